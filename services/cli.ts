@@ -1,0 +1,46 @@
+import { runComponent, type ComponentContext } from './runtime/component.ts';
+
+/** `chain-data <component>`: every component of the stack runs from this one entry point (and one image). */
+const components: Record<string, { describe: string; load: () => Promise<(ctx: ComponentContext) => Promise<void>> }> = {
+  up: {
+    describe: 'run the whole stack locally (embedded PostgreSQL and a local Redis unless configured otherwise)',
+    load: async () => (await import('./up/main.ts')).startStack,
+  },
+  'container-indexer': {
+    describe: 'mirror upstream Index APIs and serve index lookups over gRPC',
+    load: async () => (await import('./container-indexer/main.ts')).startContainerIndexer,
+  },
+  'gateway-rpc': {
+    describe: 'serve the node JSON-RPC and Index APIs over HTTP',
+    load: async () => (await import('./gateway-rpc/main.ts')).startRpcGateway,
+  },
+  'embedded-postgres': {
+    describe: 'serve an embedded PostgreSQL (PGlite) over the PostgreSQL wire protocol',
+    load: async () => (await import('./embedded-postgres/main.ts')).startEmbeddedPostgresComponent,
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(components).map((n) => n.length));
+  return [
+    'usage: chain-data <component>',
+    '',
+    'components:',
+    ...Object.entries(components).map(([name, c]) => `  ${name.padEnd(width)}  ${c.describe}`),
+    '',
+    'Configuration is read from environment variables; see the README.',
+    '',
+  ].join('\n');
+}
+
+const name = process.argv[2];
+if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  process.stdout.write(usage());
+  process.exit(name === undefined ? 2 : 0);
+}
+const component = components[name];
+if (!component) {
+  process.stderr.write(`chain-data: unknown component ${JSON.stringify(name)}\n\n${usage()}`);
+  process.exit(2);
+}
+await runComponent(name, await component.load());

@@ -1,0 +1,10 @@
+/** The upstream indexes a node serves, at /ext/index/<name>. */
+export const INDEX_NAMES = ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx'] as const;
+export type IndexName = (typeof INDEX_NAMES)[number];
+
+export function isIndexName(value: string): value is IndexName {
+  return (INDEX_NAMES as readonly string[]).includes(value);
+}
+
+/** Containers per getContainerRange call: the node's MaxFetchedByRange. */
+export const MAX_FETCHED_BY_RANGE = 1024;

@@ -1,0 +1,91 @@
+import { fileURLToPath } from 'node:url';
+import { Counter, Gauge } from 'prom-client';
+import type { ProtoGrpcType } from '../generated/proto/container_indexer.ts';
+import type { ComponentContext } from '../runtime/component.ts';
+import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { migrate, readMigrations } from '../runtime/database/migrate.ts';
+import { createPool } from '../runtime/database/pool.ts';
+import { loadProto } from '../runtime/grpc/proto.ts';
+import { startGrpcServer } from '../runtime/grpc/server.ts';
+import { upstreamConfig, createUpstreamClient } from '../runtime/upstream/config.ts';
+import { IndexFollower } from './follower.ts';
+import { INDEX_NAMES, MAX_FETCHED_BY_RANGE } from './index-names.ts';
+import { containerIndexService } from './service.ts';
+import { applyIndexingMode } from './state-machine.ts';
+import { ContainerStore } from './store.ts';
+
+export const SCHEMA = 'container_indexer';
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+const config = {
+  DATABASE_URL: env.url(['postgres', 'postgresql']),
+  GRPC_LISTEN_ADDRESS: env.hostPort('0.0.0.0:50051'),
+  INDEX_ENABLED: env.boolean(true),
+  INDEX_ALLOW_INCOMPLETE: env.boolean(false),
+  INDEXER_INDEXES: env.listOf(INDEX_NAMES, INDEX_NAMES),
+  INDEXER_BATCH_SIZE: env.integer(2, MAX_FETCHED_BY_RANGE, MAX_FETCHED_BY_RANGE),
+  INDEXER_POLL_INTERVAL_MS: env.integer(10, 3_600_000, 1_000),
+  INDEXER_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
+  ...upstreamConfig,
+};
+
+export async function startContainerIndexer(ctx: ComponentContext): Promise<void> {
+  const { log } = ctx;
+  const cfg = loadConfig(config);
+  if (cfg.INDEX_ENABLED && !cfg.UPSTREAM_NODE_URLS) {
+    throw new ConfigError('UPSTREAM_NODE_URLS: is required when INDEX_ENABLED is true: expected a comma-separated list of URLs (http, https)');
+  }
+
+  const pool = createPool(cfg.DATABASE_URL, ctx.name);
+  ctx.onShutdown('database', () => pool.end());
+  const applied = await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
+  if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
+
+  const store = new ContainerStore(pool);
+  await applyIndexingMode(store, cfg.INDEXER_INDEXES, { enabled: cfg.INDEX_ENABLED, allowIncomplete: cfg.INDEX_ALLOW_INCOMPLETE });
+
+  const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
+  const service = proto.chaindata.containerindexer.v1.ContainerIndexService.service;
+  const server = await startGrpcServer({
+    address: cfg.GRPC_LISTEN_ADDRESS,
+    log,
+    services: [
+      {
+        name: 'chaindata.containerindexer.v1.ContainerIndexService',
+        definition: service,
+        implementation: containerIndexService({ store, served: cfg.INDEX_ENABLED ? cfg.INDEXER_INDEXES : [], log }),
+      },
+    ],
+  });
+  ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
+  log.info({ port: server.port, indexes: cfg.INDEXER_INDEXES, indexing: cfg.INDEX_ENABLED }, 'gRPC server listening');
+
+  if (cfg.INDEX_ENABLED) {
+    const upstream = createUpstreamClient('index', cfg.UPSTREAM_NODE_URLS!, cfg, log);
+    const metrics = {
+      containersIndexed: new Counter({ name: 'chain_data_containers_indexed_total', help: 'Containers stored, by index', labelNames: ['index'], registers: [ctx.metrics] }),
+      nextIndex: new Gauge({ name: 'chain_data_index_next', help: 'Next index to store, by index', labelNames: ['index'], registers: [ctx.metrics] }),
+      failures: new Counter({ name: 'chain_data_indexing_failures_total', help: 'Failed indexing steps, by index', labelNames: ['index'], registers: [ctx.metrics] }),
+    };
+    const abort = new AbortController();
+    const running = cfg.INDEXER_INDEXES.map((indexName) =>
+      new IndexFollower({
+        indexName,
+        store,
+        upstream,
+        batchSize: cfg.INDEXER_BATCH_SIZE,
+        pollIntervalMs: cfg.INDEXER_POLL_INTERVAL_MS,
+        maxBackoffMs: cfg.INDEXER_MAX_BACKOFF_MS,
+        log,
+        metrics,
+      }).run(abort.signal),
+    );
+    ctx.onShutdown('indexing', async () => {
+      abort.abort();
+      await Promise.allSettled(running);
+      upstream.close();
+    });
+  }
+  server.setServing(true);
+  ctx.setReady(true);
+}

@@ -1,0 +1,141 @@
+import { inTransaction, type Pool } from '../runtime/database/pool.ts';
+import type { IndexName } from './index-names.ts';
+
+export interface StoredContainer {
+  index: bigint;
+  id: Uint8Array;
+  bytes: Uint8Array;
+  acceptedAtUnixNano: bigint;
+}
+
+export interface IndexState {
+  nextIndex: bigint;
+  previouslyIndexed: boolean;
+  incomplete: boolean;
+}
+
+/** Thrown when another writer moved an index's cursor since this one read it. */
+export class CursorMovedError extends Error {
+  override name = 'CursorMovedError';
+}
+
+interface ContainerRow {
+  idx: string;
+  id: Buffer;
+  bytes: Buffer;
+  accepted_at_unix_nano: string;
+}
+
+const COLUMNS = 'idx, id, bytes, accepted_at_unix_nano';
+
+function toContainer(row: ContainerRow): StoredContainer {
+  return {
+    index: BigInt(row.idx),
+    id: row.id,
+    bytes: row.bytes,
+    acceptedAtUnixNano: BigInt(row.accepted_at_unix_nano),
+  };
+}
+
+/**
+ * The container indexer's tables (schema container_indexer). The stored part of an index is always the contiguous
+ * range [0, next_index): containers and the cursor move together in one transaction.
+ */
+export class ContainerStore {
+  private readonly pool: Pool;
+
+  constructor(pool: Pool) {
+    this.pool = pool;
+  }
+
+  async state(indexName: IndexName): Promise<IndexState> {
+    const { rows } = await this.pool.query<{ next_index: string; previously_indexed: boolean; incomplete: boolean }>(
+      'SELECT next_index, previously_indexed, incomplete FROM container_indexer.indexes WHERE index_name = $1',
+      [indexName],
+    );
+    const row = rows[0];
+    if (!row) return { nextIndex: 0n, previouslyIndexed: false, incomplete: false };
+    return { nextIndex: BigInt(row.next_index), previouslyIndexed: row.previously_indexed, incomplete: row.incomplete };
+  }
+
+  /** Whether this indexer has started on this database before (with any configuration). */
+  async hasRunBefore(): Promise<boolean> {
+    const { rows } = await this.pool.query('SELECT 1 FROM container_indexer.indexes LIMIT 1');
+    return rows.length > 0;
+  }
+
+  async setFlags(indexName: IndexName, flags: { previouslyIndexed?: boolean; incomplete?: boolean }): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO container_indexer.indexes (index_name, previously_indexed, incomplete)
+       VALUES ($1, coalesce($2, false), coalesce($3, false))
+       ON CONFLICT (index_name) DO UPDATE SET
+         previously_indexed = coalesce($2, indexes.previously_indexed),
+         incomplete = coalesce($3, indexes.incomplete),
+         updated_at = now()`,
+      [indexName, flags.previouslyIndexed ?? null, flags.incomplete ?? null],
+    );
+  }
+
+  /**
+   * Appends containers `expectedNext, expectedNext+1, …` to an index and moves its cursor past them, atomically.
+   * Fails with CursorMovedError, writing nothing, when the cursor is no longer at `expectedNext`.
+   */
+  async append(indexName: IndexName, expectedNext: bigint, containers: StoredContainer[]): Promise<void> {
+    containers.forEach((c, i) => {
+      if (c.index !== expectedNext + BigInt(i)) throw new Error(`container ${c.index} is out of sequence at ${expectedNext + BigInt(i)}`);
+    });
+    await inTransaction(this.pool, async (client) => {
+      await client.query(
+        'INSERT INTO container_indexer.indexes (index_name) VALUES ($1) ON CONFLICT (index_name) DO NOTHING',
+        [indexName],
+      );
+      const { rows } = await client.query<{ next_index: string }>(
+        'SELECT next_index FROM container_indexer.indexes WHERE index_name = $1 FOR UPDATE',
+        [indexName],
+      );
+      const current = BigInt(rows[0]!.next_index);
+      if (current !== expectedNext) throw new CursorMovedError(`${indexName}: cursor is at ${current}, not ${expectedNext}`);
+      await client.query(
+        `INSERT INTO container_indexer.containers (index_name, idx, id, bytes, accepted_at_unix_nano)
+         SELECT $1, * FROM unnest($2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[])`,
+        [
+          indexName,
+          containers.map((c) => c.index.toString()),
+          containers.map((c) => Buffer.from(c.id)),
+          containers.map((c) => Buffer.from(c.bytes)),
+          containers.map((c) => c.acceptedAtUnixNano.toString()),
+        ],
+      );
+      await client.query(
+        'UPDATE container_indexer.indexes SET next_index = $2, updated_at = now() WHERE index_name = $1',
+        [indexName, (expectedNext + BigInt(containers.length)).toString()],
+      );
+    });
+  }
+
+  async byIndex(indexName: IndexName, index: bigint): Promise<StoredContainer | undefined> {
+    const { rows } = await this.pool.query<ContainerRow>(
+      `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND idx = $2`,
+      [indexName, index.toString()],
+    );
+    return rows[0] && toContainer(rows[0]);
+  }
+
+  async byId(indexName: IndexName, id: Uint8Array): Promise<StoredContainer | undefined> {
+    const { rows } = await this.pool.query<ContainerRow>(
+      `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND id = $2`,
+      [indexName, Buffer.from(id)],
+    );
+    return rows[0] && toContainer(rows[0]);
+  }
+
+  /** Containers with start <= index < end, in index order. */
+  async range(indexName: IndexName, start: bigint, end: bigint): Promise<StoredContainer[]> {
+    const { rows } = await this.pool.query<ContainerRow>(
+      `SELECT ${COLUMNS} FROM container_indexer.containers
+       WHERE index_name = $1 AND idx >= $2 AND idx < $3 ORDER BY idx`,
+      [indexName, start.toString(), end.toString()],
+    );
+    return rows.map(toContainer);
+  }
+}

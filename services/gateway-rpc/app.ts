@@ -1,0 +1,69 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { INDEX_NAMES } from '../container-indexer/index-names.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { serveGorilla } from './gorilla-endpoint.ts';
+import { indexApi, type ContainerIndexClient } from './index-api.ts';
+
+/**
+ * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.
+ * Paths outside the API answer like the node's router: 404 `404 page not found`.
+ */
+export function createRpcGateway(options: {
+  containerIndexer: ContainerIndexClient;
+  log: Logger;
+}): Koa {
+  const { log } = options;
+  const app = new Koa();
+  const router = new Router();
+
+  for (const indexName of INDEX_NAMES) {
+    const service = indexApi(indexName, options.containerIndexer);
+    router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
+  }
+
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      log.error({ err }, 'unexpected error');
+      ctx.status = 500;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'internal error\n';
+    }
+  });
+  app.use(cors);
+  app.use(router.routes());
+  app.use((ctx) => {
+    ctx.status = 404;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = '404 page not found\n';
+    ctx.set('X-Content-Type-Options', 'nosniff');
+  });
+  return app;
+}
+
+/** CORS as the node configures it (rs/cors, any origin, credentials allowed). */
+async function cors(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  const origin = ctx.get('origin');
+  if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
+    ctx.vary('Origin');
+    ctx.vary('Access-Control-Request-Method');
+    ctx.vary('Access-Control-Request-Headers');
+    if (origin) {
+      ctx.set('Access-Control-Allow-Origin', '*');
+      ctx.set('Access-Control-Allow-Credentials', 'true');
+      ctx.set('Access-Control-Allow-Methods', ctx.get('access-control-request-method').toUpperCase());
+      const headers = ctx.get('access-control-request-headers');
+      if (headers) ctx.set('Access-Control-Allow-Headers', headers);
+    }
+    ctx.status = 200;
+    return;
+  }
+  ctx.vary('Origin');
+  if (origin && ['GET', 'POST', 'HEAD'].includes(ctx.method)) {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Access-Control-Allow-Credentials', 'true');
+  }
+  await next();
+}

@@ -1,0 +1,171 @@
+/**
+ * Reading JSON the way Go's encoding/json does, for the endpoints that emulate avalanchego's gorilla servers:
+ * object keys match struct fields case-insensitively, numbers keep their source text (so `1.0` is not a uint64 and
+ * a request id echoes exactly as sent), and replies escape <, > and & as Go's encoder does.
+ */
+
+/** A JSON number as written in the request. */
+export class JsonNumber {
+  readonly source: string;
+  constructor(source: string) {
+    this.source = source;
+  }
+  toJSON(): unknown {
+    return new RawJson(this.source);
+  }
+}
+
+class RawJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+export type GoJsonResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+/**
+ * Decodes the first JSON value of `text`, as json.Decoder.Decode does: text after that value is ignored; an empty
+ * body is `EOF`; a value cut short is `unexpected EOF`.
+ */
+export function decodeFirstValue(text: string): GoJsonResult {
+  const start = skipSpace(text, 0);
+  if (start === text.length) return { ok: false, message: 'EOF' };
+  const end = scanValue(text, start);
+  if (typeof end !== 'number') return { ok: false, message: end.error };
+  const value: unknown = JSON.parse(text.slice(start, end), (_key, v: unknown, context?: { source?: string }) =>
+    typeof v === 'number' ? new JsonNumber(context?.source ?? String(v)) : v,
+  );
+  return { ok: true, value };
+}
+
+/** The Go type-name of a decoded JSON value, as used in json.UnmarshalTypeError messages. */
+export function goJsonKind(value: unknown): string {
+  if (value instanceof JsonNumber) return 'number';
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'object';
+  return typeof value === 'boolean' ? 'bool' : 'string';
+}
+
+/** Looks a struct field up as encoding/json does: exact key first, else the last key equal ignoring case. */
+export function field(object: Record<string, unknown>, name: string): unknown {
+  if (Object.hasOwn(object, name)) return object[name];
+  let found: unknown;
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(object)) if (key.toLowerCase() === lower) found = object[key];
+  return found;
+}
+
+/** Serialises like Go's json.Encoder: compact, HTML-sensitive characters escaped, a trailing newline. */
+export function encodeGoJson(value: unknown): string {
+  const raws: string[] = [];
+  const marker = `@raw${Math.random().toString(36).slice(2)}@`;
+  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawJson ? `${marker}${raws.push(v.text) - 1}` : v));
+  const withRaws = text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_m, n: string) => raws[Number(n)]!);
+  return `${withRaws.replace(/[<>&\u2028\u2029]/g, goEscape)}\n`;
+}
+
+function goEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  return i;
+}
+
+type ScanResult = number | { error: string };
+
+function invalid(text: string, i: number, context: string): { error: string } {
+  return { error: `invalid character ${quoteChar(text[i]!)} ${context}` };
+}
+
+function quoteChar(c: string): string {
+  if (c === "'") return `'\\''`;
+  if (c === '"') return `'"'`;
+  return c >= ' ' && c <= '~' ? `'${c}'` : `'\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}'`;
+}
+
+const UNEXPECTED_EOF = { error: 'unexpected EOF' };
+
+/** Returns the index just past the JSON value starting at `i`, or Go's error text for the first syntax error. */
+function scanValue(text: string, i: number): ScanResult {
+  i = skipSpace(text, i);
+  if (i >= text.length) return UNEXPECTED_EOF;
+  const c = text[i]!;
+  if (c === '{') return scanContainer(text, i + 1, '}', true);
+  if (c === '[') return scanContainer(text, i + 1, ']', false);
+  if (c === '"') return scanString(text, i + 1);
+  if (c === '-' || (c >= '0' && c <= '9')) return scanNumber(text, i);
+  for (const literal of ['true', 'false', 'null']) {
+    if (c === literal[0]) {
+      for (let k = 1; k < literal.length; k++) {
+        if (i + k >= text.length) return UNEXPECTED_EOF;
+        if (text[i + k] !== literal[k]) return invalid(text, i + k, `in literal ${literal} (expecting '${literal[k]}')`);
+      }
+      return i + literal.length;
+    }
+  }
+  return invalid(text, i, 'looking for beginning of value');
+}
+
+function scanContainer(text: string, i: number, close: string, isObject: boolean): ScanResult {
+  i = skipSpace(text, i);
+  if (i >= text.length) return UNEXPECTED_EOF;
+  if (text[i] === close) return i + 1;
+  for (;;) {
+    if (isObject) {
+      i = skipSpace(text, i);
+      if (i >= text.length) return UNEXPECTED_EOF;
+      if (text[i] !== '"') return invalid(text, i, 'looking for beginning of object key string');
+      const keyEnd = scanString(text, i + 1);
+      if (typeof keyEnd !== 'number') return keyEnd;
+      i = skipSpace(text, keyEnd);
+      if (i >= text.length) return UNEXPECTED_EOF;
+      if (text[i] !== ':') return invalid(text, i, 'after object key');
+      i++;
+    }
+    const end = scanValue(text, i);
+    if (typeof end !== 'number') return end;
+    i = skipSpace(text, end);
+    if (i >= text.length) return UNEXPECTED_EOF;
+    if (text[i] === close) return i + 1;
+    if (text[i] !== ',') return invalid(text, i, isObject ? 'after object key:value pair' : 'after array element');
+    i++;
+  }
+}
+
+function scanString(text: string, i: number): ScanResult {
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') return i + 1;
+    if (c === '\\') {
+      const e = text[i + 1];
+      if (e === undefined) return UNEXPECTED_EOF;
+      if (e === 'u') {
+        for (let k = 2; k < 6; k++) {
+          if (i + k >= text.length) return UNEXPECTED_EOF;
+          if (!/[0-9a-fA-F]/.test(text[i + k]!)) return invalid(text, i + k, 'in \\u hexadecimal character escape');
+        }
+        i += 6;
+        continue;
+      }
+      if (!'"\\/bfnrt'.includes(e)) return invalid(text, i + 1, 'in string escape code');
+      i += 2;
+      continue;
+    }
+    if (c < ' ') return invalid(text, i, 'in string literal');
+    i++;
+  }
+  return UNEXPECTED_EOF;
+}
+
+function scanNumber(text: string, i: number): ScanResult {
+  const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+  if (!match || match[0] === '-') {
+    if (i + 1 >= text.length) return UNEXPECTED_EOF;
+    return invalid(text, i + 1, 'in numeric literal');
+  }
+  return i + match[0].length;
+}

@@ -1,0 +1,112 @@
+import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
+import type { ContainerIndexServiceDefinition } from '../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
+import type { UnaryClient } from '../runtime/grpc/client.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { encodeBytes, parseEncodingName, type EncodingName } from '../runtime/formatting/encoding.ts';
+import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
+import { field, JsonNumber } from './go-json.ts';
+import { gorillaMethod, HttpReplyError, InvalidArgumentError, type GorillaService } from './gorilla-endpoint.ts';
+
+/**
+ * The node's Index API (`/ext/index/<chain>/<endpoint>`, service `index`) over the container indexer's gRPC
+ * service. Arguments decode as avalanchego's Go types do: json.Uint64 takes a number or a decimal string,
+ * ids.ID a cb58 string, formatting.Encoding a name matched case-insensitively; null or missing means zero/`hex`.
+ */
+const MAX_UINT64 = 2n ** 64n - 1n;
+const ZERO_ID = encodeCb58(new Uint8Array(32));
+
+function uint64Arg(value: unknown): string {
+  if (value === undefined || value === null) return '0';
+  const text = value instanceof JsonNumber ? value.source : typeof value === 'string' ? value : undefined;
+  if (text === undefined || !/^\d+$/.test(text) || BigInt(text) > MAX_UINT64) {
+    throw new InvalidArgumentError(`not a uint64: ${String(text)}`);
+  }
+  return BigInt(text).toString();
+}
+
+function idArg(value: unknown): string {
+  if (value === undefined || value === null) return ZERO_ID;
+  if (typeof value !== 'string') throw new InvalidArgumentError('id must be a string');
+  try {
+    decodeId(value);
+  } catch (err) {
+    throw new InvalidArgumentError(`couldn't decode ID to bytes: ${(err as Error).message}`);
+  }
+  return value;
+}
+
+function encodingArg(value: unknown): EncodingName {
+  if (value === undefined || value === null) return 'hex';
+  const encoding = typeof value === 'string' ? parseEncodingName(value) : undefined;
+  if (!encoding) throw new InvalidArgumentError('invalid encoding');
+  return encoding;
+}
+
+export function formatContainer(container: Container__Output, encoding: EncodingName) {
+  if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding in method');
+  return {
+    id: container.id,
+    bytes: encodeBytes(container.bytes, encoding),
+    timestamp: formatRfc3339Nano(BigInt(container.timestamp_unix_nano)),
+    encoding,
+    index: container.index,
+  };
+}
+
+export type ContainerIndexClient = UnaryClient<ContainerIndexServiceDefinition>;
+
+export function indexApi(indexName: string, client: ContainerIndexClient): GorillaService {
+  const call = <Req, Res>(method: (request: Req) => Promise<Res>, request: Req): Promise<Res> =>
+    method(request).catch(notServedAsNotFound);
+  const byId = (p: Record<string, unknown>) => ({ id: idArg(field(p, 'id')), encoding: encodingArg(field(p, 'encoding')) });
+  return {
+    name: 'index',
+    methods: {
+      getLastAccepted: gorillaMethod(
+        (p) => ({ encoding: encodingArg(field(p, 'encoding')) }),
+        async ({ encoding }) =>
+          formatContainer(await call(client.GetLastAccepted, { index_name: indexName }), encoding),
+      ),
+      getContainerByIndex: gorillaMethod(
+        (p) => ({ index: uint64Arg(field(p, 'index')), encoding: encodingArg(field(p, 'encoding')) }),
+        async ({ index, encoding }) =>
+          formatContainer(await call(client.GetContainerByIndex, { index_name: indexName, index }), encoding),
+      ),
+      getContainerByID: gorillaMethod(byId, async ({ id, encoding }) =>
+        formatContainer(await call(client.GetContainerByID, { index_name: indexName, id }), encoding),
+      ),
+      getContainerRange: gorillaMethod(
+        (p) => ({
+          startIndex: uint64Arg(field(p, 'startIndex')),
+          numToFetch: uint64Arg(field(p, 'numToFetch')),
+          encoding: encodingArg(field(p, 'encoding')),
+        }),
+        async ({ startIndex, numToFetch, encoding }) => {
+          const { containers } = await call(client.GetContainerRange, {
+            index_name: indexName,
+            start_index: startIndex,
+            num_to_fetch: numToFetch,
+          });
+          return { containers: containers.map((c) => formatContainer(c, encoding)) };
+        },
+      ),
+      getIndex: gorillaMethod(
+        (p) => ({ id: idArg(field(p, 'id')) }),
+        async ({ id }) => ({ index: (await call(client.GetIndex, { index_name: indexName, id })).index }),
+      ),
+      isAccepted: gorillaMethod(
+        (p) => ({ id: idArg(field(p, 'id')) }),
+        async ({ id }) => ({
+          isAccepted: (await call(client.IsAccepted, { index_name: indexName, id })).is_accepted,
+        }),
+      ),
+    },
+  };
+}
+
+/** An index the indexer does not serve answers as a node without that index does: mux's 404. */
+function notServedAsNotFound(err: unknown): never {
+  if (err instanceof DomainError && err.kind === 'unimplemented') throw new HttpReplyError(404, '404 page not found\n');
+  throw err;
+}

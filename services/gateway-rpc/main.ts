@@ -1,0 +1,33 @@
+import type { ProtoGrpcType } from '../generated/proto/container_indexer.ts';
+import type { ComponentContext } from '../runtime/component.ts';
+import { closeServer } from '../runtime/component.ts';
+import { env, loadConfig } from '../runtime/config.ts';
+import { createGrpcClient } from '../runtime/grpc/client.ts';
+import { loadProto } from '../runtime/grpc/proto.ts';
+import { createRpcGateway } from './app.ts';
+
+const config = {
+  HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
+  HTTP_PORT: env.port(9650),
+  CONTAINER_INDEXER_ADDRESS: env.hostPort('127.0.0.1:50051'),
+  GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
+};
+
+export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
+  const cfg = loadConfig(config);
+  const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
+  const containerIndexer = createGrpcClient(
+    proto.chaindata.containerindexer.v1.ContainerIndexService,
+    cfg.CONTAINER_INDEXER_ADDRESS,
+    cfg.GRPC_DEADLINE_MS,
+  );
+  ctx.onShutdown('gRPC clients', () => containerIndexer.close());
+
+  const app = createRpcGateway({ containerIndexer: containerIndexer.unary, log: ctx.log });
+  const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
+  const address = server.address();
+  ctx.log.info({ port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT }, 'HTTP server listening');
+  ctx.setReady(true);
+}

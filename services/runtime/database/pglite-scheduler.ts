@@ -1,0 +1,99 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * Schedules the protocol messages of many client connections onto PGlite's single backend.
+ *
+ * pglite-socket's own queue interleaves connections message by message. With the extended query protocol
+ * (Parse/Bind/Execute/Sync, which `pg` uses for every parameterised query) that lets one connection's Bind replace
+ * another's unnamed portal, so a query can silently return another query's rows. This scheduler gives the backend
+ * to one connection at a time for a whole unit of work: from its first message up to a Sync or simple Query, and
+ * for as long as that connection holds a transaction open. Messages of one connection keep their order.
+ */
+interface Pending {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (err: Error) => void;
+}
+
+const PROTOCOL_VERSION_3 = 196608;
+
+/** A message after which the backend may be handed to another connection (if no transaction is open). */
+function endsUnit(message: Uint8Array): boolean {
+  const type = String.fromCharCode(message[0]!);
+  if (type === 'S' || type === 'Q' || type === 'X') return true;
+  // The startup packet has no type byte: int32 length, then int32 protocol version.
+  return message.length >= 8 && new DataView(message.buffer, message.byteOffset).getInt32(4) === PROTOCOL_VERSION_3;
+}
+
+export class UnitScheduler {
+  private readonly db: PGlite;
+  private readonly queue: Pending[] = [];
+  private owner: number | null = null;
+  private processing = false;
+
+  constructor(db: PGlite) {
+    this.db = db;
+  }
+
+  /** The interface PGLiteSocketHandler calls for every complete message it reads. */
+  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ handlerId, message, onData, resolve, reject });
+      void this.process();
+    });
+  }
+
+  getQueueLength(): number {
+    return this.queue.length;
+  }
+
+  clearQueueForHandler(handlerId: number): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      if (this.queue[i]!.handlerId === handlerId) this.queue.splice(i, 1)[0]!.reject(new Error('Handler disconnected'));
+    }
+  }
+
+  /** A connection went away: undo what it left open and free the backend. */
+  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId) return;
+    await this.db.runExclusive(async () => {
+      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+    });
+    this.owner = null;
+    await this.process();
+  }
+
+  private next(): Pending | undefined {
+    const index = this.owner === null ? 0 : this.queue.findIndex((p) => p.handlerId === this.owner);
+    return index === -1 ? undefined : this.queue.splice(index, 1)[0];
+  }
+
+  private async process(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      for (let pending = this.next(); pending; pending = this.next()) {
+        this.owner = pending.handlerId;
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(pending!.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                pending!.onData(data);
+              },
+            }),
+          );
+          pending.resolve(bytes);
+        } catch (err) {
+          pending.reject(err as Error);
+        }
+        if (endsUnit(pending.message) && !this.db.isInTransaction()) this.owner = null;
+      }
+    } finally {
+      this.processing = false;
+    }
+  }
+}

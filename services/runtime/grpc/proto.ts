@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+
+export const PROTO_ROOT = fileURLToPath(new URL('../../../proto/', import.meta.url));
+
+/**
+ * Loads a proto under proto/ with the options the generated types were made with (scripts in the Makefile's
+ * `generate` target): field names as written, 64-bit integers as decimal strings, enums as names.
+ */
+export function loadProto<T>(relativePath: string): T {
+  const definition = protoLoader.loadSync(relativePath, {
+    includeDirs: [PROTO_ROOT],
+    keepCase: true,
+    longs: String,
+    enums: String,
+    defaults: true,
+    oneofs: true,
+  });
+  return grpc.loadPackageDefinition(definition) as unknown as T;
+}

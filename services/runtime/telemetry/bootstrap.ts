@@ -1,0 +1,71 @@
+/**
+ * Starts OpenTelemetry. It must run before any instrumented module (http, koa, grpc-js, pg, ioredis) is loaded, so
+ * the `chain-data` entry point imports it first and everything else dynamically afterwards. For ESM imports the
+ * import-in-the-middle loader hook is registered here as well.
+ */
+import { register } from 'node:module';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
+import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { loadConfig, env } from '../config.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
+
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'] as const;
+
+const component = process.env.CHAIN_DATA_COMPONENT ?? 'cli';
+const config = loadConfig({
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.url(['http', 'https']).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: env.oneOf(OTLP_PROTOCOLS, 'http/protobuf'),
+  OTEL_SERVICE_NAME: env.text('a service name', `chain-data-${component}`),
+  OTEL_SDK_DISABLED: env.boolean(false),
+});
+
+async function createExporter(protocol: (typeof OTLP_PROTOCOLS)[number]): Promise<SpanExporter> {
+  switch (protocol) {
+    case 'http/json':
+      return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+    case 'grpc':
+      return new (await import('@opentelemetry/exporter-trace-otlp-grpc')).OTLPTraceExporter();
+    default:
+      return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
+  }
+}
+
+const spanProcessors: SpanProcessor[] = [];
+if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  spanProcessors.push(new BatchSpanProcessor({ exporter: await createExporter(config.OTEL_EXPORTER_OTLP_PROTOCOL) }));
+}
+
+// Without an exporter spans are still created, so every log line written inside one carries its trace id.
+const sdk = new NodeSDK({
+  resource: resourceFromAttributes({
+    [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME,
+    [ATTR_SERVICE_VERSION]: packageJson.version,
+    'service.namespace': 'chain-data',
+    'chain_data.component': component,
+  }),
+  spanProcessors,
+  textMapPropagator: new W3CTraceContextPropagator(),
+  instrumentations: [
+    new HttpInstrumentation(),
+    new KoaInstrumentation(),
+    new GrpcInstrumentation(),
+    new PgInstrumentation({ requireParentSpan: true }),
+    new IORedisInstrumentation({ requireParentSpan: true }),
+  ],
+});
+if (!config.OTEL_SDK_DISABLED) sdk.start();
+
+/** Flushes and stops telemetry; the last step of a component's shutdown. */
+export async function shutdownTelemetry(): Promise<void> {
+  if (!config.OTEL_SDK_DISABLED) await sdk.shutdown();
+}

@@ -1,0 +1,202 @@
+import type { Logger } from '../logger.ts';
+import { Semaphore } from './semaphore.ts';
+import { backoffDelay, sleep } from './backoff.ts';
+
+/**
+ * The one way components reach upstream nodes: JSON-RPC over HTTP to a list of endpoints (node base URLs) in
+ * priority order. A call goes to the first healthy endpoint; a transport failure, timeout or 5xx marks that endpoint
+ * unhealthy and the call moves on to the next one after a jittered backoff. Unhealthy endpoints are probed in the
+ * background (GET <healthPath>, 200 = healthy) and return to service when they answer. Each endpoint has its own
+ * concurrency limit. An error the node answers with (a JSON-RPC error object) is the node's answer, not a failure:
+ * it is thrown as UpstreamRpcError without retrying.
+ */
+export interface UpstreamOptions {
+  name: string;
+  urls: string[];
+  log: Logger;
+  timeoutMs?: number;
+  maxConcurrency?: number;
+  /** Attempts per call across all endpoints before giving up with UpstreamUnavailableError. */
+  attempts?: number;
+  healthPath?: string;
+  healthIntervalMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+}
+
+export class UpstreamRpcError extends Error {
+  override name = 'UpstreamRpcError';
+  readonly code: number;
+  readonly data: unknown;
+  readonly endpoint: string;
+  constructor(code: number, message: string, data: unknown, endpoint: string) {
+    super(message);
+    this.code = code;
+    this.data = data;
+    this.endpoint = endpoint;
+  }
+}
+
+export class UpstreamUnavailableError extends Error {
+  override name = 'UpstreamUnavailableError';
+}
+
+interface Endpoint {
+  url: string;
+  healthy: boolean;
+  consecutiveFailures: number;
+  slots: Semaphore;
+}
+
+export interface EndpointStatus {
+  url: string;
+  healthy: boolean;
+  consecutiveFailures: number;
+  inFlight: number;
+}
+
+export class UpstreamClient {
+  private readonly endpoints: Endpoint[];
+  private readonly options: Required<UpstreamOptions>;
+  private readonly healthTimer: NodeJS.Timeout;
+  private nextRequestId = 1;
+
+  constructor(options: UpstreamOptions) {
+    if (options.urls.length === 0) throw new Error(`upstream ${options.name}: no endpoints configured`);
+    this.options = {
+      timeoutMs: 10_000,
+      maxConcurrency: 16,
+      attempts: 4,
+      healthPath: '/ext/health',
+      healthIntervalMs: 2_000,
+      backoffBaseMs: 100,
+      backoffMaxMs: 5_000,
+      ...options,
+    };
+    this.endpoints = options.urls.map((url) => ({
+      url: url.replace(/\/+$/, ''),
+      healthy: true,
+      consecutiveFailures: 0,
+      slots: new Semaphore(this.options.maxConcurrency),
+    }));
+    this.healthTimer = setInterval(() => void this.probeUnhealthy(), this.options.healthIntervalMs);
+    this.healthTimer.unref();
+  }
+
+  /** Calls `method` at `path` (e.g. `/ext/index/P/block`) and returns its result. */
+  async call<T>(path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < this.options.attempts; attempt++) {
+      signal?.throwIfAborted();
+      if (attempt > 0) await sleep(backoffDelay(attempt - 1, this.options.backoffBaseMs, this.options.backoffMaxMs), signal);
+      const endpoint = this.pick();
+      try {
+        const result = await this.send<T>(endpoint, path, method, params, signal);
+        this.markHealthy(endpoint);
+        return result;
+      } catch (err) {
+        if (err instanceof UpstreamRpcError) {
+          this.markHealthy(endpoint);
+          throw err;
+        }
+        if (signal?.aborted) throw err;
+        lastError = err;
+        this.markFailed(endpoint, err);
+      }
+    }
+    throw new UpstreamUnavailableError(
+      `upstream ${this.options.name}: ${method} failed after ${this.options.attempts} attempts: ${describe(lastError)}`,
+    );
+  }
+
+  status(): EndpointStatus[] {
+    return this.endpoints.map((e) => ({
+      url: e.url,
+      healthy: e.healthy,
+      consecutiveFailures: e.consecutiveFailures,
+      inFlight: e.slots.inUse,
+    }));
+  }
+
+  close(): void {
+    clearInterval(this.healthTimer);
+  }
+
+  /** The first healthy endpoint in priority order; when none is healthy, the one that failed least recently. */
+  private pick(): Endpoint {
+    return (
+      this.endpoints.find((e) => e.healthy) ??
+      this.endpoints.reduce((best, e) => (e.consecutiveFailures < best.consecutiveFailures ? e : best))
+    );
+  }
+
+  private async send<T>(endpoint: Endpoint, path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T> {
+    const release = await endpoint.slots.acquire(signal);
+    try {
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const response = await fetch(`${endpoint.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextRequestId++, method, params }),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      const text = await response.text();
+      if (response.status >= 500 || response.status === 429) {
+        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}`);
+      }
+      let body: { result?: T; error?: { code: number; message: string; data?: unknown } };
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: not a JSON-RPC reply`);
+      }
+      if (body.error) throw new UpstreamRpcError(body.error.code, body.error.message, body.error.data, endpoint.url);
+      if (!response.ok || !('result' in body)) {
+        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: no result`);
+      }
+      return body.result as T;
+    } finally {
+      release();
+    }
+  }
+
+  private markHealthy(endpoint: Endpoint): void {
+    if (!endpoint.healthy) this.options.log.info({ upstream: this.options.name, endpoint: endpoint.url }, 'upstream endpoint recovered');
+    endpoint.healthy = true;
+    endpoint.consecutiveFailures = 0;
+  }
+
+  private markFailed(endpoint: Endpoint, err: unknown): void {
+    endpoint.consecutiveFailures++;
+    if (endpoint.healthy) {
+      this.options.log.warn({ upstream: this.options.name, endpoint: endpoint.url, error: describe(err) }, 'upstream endpoint failed');
+    }
+    endpoint.healthy = false;
+  }
+
+  private async probeUnhealthy(): Promise<void> {
+    await Promise.all(
+      this.endpoints
+        .filter((e) => !e.healthy)
+        .map(async (endpoint) => {
+          try {
+            const response = await fetch(`${endpoint.url}${this.options.healthPath}`, {
+              signal: AbortSignal.timeout(this.options.timeoutMs),
+            });
+            await response.arrayBuffer();
+            if (response.status === 200) this.markHealthy(endpoint);
+          } catch {
+            // still down; probed again next interval
+          }
+        }),
+    );
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as { cause?: unknown }).cause;
+    return cause instanceof Error ? `${err.message} (${cause.message})` : err.message;
+  }
+  return String(err);
+}

@@ -1,0 +1,150 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import type { ComponentContext } from '../runtime/component.ts';
+import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { forkComponent, freePort, spawnProgram, stopProcess, waitForHttpOk } from './processes.ts';
+
+/**
+ * `chain-data up`: the whole stack on one machine. Without DATABASE_URL it starts embedded PostgreSQL (data kept
+ * in CHAIN_DATA_DIR), without REDIS_URL a local redis-server; then every component as its own process, each
+ * checked healthy on its /readyz before the stack reports itself up. If any process dies, the stack stops.
+ */
+const config = {
+  CHAIN_DATA_DIR: env.text('a directory', './.chain-data'),
+  DATABASE_URL: env.url(['postgres', 'postgresql']).optional(),
+  REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  UPSTREAM_NODE_URLS: env.urlList(['http', 'https'], 'http://127.0.0.1:9650'),
+  GATEWAY_RPC_HOST: env.text('a host name or address', '127.0.0.1'),
+  GATEWAY_RPC_PORT: env.port(8082),
+  UP_READY_TIMEOUT_MS: env.integer(1_000, 600_000, 60_000),
+};
+
+interface Managed {
+  name: string;
+  child: ChildProcess;
+  /** What `up` reports for it once healthy. */
+  endpoint: string;
+}
+
+export async function startStack(ctx: ComponentContext): Promise<void> {
+  const { log } = ctx;
+  const cfg = loadConfig(config);
+  const dataDir = resolve(cfg.CHAIN_DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const managed: Managed[] = [];
+  let stopping = false;
+  ctx.onShutdown('stack', async () => {
+    stopping = true;
+    for (const { child } of managed.slice().reverse()) await stopProcess(child, ctx.shutdownTimeoutMs);
+  });
+  const watch = (entry: Managed) => {
+    managed.push(entry);
+    entry.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log.error({ process: entry.name, code, signal }, 'a stack process exited; stopping the stack');
+      process.kill(process.pid, 'SIGTERM');
+    });
+    return entry;
+  };
+  const isAlive = (child: ChildProcess) => () => child.exitCode === null && child.signalCode === null;
+  const opsUrl = (port: number) => `http://127.0.0.1:${port}/readyz`;
+
+  // PostgreSQL
+  let databaseUrl = cfg.DATABASE_URL;
+  if (!databaseUrl) {
+    const port = await freePort();
+    const opsPort = await freePort();
+    const child = forkComponent('embedded-postgres', {
+      CHAIN_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(port),
+      OPS_PORT: String(opsPort),
+      OPS_HOST: '127.0.0.1',
+    });
+    watch({ name: 'postgres (embedded)', child, endpoint: `postgres://127.0.0.1:${port} (data in ${dataDir}/postgres)` });
+    await waitForHttpOk(opsUrl(opsPort), cfg.UP_READY_TIMEOUT_MS, isAlive(child));
+    databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+  }
+
+  // Redis
+  let redisUrl = cfg.REDIS_URL;
+  if (!redisUrl) {
+    const redisServer = findProgram('redis-server');
+    if (!redisServer) {
+      throw new ConfigError(
+        'REDIS_URL: is required when redis-server is not installed: install it (Debian/Ubuntu: apt-get install redis-server) or set REDIS_URL=redis://host:port',
+      );
+    }
+    const port = await freePort();
+    const child = spawnProgram(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+    redisUrl = `redis://127.0.0.1:${port}`;
+    watch({ name: 'redis (local)', child, endpoint: redisUrl });
+  }
+  await waitForRedis(redisUrl, cfg.UP_READY_TIMEOUT_MS);
+
+  // Components
+  const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OPS_HOST: '127.0.0.1' };
+  const indexerPort = await freePort();
+  const indexerOps = await freePort();
+  const indexer = watch({
+    name: 'container-indexer',
+    child: forkComponent('container-indexer', {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
+      OPS_PORT: String(indexerOps),
+      UPSTREAM_NODE_URLS: cfg.UPSTREAM_NODE_URLS.join(','),
+    }),
+    endpoint: `grpc 127.0.0.1:${indexerPort}, following ${cfg.UPSTREAM_NODE_URLS.join(', ')}`,
+  });
+  await waitForHttpOk(opsUrl(indexerOps), cfg.UP_READY_TIMEOUT_MS, isAlive(indexer.child));
+
+  const gatewayPort = cfg.GATEWAY_RPC_PORT === 0 ? await freePort() : cfg.GATEWAY_RPC_PORT;
+  const gatewayOps = await freePort();
+  const gatewayUrl = `http://${cfg.GATEWAY_RPC_HOST}:${gatewayPort}`;
+  const gateway = watch({
+    name: 'gateway-rpc',
+    child: forkComponent('gateway-rpc', {
+      ...shared,
+      HTTP_HOST: cfg.GATEWAY_RPC_HOST,
+      HTTP_PORT: String(gatewayPort),
+      OPS_PORT: String(gatewayOps),
+      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
+    }),
+    endpoint: `${gatewayUrl}/ext/index/{C/block,P/block,X/tx,X/block,X/vtx}`,
+  });
+  await waitForHttpOk(opsUrl(gatewayOps), cfg.UP_READY_TIMEOUT_MS, isAlive(gateway.child));
+
+  log.info({ urls: { gatewayRpc: gatewayUrl }, processes: managed.map((m) => m.name) }, 'stack is up');
+  const width = Math.max(...managed.map((m) => m.name.length));
+  process.stderr.write(
+    ['', 'chain-data is up; every process reports healthy:', ...managed.map((m) => `  ${m.name.padEnd(width)}  healthy  ${m.endpoint}`), '', 'Stop with Ctrl-C.', ''].join('\n'),
+  );
+  ctx.setReady(true);
+}
+
+function findProgram(name: string): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      try {
+        if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+        if ((await redis.ping()) === 'PONG') return;
+      } catch (err) {
+        if (Date.now() > deadline) throw new Error(`Redis at ${url} did not answer within ${timeoutMs} ms: ${(err as Error).message}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    redis.disconnect();
+  }
+}

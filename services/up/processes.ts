@@ -1,0 +1,56 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const CHAIN_DATA_BIN = fileURLToPath(new URL('../../bin/chain-data.js', import.meta.url));
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `chain-data <component>` as a child process with an IPC channel, its output passed through. */
+export function forkComponent(component: string, env: Record<string, string>): ChildProcess {
+  return fork(CHAIN_DATA_BIN, [component], {
+    env: { ...process.env, ...env, CHAIN_DATA_COMPONENT: component },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+export function spawnProgram(command: string, args: string[]): ChildProcess {
+  return spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Sends SIGTERM and waits for the exit, escalating to SIGKILL after `timeoutMs`. */
+export async function stopProcess(child: ChildProcess, timeoutMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls an HTTP URL until it answers 200. */
+export async function waitForHttpOk(url: string, timeoutMs: number, isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`process behind ${url} exited`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { CHAIN_DATA_BIN, freePort, waitForHttpOk } from '../../services/up/processes.ts';
+
+export { freePort };
+
+/** A `chain-data <component>` child process, started and waited on until /readyz answers 200. */
+export interface RunningComponent {
+  child: ChildProcess;
+  opsPort: number;
+  /** Everything the process wrote, for assertions and for failure reports. */
+  output(): string;
+  /** SIGTERM, then wait for the exit; returns the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: no shutdown steps run. */
+  kill(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+export function spawnComponent(component: string, env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [CHAIN_DATA_BIN, component], {
+    env: { ...process.env, LOG_LEVEL: 'debug', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export async function startComponent(component: string, env: Record<string, string>, readyTimeoutMs = 30_000): Promise<RunningComponent> {
+  const opsPort = await freePort();
+  const spawned = spawnComponent(component, { OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort), ...env });
+  const alive = () => spawned.child.exitCode === null && spawned.child.signalCode === null;
+  try {
+    await waitForHttpOk(`http://127.0.0.1:${opsPort}/readyz`, readyTimeoutMs, alive);
+  } catch (err) {
+    spawned.child.kill('SIGKILL');
+    throw new Error(`${component} did not become ready: ${(err as Error).message}\n${spawned.output()}`);
+  }
+  return {
+    ...spawned,
+    opsPort,
+    async stop() {
+      if (alive()) spawned.child.kill('SIGTERM');
+      return spawned.exited;
+    },
+    async kill() {
+      if (alive()) spawned.child.kill('SIGKILL');
+      await spawned.exited;
+    },
+  };
+}
+
+/** Polls `check` until it returns true. */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
