@@ -1,9 +1,13 @@
 import { runComponent, type ComponentContext } from './runtime/component.ts';
 
 /** `chain-data <component>`: every component of the stack runs from this one entry point (and one image). */
-const components: Record<string, { describe: string; load: () => Promise<(ctx: ComponentContext) => Promise<void>> }> = {
+const components: Record<
+  string,
+  { describe: string; load: () => Promise<(ctx: ComponentContext) => Promise<void>> }
+> = {
   up: {
-    describe: 'run the whole stack locally (embedded PostgreSQL and a local Redis unless configured otherwise)',
+    describe:
+      'run the whole stack locally (embedded PostgreSQL and a local Redis unless configured otherwise)',
     load: async () => (await import('./up/main.ts')).startStack,
   },
   'container-indexer': {

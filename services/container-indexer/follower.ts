@@ -60,7 +60,10 @@ export class IndexFollower {
         failures++;
         metrics.failures.inc({ index: this.indexName });
         const delay = Math.max(pollIntervalMs, backoffDelay(failures, pollIntervalMs, maxBackoffMs));
-        log.warn({ index: this.indexName, err, retryInMs: delay }, 'indexing step failed; retrying the same range');
+        log.warn(
+          { index: this.indexName, err, retryInMs: delay },
+          'indexing step failed; retrying the same range',
+        );
         await sleep(delay, signal).catch(() => {});
       }
     }
@@ -81,8 +84,15 @@ export class IndexFollower {
         signal,
       );
     } catch (err) {
-      if (err instanceof UpstreamRpcError && (err.message === UPSTREAM_EMPTY || UPSTREAM_BEHIND.test(err.message))) {
-        if (nextIndex > 0n) log.debug({ index: name, nextIndex: nextIndex.toString(), reply: err.message }, 'upstream is behind');
+      if (
+        err instanceof UpstreamRpcError &&
+        (err.message === UPSTREAM_EMPTY || UPSTREAM_BEHIND.test(err.message))
+      ) {
+        if (nextIndex > 0n)
+          log.debug(
+            { index: name, nextIndex: nextIndex.toString(), reply: err.message },
+            'upstream is behind',
+          );
         return 'caught-up';
       }
       throw err;

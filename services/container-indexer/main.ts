@@ -6,7 +6,7 @@ import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
 import { createPool } from '../runtime/database/pool.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
-import { startGrpcServer } from '../runtime/grpc/server.ts';
+import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { upstreamConfig, createUpstreamClient } from '../runtime/upstream/config.ts';
 import { IndexFollower } from './follower.ts';
 import { INDEX_NAMES, MAX_FETCHED_BY_RANGE } from './index-names.ts';
@@ -33,7 +33,9 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
   const { log } = ctx;
   const cfg = loadConfig(config);
   if (cfg.INDEX_ENABLED && !cfg.UPSTREAM_NODE_URLS) {
-    throw new ConfigError('UPSTREAM_NODE_URLS: is required when INDEX_ENABLED is true: expected a comma-separated list of URLs (http, https)');
+    throw new ConfigError(
+      'UPSTREAM_NODE_URLS: is required when INDEX_ENABLED is true: expected a comma-separated list of URLs (http, https)',
+    );
   }
 
   const pool = createPool(cfg.DATABASE_URL, ctx.name);
@@ -42,7 +44,10 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
   if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
 
   const store = new ContainerStore(pool);
-  await applyIndexingMode(store, cfg.INDEXER_INDEXES, { enabled: cfg.INDEX_ENABLED, allowIncomplete: cfg.INDEX_ALLOW_INCOMPLETE });
+  await applyIndexingMode(store, cfg.INDEXER_INDEXES, {
+    enabled: cfg.INDEX_ENABLED,
+    allowIncomplete: cfg.INDEX_ALLOW_INCOMPLETE,
+  });
 
   const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
   const service = proto.chaindata.containerindexer.v1.ContainerIndexService.service;
@@ -53,19 +58,41 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
       {
         name: 'chaindata.containerindexer.v1.ContainerIndexService',
         definition: service,
-        implementation: containerIndexService({ store, served: cfg.INDEX_ENABLED ? cfg.INDEXER_INDEXES : [], log }),
+        implementation: implementService(
+          service,
+          log,
+          containerIndexService({ store, served: cfg.INDEX_ENABLED ? cfg.INDEXER_INDEXES : [] }),
+        ),
       },
     ],
   });
   ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
-  log.info({ port: server.port, indexes: cfg.INDEXER_INDEXES, indexing: cfg.INDEX_ENABLED }, 'gRPC server listening');
+  log.info(
+    { port: server.port, indexes: cfg.INDEXER_INDEXES, indexing: cfg.INDEX_ENABLED },
+    'gRPC server listening',
+  );
 
   if (cfg.INDEX_ENABLED) {
     const upstream = createUpstreamClient('index', cfg.UPSTREAM_NODE_URLS!, cfg, log);
     const metrics = {
-      containersIndexed: new Counter({ name: 'chain_data_containers_indexed_total', help: 'Containers stored, by index', labelNames: ['index'], registers: [ctx.metrics] }),
-      nextIndex: new Gauge({ name: 'chain_data_index_next', help: 'Next index to store, by index', labelNames: ['index'], registers: [ctx.metrics] }),
-      failures: new Counter({ name: 'chain_data_indexing_failures_total', help: 'Failed indexing steps, by index', labelNames: ['index'], registers: [ctx.metrics] }),
+      containersIndexed: new Counter({
+        name: 'chain_data_containers_indexed_total',
+        help: 'Containers stored, by index',
+        labelNames: ['index'],
+        registers: [ctx.metrics],
+      }),
+      nextIndex: new Gauge({
+        name: 'chain_data_index_next',
+        help: 'Next index to store, by index',
+        labelNames: ['index'],
+        registers: [ctx.metrics],
+      }),
+      failures: new Counter({
+        name: 'chain_data_indexing_failures_total',
+        help: 'Failed indexing steps, by index',
+        labelNames: ['index'],
+        registers: [ctx.metrics],
+      }),
     };
     const abort = new AbortController();
     const running = cfg.INDEXER_INDEXES.map((indexName) =>

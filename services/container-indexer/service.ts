@@ -1,10 +1,8 @@
-import type * as grpc from '@grpc/grpc-js';
 import type { Container } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
 import type { ContainerIndexServiceHandlers } from '../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { serverStream, unary } from '../runtime/grpc/server.ts';
-import type { Logger } from '../runtime/logger.ts';
+import type { AsyncImplementation } from '../runtime/grpc/server.ts';
 import { isIndexName, MAX_FETCHED_BY_RANGE, type IndexName } from './index-names.ts';
 import type { ContainerStore, StoredContainer } from './store.ts';
 
@@ -15,19 +13,25 @@ import type { ContainerStore, StoredContainer } from './store.ts';
 const STREAM_BATCH = 256;
 
 function toMessage(c: StoredContainer): Container {
-  return { id: encodeCb58(c.id), bytes: Buffer.from(c.bytes), timestamp_unix_nano: c.acceptedAtUnixNano.toString(), index: c.index.toString() };
+  return {
+    id: encodeCb58(c.id),
+    bytes: Buffer.from(c.bytes),
+    timestamp_unix_nano: c.acceptedAtUnixNano.toString(),
+    index: c.index.toString(),
+  };
 }
 
 export function containerIndexService(options: {
   store: ContainerStore;
   served: readonly IndexName[];
-  log: Logger;
-}): ContainerIndexServiceHandlers {
-  const { store, served, log } = options;
+}): AsyncImplementation<ContainerIndexServiceHandlers> {
+  const { store, served } = options;
 
   const indexOf = (name: string): IndexName => {
-    if (!isIndexName(name)) throw new DomainError('invalid_argument', `unknown index ${JSON.stringify(name)}`);
-    if (!served.includes(name)) throw new DomainError('unimplemented', `index ${name} is not served by this indexer`);
+    if (!isIndexName(name))
+      throw new DomainError('invalid_argument', `unknown index ${JSON.stringify(name)}`);
+    if (!served.includes(name))
+      throw new DomainError('unimplemented', `index ${name} is not served by this indexer`);
     return name;
   };
   const idOf = (text: string): Uint8Array => {
@@ -45,56 +49,64 @@ export function containerIndexService(options: {
   const noneAccepted = () => new DomainError('not_found', 'no containers have been accepted');
 
   return {
-    GetContainerByID: unary(log, async (req) => {
+    GetContainerByID: async (req) => {
       const container = await store.byId(indexOf(req.index_name), idOf(req.id));
       if (!container) throw new DomainError('not_found', 'not found');
       return toMessage(container);
-    }),
-    GetContainerByIndex: unary(log, async (req) => {
+    },
+    GetContainerByIndex: async (req) => {
       const index = BigInt(req.index);
       const container = await store.byIndex(indexOf(req.index_name), index);
       if (!container) throw new DomainError('not_found', `no container at index ${index}`);
       return toMessage(container);
-    }),
-    GetContainerRange: unary(log, async (req) => {
+    },
+    GetContainerRange: async (req) => {
       const name = indexOf(req.index_name);
       const start = BigInt(req.start_index);
       const count = BigInt(req.num_to_fetch);
       if (count === 0n || count > BigInt(MAX_FETCHED_BY_RANGE)) {
-        throw new DomainError('invalid_argument', `numToFetch must be in [1,${MAX_FETCHED_BY_RANGE}] but is ${count}`);
+        throw new DomainError(
+          'invalid_argument',
+          `numToFetch must be in [1,${MAX_FETCHED_BY_RANGE}] but is ${count}`,
+        );
       }
       const last = await lastAccepted(name);
       if (last === undefined) throw noneAccepted();
-      if (start > last) throw new DomainError('invalid_argument', `start index (${start}) > last accepted index (${last})`);
+      if (start > last)
+        throw new DomainError('invalid_argument', `start index (${start}) > last accepted index (${last})`);
       const end = start + count - 1n < last ? start + count : last + 1n;
       return { containers: (await store.range(name, start, end)).map(toMessage) };
-    }),
-    GetIndex: unary(log, async (req) => {
+    },
+    GetIndex: async (req) => {
       const container = await store.byId(indexOf(req.index_name), idOf(req.id));
       if (!container) throw new DomainError('not_found', 'not found');
       return { index: container.index.toString() };
-    }),
-    GetLastAccepted: unary(log, async (req) => {
+    },
+    GetLastAccepted: async (req) => {
       const name = indexOf(req.index_name);
       const last = await lastAccepted(name);
       const container = last === undefined ? undefined : await store.byIndex(name, last);
       if (!container) throw noneAccepted();
       return toMessage(container);
-    }),
-    IsAccepted: unary(log, async (req) => {
+    },
+    IsAccepted: async (req) => {
       const container = await store.byId(indexOf(req.index_name), idOf(req.id));
       return { is_accepted: container !== undefined };
-    }),
-    StreamContainers: serverStream(log, async (req, write, signal) => {
+    },
+    StreamContainers: async (req, write, signal) => {
       const name = indexOf(req.index_name);
       let next = req.after_index === undefined ? 0n : BigInt(req.after_index) + 1n;
       const { nextIndex: end } = await store.state(name);
       while (next < end && !signal.aborted) {
-        const batch = await store.range(name, next, next + BigInt(STREAM_BATCH) < end ? next + BigInt(STREAM_BATCH) : end);
+        const batch = await store.range(
+          name,
+          next,
+          next + BigInt(STREAM_BATCH) < end ? next + BigInt(STREAM_BATCH) : end,
+        );
         for (const container of batch) await write(toMessage(container));
         next += BigInt(batch.length);
         if (batch.length === 0) break;
       }
-    }),
-  } satisfies Record<string, grpc.UntypedHandleCall>;
+    },
+  };
 }

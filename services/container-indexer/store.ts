@@ -49,13 +49,21 @@ export class ContainerStore {
   }
 
   async state(indexName: IndexName): Promise<IndexState> {
-    const { rows } = await this.pool.query<{ next_index: string; previously_indexed: boolean; incomplete: boolean }>(
+    const { rows } = await this.pool.query<{
+      next_index: string;
+      previously_indexed: boolean;
+      incomplete: boolean;
+    }>(
       'SELECT next_index, previously_indexed, incomplete FROM container_indexer.indexes WHERE index_name = $1',
       [indexName],
     );
     const row = rows[0];
     if (!row) return { nextIndex: 0n, previouslyIndexed: false, incomplete: false };
-    return { nextIndex: BigInt(row.next_index), previouslyIndexed: row.previously_indexed, incomplete: row.incomplete };
+    return {
+      nextIndex: BigInt(row.next_index),
+      previouslyIndexed: row.previously_indexed,
+      incomplete: row.incomplete,
+    };
   }
 
   /** Whether this indexer has started on this database before (with any configuration). */
@@ -64,7 +72,10 @@ export class ContainerStore {
     return rows.length > 0;
   }
 
-  async setFlags(indexName: IndexName, flags: { previouslyIndexed?: boolean; incomplete?: boolean }): Promise<void> {
+  async setFlags(
+    indexName: IndexName,
+    flags: { previouslyIndexed?: boolean; incomplete?: boolean },
+  ): Promise<void> {
     await this.pool.query(
       `INSERT INTO container_indexer.indexes (index_name, previously_indexed, incomplete)
        VALUES ($1, coalesce($2, false), coalesce($3, false))
@@ -82,7 +93,8 @@ export class ContainerStore {
    */
   async append(indexName: IndexName, expectedNext: bigint, containers: StoredContainer[]): Promise<void> {
     containers.forEach((c, i) => {
-      if (c.index !== expectedNext + BigInt(i)) throw new Error(`container ${c.index} is out of sequence at ${expectedNext + BigInt(i)}`);
+      if (c.index !== expectedNext + BigInt(i))
+        throw new Error(`container ${c.index} is out of sequence at ${expectedNext + BigInt(i)}`);
     });
     await inTransaction(this.pool, async (client) => {
       await client.query(
@@ -94,7 +106,8 @@ export class ContainerStore {
         [indexName],
       );
       const current = BigInt(rows[0]!.next_index);
-      if (current !== expectedNext) throw new CursorMovedError(`${indexName}: cursor is at ${current}, not ${expectedNext}`);
+      if (current !== expectedNext)
+        throw new CursorMovedError(`${indexName}: cursor is at ${current}, not ${expectedNext}`);
       await client.query(
         `INSERT INTO container_indexer.containers (index_name, idx, id, bytes, accepted_at_unix_nano)
          SELECT $1, * FROM unnest($2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[])`,

@@ -27,7 +27,9 @@ export function parseContainerRange(reply: unknown, start: bigint): StoredContai
     const expected = start + BigInt(i);
     const container = parseContainer(raw);
     if (container.index !== expected) {
-      throw new MalformedUpstreamReplyError(`container at position ${i} has index ${container.index}, expected ${expected}`);
+      throw new MalformedUpstreamReplyError(
+        `container at position ${i} has index ${container.index}, expected ${expected}`,
+      );
     }
     return container;
   });
@@ -39,7 +41,8 @@ export function parseContainer(raw: unknown): StoredContainer {
     if (typeof c?.id !== 'string' || typeof c.bytes !== 'string' || typeof c.timestamp !== 'string') {
       throw new Error('id, bytes and timestamp must be strings');
     }
-    if (typeof c.index !== 'string' || !/^\d+$/.test(c.index)) throw new Error('index must be a decimal string');
+    if (typeof c.index !== 'string' || !/^\d+$/.test(c.index))
+      throw new Error('index must be a decimal string');
     return {
       index: BigInt(c.index),
       id: decodeId(c.id),
@@ -47,6 +50,8 @@ export function parseContainer(raw: unknown): StoredContainer {
       acceptedAtUnixNano: parseRfc3339Nano(c.timestamp),
     };
   } catch (err) {
-    throw new MalformedUpstreamReplyError(`malformed container ${JSON.stringify(raw)?.slice(0, 200)}: ${(err as Error).message}`);
+    throw new MalformedUpstreamReplyError(
+      `malformed container ${JSON.stringify(raw)?.slice(0, 200)}: ${(err as Error).message}`,
+    );
   }
 }

@@ -11,7 +11,11 @@ const config = {
 export async function startEmbeddedPostgresComponent(ctx: ComponentContext): Promise<void> {
   const cfg = loadConfig(config);
   const dataDir = `${cfg.CHAIN_DATA_DIR}/postgres`;
-  const postgres = await startEmbeddedPostgres({ dataDir, host: cfg.EMBEDDED_POSTGRES_HOST, port: cfg.EMBEDDED_POSTGRES_PORT });
+  const postgres = await startEmbeddedPostgres({
+    dataDir,
+    host: cfg.EMBEDDED_POSTGRES_HOST,
+    port: cfg.EMBEDDED_POSTGRES_PORT,
+  });
   ctx.onShutdown('embedded PostgreSQL', () => postgres.stop());
   ctx.log.info({ url: postgres.url, dataDir }, 'embedded PostgreSQL listening');
   // A parent that forked this process (chain-data up) learns the address this way.

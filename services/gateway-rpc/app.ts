@@ -9,10 +9,7 @@ import { indexApi, type ContainerIndexClient } from './index-api.ts';
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.
  * Paths outside the API answer like the node's router: 404 `404 page not found`.
  */
-export function createRpcGateway(options: {
-  containerIndexer: ContainerIndexClient;
-  log: Logger;
-}): Koa {
+export function createRpcGateway(options: { containerIndexer: ContainerIndexClient; log: Logger }): Koa {
   const { log } = options;
   const app = new Koa();
   const router = new Router();

@@ -33,8 +33,10 @@ export function decodeFirstValue(text: string): GoJsonResult {
   if (start === text.length) return { ok: false, message: 'EOF' };
   const end = scanValue(text, start);
   if (typeof end !== 'number') return { ok: false, message: end.error };
-  const value: unknown = JSON.parse(text.slice(start, end), (_key, v: unknown, context?: { source?: string }) =>
-    typeof v === 'number' ? new JsonNumber(context?.source ?? String(v)) : v,
+  const value: unknown = JSON.parse(
+    text.slice(start, end),
+    (_key, v: unknown, context?: { source?: string }) =>
+      typeof v === 'number' ? new JsonNumber(context?.source ?? String(v)) : v,
   );
   return { ok: true, value };
 }
@@ -61,7 +63,9 @@ export function field(object: Record<string, unknown>, name: string): unknown {
 export function encodeGoJson(value: unknown): string {
   const raws: string[] = [];
   const marker = `@raw${Math.random().toString(36).slice(2)}@`;
-  const text = JSON.stringify(value, (_key, v: unknown) => (v instanceof RawJson ? `${marker}${raws.push(v.text) - 1}` : v));
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof RawJson ? `${marker}${raws.push(v.text) - 1}` : v,
+  );
   const withRaws = text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_m, n: string) => raws[Number(n)]!);
   return `${withRaws.replace(/[<>&\u2028\u2029]/g, goEscape)}\n`;
 }
@@ -71,7 +75,8 @@ function goEscape(char: string): string {
 }
 
 function skipSpace(text: string, i: number): number {
-  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r'))
+    i++;
   return i;
 }
 
@@ -102,7 +107,8 @@ function scanValue(text: string, i: number): ScanResult {
     if (c === literal[0]) {
       for (let k = 1; k < literal.length; k++) {
         if (i + k >= text.length) return UNEXPECTED_EOF;
-        if (text[i + k] !== literal[k]) return invalid(text, i + k, `in literal ${literal} (expecting '${literal[k]}')`);
+        if (text[i + k] !== literal[k])
+          return invalid(text, i + k, `in literal ${literal} (expecting '${literal[k]}')`);
       }
       return i + literal.length;
     }
@@ -131,7 +137,8 @@ function scanContainer(text: string, i: number, close: string, isObject: boolean
     i = skipSpace(text, end);
     if (i >= text.length) return UNEXPECTED_EOF;
     if (text[i] === close) return i + 1;
-    if (text[i] !== ',') return invalid(text, i, isObject ? 'after object key:value pair' : 'after array element');
+    if (text[i] !== ',')
+      return invalid(text, i, isObject ? 'after object key:value pair' : 'after array element');
     i++;
   }
 }
@@ -146,7 +153,8 @@ function scanString(text: string, i: number): ScanResult {
       if (e === 'u') {
         for (let k = 2; k < 6; k++) {
           if (i + k >= text.length) return UNEXPECTED_EOF;
-          if (!/[0-9a-fA-F]/.test(text[i + k]!)) return invalid(text, i + k, 'in \\u hexadecimal character escape');
+          if (!/[0-9a-fA-F]/.test(text[i + k]!))
+            return invalid(text, i + k, 'in \\u hexadecimal character escape');
         }
         i += 6;
         continue;

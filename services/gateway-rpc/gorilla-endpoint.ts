@@ -83,7 +83,10 @@ export async function serveGorilla(ctx: Context, service: GorillaService, log: L
     result = await call();
   } catch (err) {
     if (err instanceof HttpReplyError) return plainText(ctx, err.status, err.body);
-    const error = err instanceof InvalidArgumentError ? new DomainError('invalid_argument', INVALID_ARGUMENT_MESSAGE) : asDomainError(err, log);
+    const error =
+      err instanceof InvalidArgumentError
+        ? new DomainError('invalid_argument', INVALID_ARGUMENT_MESSAGE)
+        : asDomainError(err, log);
     return reply(ctx, partial.id, toGorillaRpcError(error));
   }
   reply(ctx, partial.id, undefined, result);
@@ -101,11 +104,16 @@ function emptyRequest(): PartialRequest {
 }
 
 /** Fills the json2 request struct the way encoding/json does, including its type errors. */
-function readRequest(value: unknown): { partial: PartialRequest } | { partial: PartialRequest; error: string } {
+function readRequest(
+  value: unknown,
+): { partial: PartialRequest } | { partial: PartialRequest; error: string } {
   const partial = emptyRequest();
   if (value === null) return { partial };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { partial, error: `json: cannot unmarshal ${goJsonKind(value)} into Go value of type json2.serverRequest` };
+    return {
+      partial,
+      error: `json: cannot unmarshal ${goJsonKind(value)} into Go value of type json2.serverRequest`,
+    };
   }
   let error: string | undefined;
   for (const name of REQUEST_FIELDS) {
@@ -143,18 +151,24 @@ function resolveMethod(service: GorillaService, requested: string): GorillaMetho
   }
   const parts = method.split('.');
   if (parts.length !== 2) {
-    throw new DomainError('invalid_argument', `rpc: service/method request ill-formed: ${JSON.stringify(method)}`);
+    throw new DomainError(
+      'invalid_argument',
+      `rpc: service/method request ill-formed: ${JSON.stringify(method)}`,
+    );
   }
-  if (parts[0] !== service.name) throw new DomainError('not_found', `rpc: can't find service ${JSON.stringify(method)}`);
+  if (parts[0] !== service.name)
+    throw new DomainError('not_found', `rpc: can't find service ${JSON.stringify(method)}`);
   const name = parts[1]!;
-  const entry = Object.entries(service.methods).find(([wire]) => wire.charAt(0).toUpperCase() + wire.slice(1) === name);
+  const entry = Object.entries(service.methods).find(
+    ([wire]) => wire.charAt(0).toUpperCase() + wire.slice(1) === name,
+  );
   if (!entry) throw new DomainError('not_found', `rpc: can't find method ${JSON.stringify(method)}`);
   return entry[1];
 }
 
 /** json2 decodes params into the args struct, falling back to the first element of an array. */
 function paramsObject(params: unknown): Record<string, unknown> {
-  const value = Array.isArray(params) ? (params.length === 0 ? null : params[0]) : params;
+  const value: unknown = Array.isArray(params) ? (params.length === 0 ? null : params[0]) : params;
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof JsonNumber) {
     throw new InvalidArgumentError('params must be an object');
@@ -171,7 +185,10 @@ function reply(ctx: Context, id: unknown, error: unknown, result?: unknown): voi
     ctx.status = 200;
     return;
   }
-  const body = error === undefined ? { jsonrpc: '2.0', result, id: id ?? null } : { jsonrpc: '2.0', error, id: id ?? null };
+  const body =
+    error === undefined
+      ? { jsonrpc: '2.0', result, id: id ?? null }
+      : { jsonrpc: '2.0', error, id: id ?? null };
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = encodeGoJson(body);
 }

@@ -6,7 +6,12 @@ import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { encodeBytes, parseEncodingName, type EncodingName } from '../runtime/formatting/encoding.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import { field, JsonNumber } from './go-json.ts';
-import { gorillaMethod, HttpReplyError, InvalidArgumentError, type GorillaService } from './gorilla-endpoint.ts';
+import {
+  gorillaMethod,
+  HttpReplyError,
+  InvalidArgumentError,
+  type GorillaService,
+} from './gorilla-endpoint.ts';
 
 /**
  * The node's Index API (`/ext/index/<chain>/<endpoint>`, service `index`) over the container indexer's gRPC
@@ -59,7 +64,10 @@ export type ContainerIndexClient = UnaryClient<ContainerIndexServiceDefinition>;
 export function indexApi(indexName: string, client: ContainerIndexClient): GorillaService {
   const call = <Req, Res>(method: (request: Req) => Promise<Res>, request: Req): Promise<Res> =>
     method(request).catch(notServedAsNotFound);
-  const byId = (p: Record<string, unknown>) => ({ id: idArg(field(p, 'id')), encoding: encodingArg(field(p, 'encoding')) });
+  const byId = (p: Record<string, unknown>) => ({
+    id: idArg(field(p, 'id')),
+    encoding: encodingArg(field(p, 'encoding')),
+  });
   return {
     name: 'index',
     methods: {
@@ -107,6 +115,7 @@ export function indexApi(indexName: string, client: ContainerIndexClient): Goril
 
 /** An index the indexer does not serve answers as a node without that index does: mux's 404. */
 function notServedAsNotFound(err: unknown): never {
-  if (err instanceof DomainError && err.kind === 'unimplemented') throw new HttpReplyError(404, '404 page not found\n');
+  if (err instanceof DomainError && err.kind === 'unimplemented')
+    throw new HttpReplyError(404, '404 page not found\n');
   throw err;
 }

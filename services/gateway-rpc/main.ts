@@ -28,6 +28,9 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
   const address = server.address();
-  ctx.log.info({ port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT }, 'HTTP server listening');
+  ctx.log.info(
+    { port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT },
+    'HTTP server listening',
+  );
   ctx.setReady(true);
 }

@@ -27,7 +27,10 @@ const opsConfig = {
   SHUTDOWN_TIMEOUT_MS: env.integer(100, 600_000, 10_000),
 };
 
-export async function runComponent(name: string, start: (ctx: ComponentContext) => Promise<void>): Promise<void> {
+export async function runComponent(
+  name: string,
+  start: (ctx: ComponentContext) => Promise<void>,
+): Promise<void> {
   const log = createLogger(name);
   const steps: { label: string; step: () => Promise<void> | void }[] = [];
   let ready = false;
@@ -84,14 +87,21 @@ export async function runComponent(name: string, start: (ctx: ComponentContext) 
   }
 }
 
-async function startOpsServer(host: string, port: number, metrics: Registry, isReady: () => boolean): Promise<Server> {
+async function startOpsServer(
+  host: string,
+  port: number,
+  metrics: Registry,
+  isReady: () => boolean,
+): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/livez') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
     } else if (path === '/readyz') {
       const ready = isReady();
-      res.writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' }).end(ready ? 'ready\n' : 'not ready\n');
+      res
+        .writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' })
+        .end(ready ? 'ready\n' : 'not ready\n');
     } else if (path === '/metrics') {
       metrics.metrics().then(
         (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),

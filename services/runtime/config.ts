@@ -11,7 +11,10 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-export function loadConfig<S extends z.ZodRawShape>(shape: S, source: Env = process.env): z.infer<z.ZodObject<S>> {
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  source: Env = process.env,
+): z.infer<z.ZodObject<S>> {
   const picked: Env = {};
   for (const key of Object.keys(shape)) {
     const value = source[key];
@@ -23,7 +26,10 @@ export function loadConfig<S extends z.ZodRawShape>(shape: S, source: Env = proc
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0]);
   const value = picked[variable];
-  if (value === undefined) throw new ConfigError(`${variable}: is required: ${(shape[variable] as z.ZodType | undefined)?.description}`);
+  if (value === undefined)
+    throw new ConfigError(
+      `${variable}: is required: ${(shape[variable] as z.ZodType | undefined)?.description}`,
+    );
   throw new ConfigError(`${variable}: invalid value ${JSON.stringify(value)}: ${issue.message}`);
 }
 
@@ -31,7 +37,10 @@ export function loadConfig<S extends z.ZodRawShape>(shape: S, source: Env = proc
  * Variable readers. Each takes the text of what it expects, used both for a bad value and for a missing required
  * one, and an optional fallback (given as the variable's text, so it is validated like a set value).
  */
-function variable<T extends z.ZodType<unknown, string>>(expected: string, schema: (error: { error: string }) => T) {
+function variable<T extends z.ZodType<unknown, string>>(
+  expected: string,
+  schema: (error: { error: string }) => T,
+) {
   return (fallback?: string) => {
     const parsed = schema({ error: `expected ${expected}` }).describe(`expected ${expected}`);
     return fallback === undefined ? parsed : parsed.prefault(fallback as z.input<T>);
@@ -64,7 +73,9 @@ export const env = {
     )(fallback?.join(',')),
   text: (expected: string, fallback?: string) => variable(expected, () => z.string())(fallback),
   url: (protocols: string[], fallback?: string) =>
-    variable(`a URL (${protocols.join(', ')})`, (e) => z.string().refine((v) => isUrl(v, protocols), e))(fallback),
+    variable(`a URL (${protocols.join(', ')})`, (e) => z.string().refine((v) => isUrl(v, protocols), e))(
+      fallback,
+    ),
   urlList: (protocols: string[], fallback?: string) =>
     variable(`a comma-separated list of URLs (${protocols.join(', ')})`, (e) =>
       z

@@ -76,7 +76,8 @@ export function toGrpcStatus(err: DomainError): Partial<StatusObject> {
 
 export function fromGrpcError(err: ServiceError): DomainError {
   const kind = kindOfGrpcCode.get(err.code);
-  if (kind === undefined || kind === 'internal') return new DomainError('internal', err.details || INTERNAL_ERROR_MESSAGE);
+  if (kind === undefined || kind === 'internal')
+    return new DomainError('internal', err.details || INTERNAL_ERROR_MESSAGE);
   return new DomainError(kind, err.details);
 }
 

@@ -62,7 +62,11 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       OPS_PORT: String(opsPort),
       OPS_HOST: '127.0.0.1',
     });
-    watch({ name: 'postgres (embedded)', child, endpoint: `postgres://127.0.0.1:${port} (data in ${dataDir}/postgres)` });
+    watch({
+      name: 'postgres (embedded)',
+      child,
+      endpoint: `postgres://127.0.0.1:${port} (data in ${dataDir}/postgres)`,
+    });
     await waitForHttpOk(opsUrl(opsPort), cfg.UP_READY_TIMEOUT_MS, isAlive(child));
     databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
   }
@@ -77,7 +81,16 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       );
     }
     const port = await freePort();
-    const child = spawnProgram(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
+    const child = spawnProgram(redisServer, [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
     redisUrl = `redis://127.0.0.1:${port}`;
     watch({ name: 'redis (local)', child, endpoint: redisUrl });
   }
@@ -118,7 +131,14 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   log.info({ urls: { gatewayRpc: gatewayUrl }, processes: managed.map((m) => m.name) }, 'stack is up');
   const width = Math.max(...managed.map((m) => m.name.length));
   process.stderr.write(
-    ['', 'chain-data is up; every process reports healthy:', ...managed.map((m) => `  ${m.name.padEnd(width)}  healthy  ${m.endpoint}`), '', 'Stop with Ctrl-C.', ''].join('\n'),
+    [
+      '',
+      'chain-data is up; every process reports healthy:',
+      ...managed.map((m) => `  ${m.name.padEnd(width)}  healthy  ${m.endpoint}`),
+      '',
+      'Stop with Ctrl-C.',
+      '',
+    ].join('\n'),
   );
   ctx.setReady(true);
 }
@@ -140,7 +160,11 @@ async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
         if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
         if ((await redis.ping()) === 'PONG') return;
       } catch (err) {
-        if (Date.now() > deadline) throw new Error(`Redis at ${url} did not answer within ${timeoutMs} ms: ${(err as Error).message}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `Redis at ${url} did not answer within ${timeoutMs} ms: ${(err as Error).message}`,
+            { cause: err },
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     }

@@ -16,19 +16,26 @@ export interface RunningComponent {
   exited: Promise<number | null>;
 }
 
-export function spawnComponent(component: string, env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+export function spawnComponent(
+  component: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, [CHAIN_DATA_BIN, component], {
     env: { ...process.env, LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 
-export async function startComponent(component: string, env: Record<string, string>, readyTimeoutMs = 30_000): Promise<RunningComponent> {
+export async function startComponent(
+  component: string,
+  env: Record<string, string>,
+  readyTimeoutMs = 30_000,
+): Promise<RunningComponent> {
   const opsPort = await freePort();
   const spawned = spawnComponent(component, { OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort), ...env });
   const alive = () => spawned.child.exitCode === null && spawned.child.signalCode === null;
@@ -36,7 +43,9 @@ export async function startComponent(component: string, env: Record<string, stri
     await waitForHttpOk(`http://127.0.0.1:${opsPort}/readyz`, readyTimeoutMs, alive);
   } catch (err) {
     spawned.child.kill('SIGKILL');
-    throw new Error(`${component} did not become ready: ${(err as Error).message}\n${spawned.output()}`);
+    throw new Error(`${component} did not become ready: ${(err as Error).message}\n${spawned.output()}`, {
+      cause: err,
+    });
   }
   return {
     ...spawned,
@@ -53,7 +62,11 @@ export async function startComponent(component: string, env: Record<string, stri
 }
 
 /** Polls `check` until it returns true. */
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

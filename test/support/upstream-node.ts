@@ -43,7 +43,10 @@ export function goTime(nanos: bigint): string {
 const BASE_TIME = 1_700_000_000_000_000_000n;
 
 export function makeContainer(indexName: string, index: number): FixtureContainer {
-  const bytes = createHash('sha512').update(`${indexName}#${index}`).digest().subarray(0, 40 + (index % 90));
+  const bytes = createHash('sha512')
+    .update(`${indexName}#${index}`)
+    .digest()
+    .subarray(0, 40 + (index % 90));
   return {
     id: cb58(createHash('sha256').update(bytes).digest()),
     bytes: Buffer.from(bytes),
@@ -51,7 +54,9 @@ export function makeContainer(indexName: string, index: number): FixtureContaine
   };
 }
 
-export async function startUpstreamNode(options: { indexes?: Record<string, number> } = {}): Promise<UpstreamNode> {
+export async function startUpstreamNode(
+  options: { indexes?: Record<string, number> } = {},
+): Promise<UpstreamNode> {
   const indexes = new Map<string, FixtureContainer[]>();
   for (const name of ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx']) indexes.set(name, []);
   let down = false;
@@ -87,8 +92,15 @@ export async function startUpstreamNode(options: { indexes?: Record<string, numb
     const indexName = /^\/ext\/index\/([A-Z]\/(?:block|tx|vtx))$/.exec(req.url ?? '')?.[1];
     const list = indexName === undefined ? undefined : indexes.get(indexName);
     if (!list) return res.writeHead(404).end('404 page not found\n');
-    const request = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown; method: string; params: Record<string, unknown> };
-    const send = (body: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', ...body, id: request.id }));
+    const request = JSON.parse(Buffer.concat(chunks).toString()) as {
+      id: unknown;
+      method: string;
+      params: Record<string, unknown>;
+    };
+    const send = (body: object) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', ...body, id: request.id }));
     const fail = (message: string) => send({ error: { code: -32000, message, data: null } });
     const format = (c: FixtureContainer, index: number) => ({
       id: c.id,
@@ -104,7 +116,8 @@ export async function startUpstreamNode(options: { indexes?: Record<string, numb
         const count = Number(params.numToFetch ?? 0);
         if (count < 1 || count > 1024) return fail(`numToFetch must be in [1,1024] but is ${count}`);
         if (list.length === 0) return fail('no containers have been accepted');
-        if (start > list.length - 1) return fail(`start index (${start}) > last accepted index (${list.length - 1})`);
+        if (start > list.length - 1)
+          return fail(`start index (${start}) > last accepted index (${list.length - 1})`);
         const end = Math.min(start + count, list.length);
         return send({ result: { containers: list.slice(start, end).map((c, i) => format(c, start + i)) } });
       }

@@ -32,7 +32,9 @@ export async function startEmbeddedPostgres(options: {
     const handlers = new Set<PGLiteSocketHandler>();
     const server: Server = createServer((socket) => {
       const handler = new PGLiteSocketHandler({
-        queryQueue: scheduler as unknown as ConstructorParameters<typeof PGLiteSocketHandler>[0]['queryQueue'],
+        queryQueue: scheduler as unknown as ConstructorParameters<
+          typeof PGLiteSocketHandler
+        >[0]['queryQueue'],
         closeOnDetach: true,
       });
       handlers.add(handler);
@@ -75,7 +77,9 @@ async function acquireLock(lockFile: string): Promise<void> {
     }
     const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
     if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
-      throw new Error(`the embedded database in ${lockFile.replace(/\/chain-data\.lock$/, '')} is in use by process ${holder}`);
+      throw new Error(
+        `the embedded database in ${lockFile.replace(/\/chain-data\.lock$/, '')} is in use by process ${holder}`,
+      );
     }
     await rm(lockFile, { force: true }); // left by a process that died
   }

@@ -17,7 +17,8 @@ export async function readMigrations(directory: string): Promise<Migration[]> {
     const match = MIGRATION_FILE.exec(name);
     if (!match) throw new Error(`migration file ${name} must be named NNN_description.sql`);
     const version = Number(match[1]);
-    if (migrations.some((m) => m.version === version)) throw new Error(`two migrations have version ${version}`);
+    if (migrations.some((m) => m.version === version))
+      throw new Error(`two migrations have version ${version}`);
     migrations.push({ version, name, sql: await readFile(join(directory, name), 'utf8') });
   }
   return migrations;
@@ -48,7 +49,8 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
     for (const [version, name] of applied) {
       const known = migrations.find((m) => m.version === version);
       if (!known) throw new Error(`schema ${schema} has migration ${name}, which this version does not know`);
-      if (known.name !== name) throw new Error(`schema ${schema} migration ${version} is ${name}, expected ${known.name}`);
+      if (known.name !== name)
+        throw new Error(`schema ${schema} migration ${version} is ${name}, expected ${known.name}`);
     }
     const pending = migrations.filter((m) => !applied.has(m.version)).sort((a, b) => a.version - b.version);
     for (const migration of pending) {

@@ -24,7 +24,9 @@ function endsUnit(message: Uint8Array): boolean {
   const type = String.fromCharCode(message[0]!);
   if (type === 'S' || type === 'Q' || type === 'X') return true;
   // The startup packet has no type byte: int32 length, then int32 protocol version.
-  return message.length >= 8 && new DataView(message.buffer, message.byteOffset).getInt32(4) === PROTOCOL_VERSION_3;
+  return (
+    message.length >= 8 && new DataView(message.buffer, message.byteOffset).getInt32(4) === PROTOCOL_VERSION_3
+  );
 }
 
 export class UnitScheduler {
@@ -51,7 +53,8 @@ export class UnitScheduler {
 
   clearQueueForHandler(handlerId: number): void {
     for (let i = this.queue.length - 1; i >= 0; i--) {
-      if (this.queue[i]!.handlerId === handlerId) this.queue.splice(i, 1)[0]!.reject(new Error('Handler disconnected'));
+      if (this.queue[i]!.handlerId === handlerId)
+        this.queue.splice(i, 1)[0]!.reject(new Error('Handler disconnected'));
     }
   }
 
@@ -79,10 +82,10 @@ export class UnitScheduler {
         let bytes = 0;
         try {
           await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(pending!.message, {
+            this.db.execProtocolRawStream(pending.message, {
               onRawData: (data) => {
                 bytes += data.length;
-                pending!.onData(data);
+                pending.onData(data);
               },
             }),
           );

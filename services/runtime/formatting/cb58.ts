@@ -19,7 +19,7 @@ export function decodeCb58(text: string): Uint8Array {
   try {
     raw = base58.decode(text);
   } catch (err) {
-    throw new Error(`base58 decoding error: ${(err as Error).message}`);
+    throw new Error(`base58 decoding error: ${(err as Error).message}`, { cause: err });
   }
   if (raw.length < CHECKSUM_LENGTH) throw new Error('input string is smaller than the checksum size');
   const payload = raw.subarray(0, -CHECKSUM_LENGTH);

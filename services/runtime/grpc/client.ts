@@ -9,7 +9,9 @@ import { fromGrpcError } from '../errors.ts';
  */
 export type UnaryClient<D> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the serialize side's types do not matter here
-  [K in keyof D]: D[K] extends MethodDefinition<infer Req, any, any, infer Res> ? (request: Req) => Promise<Res> : never;
+  [K in keyof D]: D[K] extends MethodDefinition<infer Req, any, any, infer Res>
+    ? (request: Req) => Promise<Res>
+    : never;
 };
 
 export interface GrpcServiceClient<D> {
@@ -18,7 +20,11 @@ export interface GrpcServiceClient<D> {
   close(): void;
 }
 
-type ClientConstructor = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => grpc.Client;
+type ClientConstructor = new (
+  address: string,
+  credentials: grpc.ChannelCredentials,
+  options?: grpc.ClientOptions,
+) => grpc.Client;
 
 export function createGrpcClient<D>(
   Client: ClientConstructor & { service: D },
@@ -30,7 +36,9 @@ export function createGrpcClient<D>(
     'grpc.keepalive_time_ms': 30_000,
   });
   const unary: Record<string, (request: unknown) => Promise<unknown>> = {};
-  for (const [name, method] of Object.entries(Client.service as Record<string, grpc.MethodDefinition<unknown, unknown>>)) {
+  for (const [name, method] of Object.entries(
+    Client.service as Record<string, grpc.MethodDefinition<unknown, unknown>>,
+  )) {
     if (method.requestStream || method.responseStream) continue;
     const invoke = (raw as unknown as Record<string, unknown>)[name] as (
       request: unknown,
@@ -40,10 +48,16 @@ export function createGrpcClient<D>(
     ) => grpc.ClientUnaryCall;
     unary[name] = (request) =>
       new Promise((resolve, reject) => {
-        invoke.call(raw, request, new grpc.Metadata(), { deadline: Date.now() + deadlineMs }, (err, response) => {
-          if (err) reject(fromGrpcError(err));
-          else resolve(response);
-        });
+        invoke.call(
+          raw,
+          request,
+          new grpc.Metadata(),
+          { deadline: Date.now() + deadlineMs },
+          (err, response) => {
+            if (err) reject(fromGrpcError(err));
+            else resolve(response);
+          },
+        );
       });
   }
   return { unary: unary as UnaryClient<D>, raw, close: () => raw.close() };

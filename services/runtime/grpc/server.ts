@@ -61,29 +61,56 @@ export async function startGrpcServer(options: {
   };
 }
 
-type UnaryHandler<Req, Res> = (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>;
+/**
+ * A service implemented with async functions, typed from the generated handlers interface: a unary method is
+ * `(request) => Promise<response>`, a server-streaming one `(request, write, signal) => Promise<void>` where
+ * `write` honours back-pressure and `signal` fires when the client cancels.
+ */
+export type AsyncImplementation<H> = {
+  // Generated handler interfaces extend grpc's index-signature type; only the named methods are implemented.
+  [K in keyof H as string extends K ? never : K]: H[K] extends grpc.handleUnaryCall<infer Req, infer Res>
+    ? (request: Req) => Promise<Res>
+    : H[K] extends grpc.handleServerStreamingCall<infer Req, infer Res>
+      ? (request: Req, write: (message: Res) => Promise<void>, signal: AbortSignal) => Promise<void>
+      : never;
+};
 
-/** Adapts an async handler to grpc-js, mapping thrown errors through the one error mapping. */
-export function unary<Req, Res>(log: Logger, handler: UnaryHandler<Req, Res>): grpc.handleUnaryCall<Req, Res> {
+type AnyAsync = (
+  request: unknown,
+  write: (message: unknown) => Promise<void>,
+  signal: AbortSignal,
+) => Promise<unknown>;
+
+/** Adapts async handlers to grpc-js, mapping thrown errors through the one error mapping. */
+export function implementService<H>(
+  definition: grpc.ServiceDefinition,
+  log: Logger,
+  implementation: AsyncImplementation<H>,
+): grpc.UntypedServiceImplementation {
+  const adapted: grpc.UntypedServiceImplementation = {};
+  for (const [name, handler] of Object.entries(implementation as Record<string, AnyAsync>)) {
+    const method = definition[name];
+    if (!method) throw new Error(`service has no method ${name}`);
+    if (method.requestStream) throw new Error(`client-streaming method ${name} is not supported`);
+    adapted[name] = method.responseStream ? serverStream(log, handler) : unary(log, handler);
+  }
+  return adapted;
+}
+
+function unary(log: Logger, handler: AnyAsync): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
-    handler(call.request, call).then(
+    handler(call.request, () => Promise.resolve(), new AbortController().signal).then(
       (response) => callback(null, response),
       (err: unknown) => callback(toGrpcStatus(asDomainError(err, log))),
     );
   };
 }
 
-type StreamHandler<Req, Res> = (request: Req, write: (message: Res) => Promise<void>, signal: AbortSignal) => Promise<void>;
-
-/** Adapts an async producer to a server-streaming call, honouring back-pressure and client cancellation. */
-export function serverStream<Req, Res>(
-  log: Logger,
-  handler: StreamHandler<Req, Res>,
-): grpc.handleServerStreamingCall<Req, Res> {
+function serverStream(log: Logger, handler: AnyAsync): grpc.handleServerStreamingCall<unknown, unknown> {
   return (call) => {
     const abort = new AbortController();
     call.on('cancelled', () => abort.abort());
-    const write = (message: Res) =>
+    const write = (message: unknown) =>
       new Promise<void>((resolve) => {
         if (call.write(message)) resolve();
         else call.once('drain', resolve);
@@ -91,7 +118,8 @@ export function serverStream<Req, Res>(
     handler(call.request, write, abort.signal).then(
       () => call.end(),
       (err: unknown) => {
-        if (!abort.signal.aborted) call.destroy(Object.assign(new Error(), toGrpcStatus(asDomainError(err, log))));
+        if (!abort.signal.aborted)
+          call.destroy(Object.assign(new Error(), toGrpcStatus(asDomainError(err, log))));
       },
     );
   };

@@ -42,7 +42,9 @@ async function createExporter(protocol: (typeof OTLP_PROTOCOLS)[number]): Promis
 
 const spanProcessors: SpanProcessor[] = [];
 if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
-  spanProcessors.push(new BatchSpanProcessor({ exporter: await createExporter(config.OTEL_EXPORTER_OTLP_PROTOCOL) }));
+  spanProcessors.push(
+    new BatchSpanProcessor({ exporter: await createExporter(config.OTEL_EXPORTER_OTLP_PROTOCOL) }),
+  );
 }
 
 // Without an exporter spans are still created, so every log line written inside one carries its trace id.

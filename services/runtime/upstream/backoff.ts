@@ -1,5 +1,10 @@
 /** Exponential backoff with full jitter: a random delay in [0, min(max, base * 2^attempt)]. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   return Math.round(random() * Math.min(maxMs, baseMs * 2 ** attempt));
 }
 

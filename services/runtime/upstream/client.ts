@@ -88,7 +88,8 @@ export class UpstreamClient {
     let lastError: unknown;
     for (let attempt = 0; attempt < this.options.attempts; attempt++) {
       signal?.throwIfAborted();
-      if (attempt > 0) await sleep(backoffDelay(attempt - 1, this.options.backoffBaseMs, this.options.backoffMaxMs), signal);
+      if (attempt > 0)
+        await sleep(backoffDelay(attempt - 1, this.options.backoffBaseMs, this.options.backoffMaxMs), signal);
       const endpoint = this.pick();
       try {
         const result = await this.send<T>(endpoint, path, method, params, signal);
@@ -130,7 +131,13 @@ export class UpstreamClient {
     );
   }
 
-  private async send<T>(endpoint: Endpoint, path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T> {
+  private async send<T>(
+    endpoint: Endpoint,
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> {
     const release = await endpoint.slots.acquire(signal);
     try {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -150,7 +157,8 @@ export class UpstreamClient {
       } catch {
         throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: not a JSON-RPC reply`);
       }
-      if (body.error) throw new UpstreamRpcError(body.error.code, body.error.message, body.error.data, endpoint.url);
+      if (body.error)
+        throw new UpstreamRpcError(body.error.code, body.error.message, body.error.data, endpoint.url);
       if (!response.ok || !('result' in body)) {
         throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: no result`);
       }
@@ -161,7 +169,11 @@ export class UpstreamClient {
   }
 
   private markHealthy(endpoint: Endpoint): void {
-    if (!endpoint.healthy) this.options.log.info({ upstream: this.options.name, endpoint: endpoint.url }, 'upstream endpoint recovered');
+    if (!endpoint.healthy)
+      this.options.log.info(
+        { upstream: this.options.name, endpoint: endpoint.url },
+        'upstream endpoint recovered',
+      );
     endpoint.healthy = true;
     endpoint.consecutiveFailures = 0;
   }
@@ -169,7 +181,10 @@ export class UpstreamClient {
   private markFailed(endpoint: Endpoint, err: unknown): void {
     endpoint.consecutiveFailures++;
     if (endpoint.healthy) {
-      this.options.log.warn({ upstream: this.options.name, endpoint: endpoint.url, error: describe(err) }, 'upstream endpoint failed');
+      this.options.log.warn(
+        { upstream: this.options.name, endpoint: endpoint.url, error: describe(err) },
+        'upstream endpoint failed',
+      );
     }
     endpoint.healthy = false;
   }
