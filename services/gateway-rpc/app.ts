@@ -12,7 +12,7 @@ import { indexApi, type ContainerIndexClient } from './index-api.ts';
 export function createRpcGateway(options: { containerIndexer: ContainerIndexClient; log: Logger }): Koa {
   const { log } = options;
   const app = new Koa();
-  const router = new Router();
+  const router = new Router({ strict: true });
 
   for (const indexName of INDEX_NAMES) {
     const service = indexApi(indexName, options.containerIndexer);
@@ -28,6 +28,19 @@ export function createRpcGateway(options: { containerIndexer: ContainerIndexClie
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = 'internal error\n';
     }
+  });
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    log.debug(
+      {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        durationMs: +(performance.now() - started).toFixed(2),
+      },
+      'request',
+    );
   });
   app.use(cors);
   app.use(router.routes());

@@ -169,11 +169,35 @@ function scanString(text: string, i: number): ScanResult {
   return UNEXPECTED_EOF;
 }
 
+/** Go's scanner states for a number: integer part, then an optional fraction and exponent, each needing digits. */
 function scanNumber(text: string, i: number): ScanResult {
-  const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-  if (!match || match[0] === '-') {
-    if (i + 1 >= text.length) return UNEXPECTED_EOF;
-    return invalid(text, i + 1, 'in numeric literal');
+  let j = i;
+  if (text[j] === '-') j++;
+  if (j >= text.length) return UNEXPECTED_EOF;
+  if (text[j] === '0') j++;
+  else if (text[j]! >= '1' && text[j]! <= '9') j = skipDigits(text, j);
+  else return invalid(text, j, 'in numeric literal');
+  if (text[j] === '.') {
+    j++;
+    if (j >= text.length) return UNEXPECTED_EOF;
+    if (!isDigit(text[j])) return invalid(text, j, 'after decimal point in numeric literal');
+    j = skipDigits(text, j);
   }
-  return i + match[0].length;
+  if (text[j] === 'e' || text[j] === 'E') {
+    j++;
+    if (text[j] === '+' || text[j] === '-') j++;
+    if (j >= text.length) return UNEXPECTED_EOF;
+    if (!isDigit(text[j])) return invalid(text, j, 'in exponent of numeric literal');
+    j = skipDigits(text, j);
+  }
+  return j;
+}
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
+}
+
+function skipDigits(text: string, j: number): number {
+  while (isDigit(text[j])) j++;
+  return j;
 }

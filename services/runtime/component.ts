@@ -22,6 +22,7 @@ export interface ComponentContext {
 }
 
 const opsConfig = {
+  LOG_LEVEL: env.logLevel(),
   OPS_PORT: env.port().optional(),
   OPS_HOST: env.text('a host name or address', '0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: env.integer(100, 600_000, 10_000),
@@ -31,7 +32,14 @@ export async function runComponent(
   name: string,
   start: (ctx: ComponentContext) => Promise<void>,
 ): Promise<void> {
-  const log = createLogger(name);
+  let config: ReturnType<typeof loadConfig<typeof opsConfig>>;
+  try {
+    config = loadConfig(opsConfig);
+  } catch (err) {
+    process.stderr.write(`chain-data ${name}: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  const log = createLogger(name, config.LOG_LEVEL);
   const steps: { label: string; step: () => Promise<void> | void }[] = [];
   let ready = false;
   let stopping = false;
@@ -57,7 +65,6 @@ export async function runComponent(
   };
 
   try {
-    const config = loadConfig(opsConfig);
     if (config.OPS_PORT !== undefined) {
       const server = await startOpsServer(config.OPS_HOST, config.OPS_PORT, metrics, () => ready);
       steps.push({ label: 'ops server', step: () => closeServer(server) });

@@ -42,8 +42,11 @@ function variable<T extends z.ZodType<unknown, string>>(
   schema: (error: { error: string }) => T,
 ) {
   return (fallback?: string) => {
-    const parsed = schema({ error: `expected ${expected}` }).describe(`expected ${expected}`);
-    return fallback === undefined ? parsed : parsed.prefault(fallback as z.input<T>);
+    const parsed = schema({ error: `expected ${expected}` });
+    // describe() last: prefault() returns a new schema without the description.
+    return (fallback === undefined ? parsed : parsed.prefault(fallback as z.input<T>)).describe(
+      `expected ${expected}`,
+    );
   };
 }
 

@@ -17,14 +17,17 @@ export function formatRfc3339Nano(unixNanos: bigint): string {
   return `${whole}${fraction}Z`;
 }
 
-const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
+const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Parses RFC 3339 (any offset, up to nanosecond precision) to unix nanoseconds. */
 export function parseRfc3339Nano(text: string): bigint {
   const match = RFC3339.exec(text);
   if (!match) throw new Error(`not an RFC 3339 time: ${JSON.stringify(text)}`);
   const [, whole, fraction = '', zone] = match;
-  const millis = Date.parse(`${whole}${zone!.toUpperCase()}`);
-  if (Number.isNaN(millis)) throw new Error(`not an RFC 3339 time: ${JSON.stringify(text)}`);
+  const millis = Date.parse(`${whole}${zone}`);
+  // Date.parse rolls impossible dates over (Feb 30 becomes Mar 2); Go's parser rejects them.
+  if (Number.isNaN(millis) || new Date(Date.parse(`${whole}Z`)).toISOString().slice(0, 19) !== whole) {
+    throw new Error(`not an RFC 3339 time: ${JSON.stringify(text)}`);
+  }
   return BigInt(millis) * 1_000_000n + BigInt(fraction.padEnd(9, '0'));
 }

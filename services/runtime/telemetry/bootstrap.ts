@@ -7,7 +7,12 @@ import { register } from 'node:module';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa';
@@ -45,6 +50,10 @@ if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
   spanProcessors.push(
     new BatchSpanProcessor({ exporter: await createExporter(config.OTEL_EXPORTER_OTLP_PROTOCOL) }),
   );
+} else {
+  // NodeSDK registers no tracer provider at all for an empty list; a no-op processor keeps spans (and so the
+  // trace ids in log lines) real without exporting anything.
+  spanProcessors.push(new NoopSpanProcessor());
 }
 
 // Without an exporter spans are still created, so every log line written inside one carries its trace id.
@@ -56,6 +65,9 @@ const sdk = new NodeSDK({
     'chain_data.component': component,
   }),
   spanProcessors,
+  // Not the env defaults: those export metrics and logs over OTLP (to localhost:4318 without an endpoint).
+  metricReaders: [],
+  logRecordProcessors: [],
   textMapPropagator: new W3CTraceContextPropagator(),
   instrumentations: [
     new HttpInstrumentation(),

@@ -4,7 +4,8 @@ import { backoffDelay, sleep } from './backoff.ts';
 
 /**
  * The one way components reach upstream nodes: JSON-RPC over HTTP to a list of endpoints (node base URLs) in
- * priority order. A call goes to the first healthy endpoint; a transport failure, timeout or 5xx marks that endpoint
+ * priority order. A call goes to the first healthy endpoint; a transport failure, a timeout, a 5xx or 429, or any reply
+ * that is not JSON-RPC (such as a 404 from a node without that API) marks that endpoint
  * unhealthy and the call moves on to the next one after a jittered backoff. Unhealthy endpoints are probed in the
  * background (GET <healthPath>, 200 = healthy) and return to service when they answer. Each endpoint has its own
  * concurrency limit. An error the node answers with (a JSON-RPC error object) is the node's answer, not a failure:

@@ -13,6 +13,7 @@ export class Semaphore {
   }
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
     if (this.used >= this.capacity) {
       await new Promise<void>((resolve, reject) => {
         const wake = () => {

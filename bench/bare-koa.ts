@@ -1,0 +1,32 @@
+/**
+ * The benchmark's baseline: the least a Koa server can do for a JSON-RPC request. It reads the POST body and
+ * answers with a fixed JSON reply (BENCH_REPLY_BODY, a real gateway reply of typical size). No router, no
+ * telemetry, no logging. Run by bench/run.ts as a child process, so it gets a core of its own as the gateway does;
+ * it reports its port over the IPC channel.
+ */
+import Koa from 'koa';
+
+const reply = process.env.BENCH_REPLY_BODY ?? '{"jsonrpc":"2.0","result":{},"id":1}\n';
+
+const app = new Koa();
+app.use(async (ctx) => {
+  if (ctx.method !== 'POST') {
+    ctx.status = 405;
+    return;
+  }
+  for await (const _chunk of ctx.req as AsyncIterable<Buffer>) {
+    // the body is read, as any POST handler must, and ignored
+  }
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = reply;
+});
+
+const server = app.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+});
+
+process.once('SIGTERM', () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});

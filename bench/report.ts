@@ -1,0 +1,130 @@
+import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import { format, resolveConfig } from 'prettier';
+import type { CpuShares, Measurement } from './load.ts';
+
+export interface PathResult {
+  path: string;
+  measurement: Measurement;
+  cpu: CpuShares;
+}
+
+export interface Target {
+  path: string;
+  minimumRatio: number;
+  ratio: number;
+  met: boolean;
+}
+
+/** A markdown table with padded columns (as prettier lays them out); `right` marks right-aligned columns. */
+export function markdownTable(header: string[], rows: string[][], right: boolean[]): string {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (right[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+export function resultsTable(results: PathResult[], baseline: Measurement): string {
+  return markdownTable(
+    ['path', 'requests/s', 'p50 ms', 'p99 ms', 'req/s vs bare Koa'],
+    results.map(({ path, measurement: m }) => [
+      path,
+      m.requestsPerSecond.toFixed(0),
+      m.p50Ms.toFixed(2),
+      m.p99Ms.toFixed(2),
+      (m.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+    ]),
+    [false, true, true, true, true],
+  );
+}
+
+export function cpuTable(results: PathResult[]): string {
+  const processes = [...new Set(results.flatMap((r) => Object.keys(r.cpu)))];
+  return markdownTable(
+    ['path', ...processes],
+    results.map(({ path, cpu }) => [
+      path,
+      ...processes.map((p) => {
+        const share = cpu[p];
+        return share === undefined ? '-' : `${(share * 100).toFixed(0)}%`;
+      }),
+    ]),
+    [false, ...processes.map(() => true)],
+  );
+}
+
+export function targetLine(target: Target): string {
+  const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
+  return (
+    `Target: ${target.path} keeps at least ${percent(target.minimumRatio)} of the bare-Koa request rate. ` +
+    `Measured: ${percent(target.ratio)}. ${target.met ? 'PASS' : 'FAIL'}`
+  );
+}
+
+export function machineDescription(): string {
+  const cpuList = cpus();
+  const model = cpuList[0]?.model.trim() ?? 'unknown CPU';
+  const memoryGiB = (totalmem() / 2 ** 30).toFixed(1);
+  return `${model} × ${cpuList.length} logical CPUs, ${memoryGiB} GiB memory, ${osType()} ${release()}, Node.js ${process.version}`;
+}
+
+export async function writeBenchmarksDoc(
+  file: string,
+  content: {
+    date: Date;
+    command: string;
+    settings: string;
+    database: string;
+    results: string;
+    cpu: string;
+    target: string;
+  },
+): Promise<void> {
+  const text = `# Benchmarks
+
+The figures below are ratios against a baseline measured in the same run, on the same machine: a bare Koa server
+that reads the POST body and answers a fixed JSON reply of the same size as the gateway's. Absolute requests per
+second depend on the machine and on what else it runs; the ratio to the baseline is the figure to compare across
+runs and machines.
+
+To repeat: \`make bench\` starts everything it measures, prints the tables and the target line, and stops it all
+again; it changes no file. \`node bench/run.ts --write-docs\` (or \`BENCH_WRITE_DOCS=1 make bench\`) also rewrites
+this file. \`node bench/run.ts --help\` lists the settings.
+
+## What is measured
+
+Each path is loaded by the benchmark process at a fixed concurrency (a closed loop: every connection sends its next
+request when the previous one is answered) for a fixed time, after a short warm-up that is not counted. Requests
+per second is completed calls over the wall time of the run; latencies are per call.
+
+- **gateway-rpc (HTTP)**: \`index.getContainerByIndex\` POSTed to \`/ext/index/P/block\` on gateway-rpc, which asks
+  the container-indexer over gRPC, which reads PostgreSQL. The index varies over the stored containers. Every reply
+  must be HTTP 200 with a \`result\`, or the benchmark fails.
+- **container-indexer (gRPC, direct)**: the same lookup as a \`GetContainerByIndex\` call straight to the
+  container-indexer, with the stack's gRPC client, \`concurrency\` calls in flight.
+- **bare Koa (baseline)**: the baseline above, in its own process.
+
+gateway-rpc, container-indexer and the embedded PostgreSQL run as the stack runs them: \`chain-data <component>\`
+child processes with telemetry on (no exporter configured) and \`LOG_LEVEL=warn\`. The load generator and the
+fixture upstream node share the benchmark process.
+
+## Latest run
+
+- Date: ${content.date.toISOString().replace('T', ' ').slice(0, 16)} UTC
+- Machine: ${machineDescription()}
+- Command: ${content.command}
+- Settings: ${content.settings}
+- Database: ${content.database}
+
+${content.results}
+
+${content.target}
+
+CPU used by each process during each run (100% = one core):
+
+${content.cpu}
+`;
+  const options = (await resolveConfig(file)) ?? {};
+  await writeFile(file, await format(text, { ...options, filepath: file }));
+}

@@ -1,0 +1,341 @@
+/**
+ * `make bench`: the stack's throughput benchmark. It starts a fixture upstream node, a database, the
+ * container-indexer and gateway-rpc (as `chain-data <component>` child processes, telemetry on), waits until the
+ * fixture's containers are indexed, then loads three paths in turn at a fixed concurrency for a fixed time:
+ * gateway-rpc's `index.getContainerByIndex` over HTTP, the same lookup over gRPC straight to the container-indexer,
+ * and a bare Koa server as the baseline. It prints a markdown table and the target line, and stops everything it
+ * started. With --write-docs (or BENCH_WRITE_DOCS=1) it also rewrites docs/benchmarks.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ProtoGrpcType } from '../services/generated/proto/container_indexer.ts';
+import { createGrpcClient } from '../services/runtime/grpc/client.ts';
+import { loadProto } from '../services/runtime/grpc/proto.ts';
+import { createTestDatabase } from '../test/support/database.ts';
+import { eventually, freePort, startComponent, type RunningComponent } from '../test/support/processes.ts';
+import { startUpstreamNode } from '../test/support/upstream-node.ts';
+import { callLoad, httpLoad, startCpuSample, type LoadSettings, type Measurement } from './load.ts';
+import {
+  cpuTable,
+  machineDescription,
+  resultsTable,
+  targetLine,
+  writeBenchmarksDoc,
+  type PathResult,
+  type Target,
+} from './report.ts';
+
+const INDEX_NAME = 'P/block';
+const MINIMUM_RATIO = 0.4;
+const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+const BARE_KOA = fileURLToPath(new URL('./bare-koa.ts', import.meta.url));
+
+const USAGE = `usage: node bench/run.ts [options]
+
+  --connections N   requests in flight per path (default 32)
+  --duration S      seconds measured per path (default 10)
+  --warmup S        seconds of uncounted load before each path (default 2)
+  --containers N    containers in the fixture's ${INDEX_NAME} index (default 2000)
+  --write-docs      rewrite docs/benchmarks.md with the results (also BENCH_WRITE_DOCS=1)
+`;
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    containers: { type: 'string', default: '2000' },
+    'write-docs': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+
+function positive(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) {
+    process.stderr.write(`--${name} must be a positive number, not ${JSON.stringify(text)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const connections = Math.round(positive('connections', args.connections));
+const durationSeconds = positive('duration', args.duration);
+const warmupSeconds = positive('warmup', args.warmup);
+const containers = Math.round(positive('containers', args.containers));
+const writeDocs = args['write-docs'] || process.env.BENCH_WRITE_DOCS === '1';
+const measured: LoadSettings = { connections, durationMs: durationSeconds * 1000 };
+const warmup: LoadSettings = { connections, durationMs: warmupSeconds * 1000 };
+
+/** Every step that undoes something started, run in reverse order by `cleanUp`, even after a failure. */
+const cleanups: { label: string; run: () => Promise<unknown> }[] = [];
+const children = new Set<ChildProcess>();
+
+async function cleanUp(): Promise<void> {
+  for (const { label, run } of cleanups.splice(0).reverse()) {
+    try {
+      await run();
+    } catch (err) {
+      process.stderr.write(`cleanup: ${label} failed: ${(err as Error).message}\n`);
+    }
+  }
+}
+
+// A last resort if the benchmark dies without cleaning up: no child process outlives it.
+process.once('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: stopping everything the benchmark started\n`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** Starts `chain-data <component>` and registers its stop (SIGTERM, then SIGKILL after 15 s). */
+async function component(name: string, env: Record<string, string>): Promise<RunningComponent> {
+  const started = await startComponent(name, {
+    LOG_LEVEL: 'warn',
+    // Telemetry as deployed: on, spans created for every request, but nowhere to export them (empty = unset).
+    OTEL_SDK_DISABLED: '',
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...env,
+  });
+  children.add(started.child);
+  cleanups.push({
+    label: `stopping ${name}`,
+    run: async () => {
+      const timer = setTimeout(() => void started.kill(), 15_000);
+      const code = await started.stop();
+      clearTimeout(timer);
+      if (code !== 0) log(`${name} exited with ${code}:\n${started.output().slice(-4000)}`);
+    },
+  });
+  return started;
+}
+
+/** The baseline server, in a child process of its own; resolves once it listens. */
+async function startBareKoa(replyBody: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(BARE_KOA, [], {
+    env: { ...process.env, BENCH_REPLY_BODY: replyBody },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push({
+    label: 'stopping the bare Koa server',
+    run: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the bare Koa server exited with ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}/` };
+}
+
+/** The database the container-indexer uses: DATABASE_URL's server if set, else embedded PostgreSQL. */
+async function startDatabase(): Promise<{ url: string; description: string; pid?: number }> {
+  if (process.env.DATABASE_URL) {
+    const db = await createTestDatabase();
+    cleanups.push({ label: 'dropping the test database', run: () => db.drop() });
+    return { url: db.url, description: 'the PostgreSQL server at DATABASE_URL (a fresh database)' };
+  }
+  // Embedded PostgreSQL as `chain-data up` runs it: a process of its own, so its work does not share the load
+  // generator's event loop.
+  const dir = await mkdtemp(join(tmpdir(), 'chain-data-bench-'));
+  cleanups.push({ label: 'removing the database directory', run: () => rm(dir, { recursive: true, force: true }) });
+  const port = await freePort();
+  const postgres = await component('embedded-postgres', {
+    CHAIN_DATA_DIR: dir,
+    EMBEDDED_POSTGRES_HOST: '127.0.0.1',
+    EMBEDDED_POSTGRES_PORT: String(port),
+  });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    description: 'embedded PostgreSQL (PGlite), the `chain-data embedded-postgres` component',
+    pid: postgres.child.pid,
+  };
+}
+
+function requestBody(index: number): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'index.getContainerByIndex',
+    params: { index, encoding: 'hex' },
+  });
+}
+
+function failOnErrors(path: string, m: Measurement): void {
+  if (m.failures.length === 0 && m.completed > 0) return;
+  const what = m.failures.map((f) => `${f.count} ${f.kind}`).join(', ') || 'no completed calls';
+  throw new Error(`${path}: ${what} (of ${m.completed} good calls): the measurement is not valid`);
+}
+
+async function measure(
+  path: string,
+  pids: Record<string, number | undefined>,
+  run: (settings: LoadSettings) => Promise<Measurement>,
+): Promise<PathResult> {
+  log(`${path}: warming up for ${warmupSeconds} s`);
+  failOnErrors(path, await run(warmup));
+  log(`${path}: measuring for ${durationSeconds} s at ${connections} connections`);
+  const sample = startCpuSample(pids);
+  const measurement = await run(measured);
+  const cpu = sample();
+  failOnErrors(path, measurement);
+  return { path, measurement, cpu };
+}
+
+async function main(): Promise<void> {
+  log(`machine: ${machineDescription()}`);
+  const upstream = await startUpstreamNode({ indexes: { [INDEX_NAME]: containers } });
+  cleanups.push({ label: 'closing the fixture upstream node', run: () => upstream.close() });
+  const db = await startDatabase();
+
+  const grpcPort = await freePort();
+  const indexer = await component('container-indexer', {
+    DATABASE_URL: db.url,
+    UPSTREAM_NODE_URLS: upstream.url,
+    GRPC_LISTEN_ADDRESS: `127.0.0.1:${grpcPort}`,
+    INDEXER_POLL_INTERVAL_MS: '200',
+  });
+  const httpPort = await freePort();
+  const gateway = await component('gateway-rpc', {
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(httpPort),
+    CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${grpcPort}`,
+  });
+
+  const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
+  const grpc = createGrpcClient(
+    proto.chaindata.containerindexer.v1.ContainerIndexService,
+    `127.0.0.1:${grpcPort}`,
+    10_000,
+  );
+  cleanups.push({ label: 'closing the gRPC client', run: () => Promise.resolve(grpc.close()) });
+  const lookup = grpc.unary;
+
+  const started = Date.now();
+  const last = String(containers - 1);
+  await eventually(
+    async () => {
+      const latest = await lookup.GetLastAccepted({ index_name: INDEX_NAME }).catch(() => undefined);
+      return latest?.index === last;
+    },
+    60_000,
+    `the container-indexer to index ${containers} containers`,
+  );
+  log(`${containers} containers indexed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // A real gateway reply of typical size (container sizes cycle through 40..129 bytes) is the baseline's reply.
+  const gatewayUrl = `http://127.0.0.1:${httpPort}/ext/index/${INDEX_NAME}`;
+  const sampleIndex = Math.min(45, containers - 1);
+  const sample = await fetch(gatewayUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: requestBody(sampleIndex),
+  });
+  const sampleReply = await sample.text();
+  const parsed = JSON.parse(sampleReply) as { result?: { index?: string } };
+  if (sample.status !== 200 || parsed.result?.index !== String(sampleIndex)) {
+    throw new Error(`gateway-rpc answered ${sample.status} ${sampleReply}`);
+  }
+
+  // Every connection walks the stored containers (every 8th, at most 250 distinct requests).
+  const step = Math.max(1, Math.ceil(containers / 250));
+  const indexes = Array.from({ length: Math.ceil(containers / step) }, (_, i) => i * step);
+  const bodies = indexes.map(requestBody);
+  const hasResult = (body: string) => body.includes('"result":{');
+
+  const processes = {
+    'gateway-rpc': gateway.child.pid,
+    'container-indexer': indexer.child.pid,
+    ...(db.pid === undefined ? {} : { 'embedded-postgres': db.pid }),
+  };
+  const results: PathResult[] = [];
+  results.push(
+    await measure('gateway-rpc (HTTP)', processes, (settings) =>
+      httpLoad(gatewayUrl, bodies, settings, hasResult),
+    ),
+  );
+  results.push(
+    await measure('container-indexer (gRPC, direct)', processes, (settings) =>
+      callLoad(async (n) => {
+        const index = String(indexes[n % indexes.length]);
+        const container = await lookup.GetContainerByIndex({ index_name: INDEX_NAME, index });
+        return container.index === index;
+      }, settings),
+    ),
+  );
+  const bare = await startBareKoa(sampleReply);
+  results.push(
+    await measure('bare Koa (baseline)', { 'bare Koa': bare.child.pid }, (settings) =>
+      httpLoad(bare.url, bodies, settings, hasResult),
+    ),
+  );
+
+  const baseline = results[2]!.measurement;
+  const ratio = results[0]!.measurement.requestsPerSecond / baseline.requestsPerSecond;
+  const target: Target = {
+    path: 'gateway-rpc (HTTP)',
+    minimumRatio: MINIMUM_RATIO,
+    ratio,
+    met: ratio >= MINIMUM_RATIO,
+  };
+  const table = resultsTable(results, baseline);
+  const cpu = cpuTable(results);
+  const settings =
+    `${connections} connections, ${durationSeconds} s measured after ${warmupSeconds} s of warm-up per path, ` +
+    `${containers} containers in ${INDEX_NAME}`;
+
+  process.stdout.write(
+    `\n${table}\n\n${targetLine(target)}\n\nCPU used by each process during each run (100% = one core):\n\n${cpu}\n\n` +
+      `Settings: ${settings}\nMachine: ${machineDescription()}\n`,
+  );
+
+  if (writeDocs) {
+    const defaults =
+      connections === 32 && durationSeconds === 10 && warmupSeconds === 2 && containers === 2000;
+    const command = defaults
+      ? '`make bench`'
+      : `\`node bench/run.ts ${process.argv.slice(2).join(' ')}\``;
+    await writeBenchmarksDoc(DOCS_FILE, {
+      date: new Date(),
+      command,
+      settings,
+      database: db.description,
+      results: table,
+      cpu,
+      target: targetLine(target),
+    });
+    log(`wrote ${DOCS_FILE}`);
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  process.stderr.write(`\nBENCHMARK FAILED: ${(err as Error).stack ?? String(err)}\n`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

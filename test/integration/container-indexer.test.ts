@@ -1,0 +1,348 @@
+import { expect } from 'chai';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { INDEX_NAMES, type IndexName } from '../../services/container-indexer/index-names.ts';
+import { MIGRATIONS_DIR, SCHEMA } from '../../services/container-indexer/main.ts';
+import { IndexFollower, type FollowerMetrics } from '../../services/container-indexer/follower.ts';
+import { applyIndexingMode } from '../../services/container-indexer/state-machine.ts';
+import { ContainerStore } from '../../services/container-indexer/store.ts';
+import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
+import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
+import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { UpstreamClient } from '../../services/runtime/upstream/client.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { eventually, freePort, spawnComponent, startComponent } from '../support/processes.ts';
+import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.ts';
+
+const log = createLogger('test', 'silent');
+
+function followerMetrics(): FollowerMetrics {
+  const registers = [new Registry()];
+  return {
+    containersIndexed: new Counter({ name: 'indexed', help: 'x', labelNames: ['index'], registers }),
+    nextIndex: new Gauge({ name: 'next', help: 'x', labelNames: ['index'], registers }),
+    failures: new Counter({ name: 'failures', help: 'x', labelNames: ['index'], registers }),
+  };
+}
+
+/** Asserts the stored index is exactly the upstream's first `count` containers: contiguous from 0, same ids, bytes, times. */
+async function expectMirrors(
+  pool: Pool,
+  node: UpstreamNode,
+  indexName: IndexName,
+  count: number,
+): Promise<void> {
+  const { rows } = await pool.query<{
+    idx: string;
+    id: Buffer;
+    bytes: Buffer;
+    accepted_at_unix_nano: string;
+  }>(
+    'SELECT idx, id, bytes, accepted_at_unix_nano FROM container_indexer.containers WHERE index_name = $1 ORDER BY idx',
+    [indexName],
+  );
+  expect(rows.length, `${indexName} row count`).to.equal(count);
+  const upstream = node.indexes.get(indexName)!;
+  rows.forEach((row, i) => {
+    expect(row.idx).to.equal(String(i));
+    expect(encodeCb58(row.id)).to.equal(upstream[i]!.id);
+    expect(Buffer.compare(row.bytes, upstream[i]!.bytes)).to.equal(0);
+    expect(row.accepted_at_unix_nano).to.equal(upstream[i]!.timestampNanos.toString());
+  });
+  const state = await new ContainerStore(pool).state(indexName);
+  expect(state.nextIndex).to.equal(BigInt(count));
+}
+
+describe('container indexer', function () {
+  let db: TestDatabase;
+  let pool: Pool;
+  let store: ContainerStore;
+  const cleanups: (() => Promise<void> | void)[] = [];
+
+  before(async function () {
+    db = await createTestDatabase();
+    pool = createPool(db.url, 'test');
+    await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
+    store = new ContainerStore(pool);
+  });
+
+  beforeEach(async function () {
+    await pool.query('TRUNCATE container_indexer.containers, container_indexer.indexes');
+  });
+
+  afterEach(async function () {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  after(async function () {
+    await pool?.end();
+    await db?.drop();
+  });
+
+  async function node(indexes: Record<string, number>): Promise<UpstreamNode> {
+    const started = await startUpstreamNode({ indexes });
+    cleanups.push(() => started.close());
+    return started;
+  }
+
+  function follower(indexName: IndexName, urls: string[], batchSize = 1024) {
+    const upstream = new UpstreamClient({
+      name: 'test',
+      urls,
+      log,
+      backoffBaseMs: 1,
+      healthIntervalMs: 20,
+      timeoutMs: 2_000,
+    });
+    cleanups.push(() => upstream.close());
+    return new IndexFollower({
+      indexName,
+      store,
+      upstream,
+      batchSize,
+      pollIntervalMs: 20,
+      maxBackoffMs: 50,
+      log,
+      metrics: followerMetrics(),
+    });
+  }
+
+  /** Runs followers until `done` holds, then stops them. */
+  async function runUntil(
+    followers: IndexFollower[],
+    done: () => Promise<boolean>,
+    timeoutMs = 20_000,
+  ): Promise<void> {
+    const abort = new AbortController();
+    const running = followers.map((f) => f.run(abort.signal));
+    try {
+      await eventually(done, timeoutMs, 'indexing to finish');
+    } finally {
+      abort.abort();
+      await Promise.all(running);
+    }
+  }
+
+  const nextIndexIs = (indexName: IndexName, n: number) => async () =>
+    (await store.state(indexName)).nextIndex === BigInt(n);
+
+  it('mirrors every index completely, in batches of up to 1024, and follows new containers', async function () {
+    const upstream = await node({ 'P/block': 2500, 'X/tx': 3, 'C/block': 1024 });
+    const followers = INDEX_NAMES.map((name) => follower(name, [upstream.url]));
+    const abort = new AbortController();
+    const running = followers.map((f) => f.run(abort.signal));
+    try {
+      await eventually(
+        async () =>
+          (await store.state('P/block')).nextIndex === 2500n &&
+          (await store.state('C/block')).nextIndex === 1024n,
+        20_000,
+      );
+      upstream.accept('X/tx', 5);
+      upstream.accept('X/vtx', 1);
+      await eventually(
+        async () =>
+          (await store.state('X/tx')).nextIndex === 8n && (await store.state('X/vtx')).nextIndex === 1n,
+        20_000,
+      );
+    } finally {
+      abort.abort();
+      await Promise.all(running);
+    }
+    await expectMirrors(pool, upstream, 'P/block', 2500);
+    await expectMirrors(pool, upstream, 'C/block', 1024);
+    await expectMirrors(pool, upstream, 'X/tx', 8);
+    await expectMirrors(pool, upstream, 'X/vtx', 1);
+    await expectMirrors(pool, upstream, 'X/block', 0);
+  });
+
+  it('replaying a step stores nothing twice', async function () {
+    const upstream = await node({ 'P/block': 10 });
+    const f = follower('P/block', [upstream.url]);
+    expect(await f.step()).to.equal('caught-up');
+    expect(await f.step()).to.equal('caught-up');
+    await expectMirrors(pool, upstream, 'P/block', 10);
+  });
+
+  it('keeps the index contiguous when two replicas follow the same index at once', async function () {
+    const upstream = await node({ 'X/block': 3000 });
+    await runUntil(
+      [follower('X/block', [upstream.url], 100), follower('X/block', [upstream.url], 100)],
+      nextIndexIs('X/block', 3000),
+    );
+    await expectMirrors(pool, upstream, 'X/block', 3000);
+  });
+
+  it('backs off through an upstream outage and resumes without a gap', async function () {
+    const upstream = await node({ 'P/block': 3000 });
+    upstream.setDelayMs(5);
+    const f = follower('P/block', [upstream.url], 100);
+    const abort = new AbortController();
+    const running = f.run(abort.signal);
+    try {
+      await eventually(async () => (await store.state('P/block')).nextIndex >= 500n, 20_000);
+      upstream.setDown(true);
+      const during = (await store.state('P/block')).nextIndex;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(Number((await store.state('P/block')).nextIndex - during)).to.be.at.most(100); // at most the batch in flight
+      upstream.setDown(false);
+      await eventually(nextIndexIs('P/block', 3000), 20_000);
+    } finally {
+      abort.abort();
+      await running;
+    }
+    await expectMirrors(pool, upstream, 'P/block', 3000);
+  });
+
+  it('fails over to the next upstream when the first is down', async function () {
+    const primary = await node({ 'C/block': 50 });
+    const secondary = await node({ 'C/block': 50 });
+    primary.setDown(true);
+    await runUntil([follower('C/block', [primary.url, secondary.url])], nextIndexIs('C/block', 50));
+    await expectMirrors(pool, secondary, 'C/block', 50);
+    expect(secondary.requests).to.be.greaterThan(0);
+  });
+
+  it('refuses an upstream whose index disagrees with what is stored', async function () {
+    const first = await node({ 'P/block': 20 });
+    await runUntil([follower('P/block', [first.url])], nextIndexIs('P/block', 20));
+    // A different network: same positions, other containers.
+    const other = await node({ 'X/tx': 40 });
+    other.indexes.set('P/block', other.indexes.get('X/tx')!);
+    const f = follower('P/block', [other.url]);
+    let error: unknown;
+    try {
+      await f.step();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).to.be.instanceOf(Error);
+    expect((error as Error).message).to.match(/index disagrees at 19/);
+    await expectMirrors(pool, first, 'P/block', 20);
+  });
+
+  it('waits, storing nothing, while the upstream is behind or empty', async function () {
+    const ahead = await node({ 'X/tx': 30 });
+    await runUntil([follower('X/tx', [ahead.url])], nextIndexIs('X/tx', 30));
+    const behind = await node({ 'X/tx': 10 });
+    expect(await follower('X/tx', [behind.url]).step()).to.equal('caught-up');
+    const empty = await node({});
+    expect(await follower('X/tx', [empty.url]).step()).to.equal('caught-up');
+    await expectMirrors(pool, ahead, 'X/tx', 30);
+  });
+
+  describe('indexing mode (enabled / allow-incomplete)', function () {
+    it('refuses to run with indexing disabled on an index that was indexed, unless incomplete is allowed', async function () {
+      await applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: false });
+      let refused: unknown;
+      try {
+        await applyIndexingMode(store, ['P/block'], { enabled: false, allowIncomplete: false });
+      } catch (err) {
+        refused = err;
+      }
+      expect((refused as Error).message).to.equal(
+        'index P/block: running would cause index to become incomplete but incomplete indices are disabled (set INDEX_ALLOW_INCOMPLETE=true to run anyway)',
+      );
+      expect((await store.state('P/block')).incomplete).to.equal(false);
+
+      await applyIndexingMode(store, ['P/block'], { enabled: false, allowIncomplete: true });
+      expect((await store.state('P/block')).incomplete).to.equal(true);
+
+      let refusedAgain: unknown;
+      try {
+        await applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: false });
+      } catch (err) {
+        refusedAgain = err;
+      }
+      expect((refusedAgain as Error).message).to.equal(
+        'index P/block: index is incomplete but incomplete indices are disabled (set INDEX_ALLOW_INCOMPLETE=true to run anyway)',
+      );
+      await applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: true });
+      expect(await store.state('P/block')).to.deep.include({ previouslyIndexed: true, incomplete: true });
+    });
+
+    it('marks indexes incomplete when a first run has indexing disabled, so enabling it later needs allow-incomplete', async function () {
+      await applyIndexingMode(store, ['X/tx'], { enabled: false, allowIncomplete: false });
+      expect((await store.state('X/tx')).incomplete).to.equal(true);
+      let refused: unknown;
+      try {
+        await applyIndexingMode(store, ['X/tx'], { enabled: true, allowIncomplete: false });
+      } catch (err) {
+        refused = err;
+      }
+      expect((refused as Error).message).to.match(
+        /index X\/tx: index is incomplete but incomplete indices are disabled/,
+      );
+    });
+
+    it('a fresh database with indexing enabled holds a complete index', async function () {
+      await applyIndexingMode(store, INDEX_NAMES, { enabled: true, allowIncomplete: false });
+      for (const name of INDEX_NAMES)
+        expect(await store.state(name)).to.deep.include({ previouslyIndexed: true, incomplete: false });
+    });
+  });
+
+  describe('as a process', function () {
+    it('resumes after being killed mid-range: the stored index is complete and contiguous', async function () {
+      const upstream = await node({ 'X/tx': 6000 });
+      upstream.setDelayMs(15);
+      const env = {
+        DATABASE_URL: db.url,
+        UPSTREAM_NODE_URLS: upstream.url,
+        INDEXER_INDEXES: 'X/tx',
+        INDEXER_BATCH_SIZE: '200',
+        INDEXER_POLL_INTERVAL_MS: '50',
+        LOG_LEVEL: 'info',
+      };
+      const first = await startComponent('container-indexer', {
+        ...env,
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
+      });
+      cleanups.push(() => first.kill());
+      await eventually(
+        async () => (await store.state('X/tx')).nextIndex >= 1000n,
+        30_000,
+        'a first part to be indexed',
+      );
+      await first.kill();
+      const killedAt = (await store.state('X/tx')).nextIndex;
+      expect(killedAt < 6000n, 'killed mid-range').to.equal(true);
+
+      upstream.setDelayMs(0);
+      const second = await startComponent('container-indexer', {
+        ...env,
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
+      });
+      cleanups.push(() => second.kill());
+      await eventually(nextIndexIs('X/tx', 6000), 30_000, 'indexing to complete after the restart');
+      expect(await second.stop()).to.equal(0);
+      await expectMirrors(pool, upstream, 'X/tx', 6000);
+    });
+
+    it('exits with the reason when indexing is disabled on an index that was indexed', async function () {
+      await applyIndexingMode(store, ['C/block'], { enabled: true, allowIncomplete: false });
+      const run = spawnComponent('container-indexer', {
+        DATABASE_URL: db.url,
+        INDEX_ENABLED: 'false',
+        INDEXER_INDEXES: 'C/block',
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
+      });
+      expect(await run.exited).to.equal(1);
+      expect(run.output()).to.include(
+        'running would cause index to become incomplete but incomplete indices are disabled',
+      );
+    });
+
+    it('stops with one line naming a bad variable', async function () {
+      const run = spawnComponent('container-indexer', {
+        DATABASE_URL: db.url,
+        INDEXER_BATCH_SIZE: '5000',
+        UPSTREAM_NODE_URLS: 'http://127.0.0.1:1',
+      });
+      expect(await run.exited).to.equal(2);
+      expect(run.output()).to.include(
+        'chain-data container-indexer: INDEXER_BATCH_SIZE: invalid value "5000": expected an integer in [2, 1024]\n',
+      );
+    });
+  });
+});

@@ -1,0 +1,566 @@
+import { getEventListeners } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { backoffDelay, sleep } from '../../services/runtime/upstream/backoff.ts';
+import {
+  UpstreamClient,
+  UpstreamRpcError,
+  UpstreamUnavailableError,
+  type UpstreamOptions,
+} from '../../services/runtime/upstream/client.ts';
+import { Semaphore } from '../../services/runtime/upstream/semaphore.ts';
+
+const log = createLogger('test', 'silent');
+
+interface ReceivedRequest {
+  method: string;
+  url: string;
+  contentType: string | undefined;
+  body: string;
+}
+
+type Handler = (req: ReceivedRequest, res: ServerResponse) => void;
+
+/** A real local HTTP server; records every request and answers through a handler the test can swap. */
+interface TestNode {
+  url: string;
+  requests: ReceivedRequest[];
+  /** JSON-RPC requests only (POST), excluding health probes. */
+  rpcCount(): number;
+  healthCount(): number;
+  handle: Handler;
+  close(): Promise<void>;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function resultFor(req: ReceivedRequest, result: unknown) {
+  const { id } = JSON.parse(req.body) as { id: number };
+  return { jsonrpc: '2.0', result, id };
+}
+
+const servers: TestNode[] = [];
+const clients: UpstreamClient[] = [];
+
+async function startNode(handle: Handler): Promise<TestNode> {
+  const node: TestNode = {
+    url: '',
+    requests: [],
+    rpcCount: () => node.requests.filter((r) => r.method === 'POST').length,
+    healthCount: () => node.requests.filter((r) => r.method === 'GET').length,
+    handle,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const received = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        contentType: req.headers['content-type'],
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      node.requests.push(received);
+      node.handle(received, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  node.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  servers.push(node);
+  return node;
+}
+
+/** A URL nothing listens on: a port that was just free. */
+async function refusedUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+function client(options: Partial<UpstreamOptions> & { urls: string[] }): UpstreamClient {
+  const c = new UpstreamClient({ name: 'test', log, backoffBaseMs: 1, backoffMaxMs: 5, ...options });
+  clients.push(c);
+  return c;
+}
+
+/** Answers every JSON-RPC call with `result`, and health checks with 200. */
+function answering(result: unknown): Handler {
+  return (req, res) => {
+    if (req.method === 'GET') return json(res, 200, { healthy: true });
+    json(res, 200, resultFor(req, result));
+  };
+}
+
+const down: Handler = (_req, res) => {
+  res.writeHead(503, { 'content-type': 'text/plain' });
+  res.end('down');
+};
+
+/** Never answers (the connection stays open until the server closes). */
+const hanging: Handler = () => {};
+
+async function until(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('upstream', () => {
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.close();
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+
+  describe('UpstreamClient', () => {
+    it('posts a JSON-RPC 2.0 request and returns its result', async () => {
+      const node = await startNode(answering({ id: 'abc', index: '7' }));
+      const upstream = client({ urls: [`${node.url}/`] });
+      const result = await upstream.call<{ id: string }>('/ext/index/P/block', 'index.getLastAccepted', {
+        encoding: 'hex',
+      });
+      expect(result).to.deep.equal({ id: 'abc', index: '7' });
+      expect(node.requests).to.have.length(1);
+      const [req] = node.requests;
+      expect(req!.method).to.equal('POST');
+      expect(req!.url).to.equal('/ext/index/P/block');
+      expect(req!.contentType).to.equal('application/json');
+      const body = JSON.parse(req!.body) as Record<string, unknown>;
+      expect(body).to.include({ jsonrpc: '2.0', method: 'index.getLastAccepted' });
+      expect(body.params).to.deep.equal({ encoding: 'hex' });
+      expect(body.id).to.be.a('number');
+    });
+
+    it('uses a fresh request id per call', async () => {
+      const node = await startNode(answering(null));
+      const upstream = client({ urls: [node.url] });
+      await upstream.call('/ext/x', 'a.b', {});
+      await upstream.call('/ext/x', 'a.b', {});
+      const ids = node.requests.map((r) => (JSON.parse(r.body) as { id: number }).id);
+      expect(ids[0]).to.not.equal(ids[1]);
+    });
+
+    it('returns a null result as null', async () => {
+      const node = await startNode(answering(null));
+      expect(await client({ urls: [node.url] }).call('/ext/x', 'a.b', {})).to.equal(null);
+    });
+
+    it('refuses an empty endpoint list', () => {
+      expect(() => new UpstreamClient({ name: 'empty', urls: [], log })).to.throw(
+        'upstream empty: no endpoints configured',
+      );
+    });
+
+    it('throws a JSON-RPC error reply as UpstreamRpcError, without retry or marking the endpoint down', async () => {
+      const node = await startNode((req, res) => {
+        const { id } = JSON.parse(req.body) as { id: number };
+        json(res, 200, { jsonrpc: '2.0', error: { code: -32000, message: 'not found', data: { x: 1 } }, id });
+      });
+      const backup = await startNode(answering('from backup'));
+      const upstream = client({ urls: [node.url, backup.url], attempts: 4 });
+      const err = await rejection(upstream.call('/ext/index/P/block', 'index.getIndex', { id: 'x' }));
+      expect(err).to.be.instanceOf(UpstreamRpcError);
+      const rpc = err as UpstreamRpcError;
+      expect(rpc.name).to.equal('UpstreamRpcError');
+      expect(rpc.code).to.equal(-32000);
+      expect(rpc.message).to.equal('not found');
+      expect(rpc.data).to.deep.equal({ x: 1 });
+      expect(rpc.endpoint).to.equal(node.url);
+      expect(node.rpcCount()).to.equal(1);
+      expect(backup.rpcCount()).to.equal(0);
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+    });
+
+    it("a JSON-RPC error on a non-200 reply is still the node's answer", async () => {
+      const node = await startNode((req, res) => {
+        const { id } = JSON.parse(req.body) as { id: number };
+        json(res, 400, { jsonrpc: '2.0', error: { code: -32600, message: 'bad request' }, id });
+      });
+      const err = await rejection(client({ urls: [node.url] }).call('/ext/x', 'a.b', {}));
+      expect(err).to.be.instanceOf(UpstreamRpcError);
+      expect((err as UpstreamRpcError).code).to.equal(-32600);
+      expect(node.rpcCount()).to.equal(1);
+    });
+
+    it('fails over from a 503 endpoint to the next one, marking it unhealthy', async () => {
+      const first = await startNode(down);
+      const second = await startNode(answering('second'));
+      const third = await startNode(answering('third'));
+      const upstream = client({ urls: [first.url, second.url, third.url] });
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('second');
+      expect(first.rpcCount()).to.equal(1);
+      expect(third.rpcCount()).to.equal(0);
+      const [a, b, c] = upstream.status();
+      expect(a).to.deep.equal({ url: first.url, healthy: false, consecutiveFailures: 1, inFlight: 0 });
+      expect(b).to.deep.equal({ url: second.url, healthy: true, consecutiveFailures: 0, inFlight: 0 });
+      expect(c).to.deep.equal({ url: third.url, healthy: true, consecutiveFailures: 0, inFlight: 0 });
+      // the unhealthy endpoint is skipped while it is down
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('second');
+      expect(first.rpcCount()).to.equal(1);
+    });
+
+    it('fails over on 429 and on replies that are not JSON-RPC', async () => {
+      const limited = await startNode((_req, res) => json(res, 429, { message: 'slow down' }));
+      const html = await startNode((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html></html>');
+      });
+      const good = await startNode(answering('ok'));
+      const upstream = client({ urls: [limited.url, html.url, good.url] });
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('ok');
+      expect(upstream.status().map((s) => s.healthy)).to.deep.equal([false, false, true]);
+    });
+
+    it('fails over from a refused connection', async () => {
+      const refused = await refusedUrl();
+      const good = await startNode(answering('ok'));
+      const upstream = client({ urls: [refused, good.url] });
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('ok');
+      expect(upstream.status()[0]).to.include({ healthy: false, consecutiveFailures: 1 });
+    });
+
+    it('times out a slow endpoint and fails over', async () => {
+      const slow = await startNode(hanging);
+      const good = await startNode(answering('ok'));
+      const upstream = client({ urls: [slow.url, good.url], timeoutMs: 100 });
+      const started = Date.now();
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('ok');
+      expect(Date.now() - started).to.be.lessThan(3000);
+      expect(slow.rpcCount()).to.equal(1);
+      expect(upstream.status()[0]).to.include({ healthy: false, consecutiveFailures: 1 });
+    });
+
+    it('times out a reply whose body stalls', async () => {
+      const stalling = await startNode((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"jsonrpc":"2.0",');
+      });
+      const upstream = client({ urls: [stalling.url], timeoutMs: 100, attempts: 1 });
+      const err = await rejection(upstream.call('/ext/x', 'a.b', {}));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+    });
+
+    it('gives up after `attempts` failures with UpstreamUnavailableError naming the method', async () => {
+      const node = await startNode(down);
+      const upstream = client({ urls: [node.url], attempts: 3 });
+      const err = await rejection(upstream.call('/ext/index/P/block', 'index.getLastAccepted', {}));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.name).to.equal('UpstreamUnavailableError');
+      expect(err.message).to.equal(
+        `upstream test: index.getLastAccepted failed after 3 attempts: HTTP 503 from ${node.url}/ext/index/P/block`,
+      );
+      expect(node.rpcCount()).to.equal(3);
+      expect(upstream.status()[0]).to.include({ healthy: false, consecutiveFailures: 3 });
+    });
+
+    it('spreads attempts over the endpoints when all are down', async () => {
+      const a = await startNode(down);
+      const b = await startNode(down);
+      const upstream = client({ urls: [a.url, b.url], attempts: 4 });
+      const err = await rejection(upstream.call('/ext/x', 'a.b', {}));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.match(/^upstream test: a\.b failed after 4 attempts: /);
+      expect(a.rpcCount() + b.rpcCount()).to.equal(4);
+      expect(a.rpcCount()).to.be.greaterThan(0);
+      expect(b.rpcCount()).to.be.greaterThan(0);
+    });
+
+    it('names the cause of a transport failure', async () => {
+      const upstream = client({ urls: [await refusedUrl()], attempts: 1 });
+      const err = await rejection(upstream.call('/ext/x', 'a.b', {}));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.match(/^upstream test: a\.b failed after 1 attempts: fetch failed \(.+\)$/);
+    });
+
+    it('returns an unhealthy endpoint to service once its health check answers 200', async () => {
+      let healthy = false;
+      const primary = await startNode((req, res) => {
+        if (!healthy) return down(req, res);
+        if (req.method === 'GET') return json(res, 200, { healthy: true });
+        json(res, 200, resultFor(req, 'primary'));
+      });
+      const backup = await startNode(answering('backup'));
+      const upstream = client({ urls: [primary.url, backup.url], healthIntervalMs: 20 });
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('backup');
+      expect(upstream.status()[0]!.healthy).to.equal(false);
+      // probes run while it is down, and keep it out of service
+      await until(() => primary.healthCount() >= 2, 'health probes');
+      expect(upstream.status()[0]!.healthy).to.equal(false);
+      expect(
+        primary.requests.filter((r) => r.method === 'GET').every((r) => r.url === '/ext/health'),
+      ).to.equal(true);
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('backup');
+      healthy = true;
+      await until(() => upstream.status()[0]!.healthy, 'the endpoint to recover');
+      expect(upstream.status()[0]!.consecutiveFailures).to.equal(0);
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('primary');
+    });
+
+    it('probes a custom health path and does not probe healthy endpoints', async () => {
+      let up = false;
+      const node = await startNode((req, res) => {
+        if (req.method === 'GET') return json(res, req.url === '/custom' && up ? 200 : 404, {});
+        if (!up) return down(req, res);
+        json(res, 200, resultFor(req, 'ok'));
+      });
+      const upstream = client({ urls: [node.url], healthIntervalMs: 20, healthPath: '/custom', attempts: 1 });
+      await rejection(upstream.call('/ext/x', 'a.b', {}));
+      up = true;
+      await until(() => upstream.status()[0]!.healthy, 'recovery');
+      await sleep(30); // let a probe that was already under way finish
+      const probes = node.healthCount();
+      expect(node.requests.filter((r) => r.method === 'GET').every((r) => r.url === '/custom')).to.equal(
+        true,
+      );
+      await sleep(100);
+      expect(node.healthCount()).to.equal(probes);
+    });
+
+    it('limits concurrent requests per endpoint', async () => {
+      let inFlight = 0;
+      let maxInFlight = 0;
+      const node = await startNode((req, res) => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        setTimeout(() => {
+          inFlight--;
+          json(res, 200, resultFor(req, 'ok'));
+        }, 40);
+      });
+      const upstream = client({ urls: [node.url], maxConcurrency: 2 });
+      const calls = Array.from({ length: 6 }, () => upstream.call('/ext/x', 'a.b', {}));
+      await until(() => node.rpcCount() >= 1, 'the first request');
+      expect(upstream.status()[0]!.inFlight).to.equal(2);
+      expect(await Promise.all(calls)).to.deep.equal(new Array<string>(6).fill('ok'));
+      expect(maxInFlight).to.equal(2);
+      expect(node.rpcCount()).to.equal(6);
+      expect(upstream.status()[0]!.inFlight).to.equal(0);
+    });
+
+    it('cancels a call in flight when its AbortSignal fires, without marking the endpoint down', async () => {
+      const node = await startNode(hanging);
+      const upstream = client({ urls: [node.url], timeoutMs: 10_000 });
+      const controller = new AbortController();
+      const call = upstream.call('/ext/x', 'a.b', {}, controller.signal);
+      await until(() => node.rpcCount() === 1, 'the request');
+      const reason = new Error('caller went away');
+      controller.abort(reason);
+      const err = await rejection(call);
+      expect(err).to.equal(reason);
+      expect(node.rpcCount()).to.equal(1);
+      expect(upstream.status()[0]).to.deep.equal({
+        url: node.url,
+        healthy: true,
+        consecutiveFailures: 0,
+        inFlight: 0,
+      });
+    });
+
+    it('cancels a call during its backoff', async () => {
+      const node = await startNode(down);
+      const upstream = client({ urls: [node.url], backoffBaseMs: 10_000, backoffMaxMs: 10_000, attempts: 3 });
+      // Pin the jitter so the backoff is the full 10 s (the client draws it from Math.random).
+      const random = Math.random;
+      Math.random = () => 1;
+      try {
+        const controller = new AbortController();
+        const call = upstream.call('/ext/x', 'a.b', {}, controller.signal);
+        await until(() => upstream.status()[0]!.consecutiveFailures === 1, 'the first attempt to fail');
+        await sleep(20);
+        controller.abort();
+        const err = await rejection(call);
+        expect(err.name).to.equal('AbortError');
+        expect(node.rpcCount()).to.equal(1);
+      } finally {
+        Math.random = random;
+      }
+    });
+
+    it('does not send a call whose signal is already aborted', async () => {
+      const node = await startNode(answering('ok'));
+      const upstream = client({ urls: [node.url] });
+      const err = await rejection(upstream.call('/ext/x', 'a.b', {}, AbortSignal.abort()));
+      expect(err.name).to.equal('AbortError');
+      expect(node.requests).to.have.length(0);
+    });
+
+    it('cancels a call waiting for a concurrency slot', async () => {
+      const node = await startNode(hanging);
+      const upstream = client({ urls: [node.url], maxConcurrency: 1, timeoutMs: 10_000 });
+      const holder = new AbortController();
+      const first = upstream.call('/ext/x', 'a.b', {}, holder.signal);
+      await until(() => node.rpcCount() === 1, 'the first request');
+      const waiter = new AbortController();
+      const second = upstream.call('/ext/x', 'a.b', {}, waiter.signal);
+      await sleep(20);
+      waiter.abort(new Error('gave up waiting'));
+      expect((await rejection(second)).message).to.equal('gave up waiting');
+      holder.abort(new Error('done'));
+      expect((await rejection(first)).message).to.equal('done');
+      expect(node.rpcCount()).to.equal(1);
+      expect(upstream.status()[0]!.inFlight).to.equal(0);
+    });
+  });
+
+  describe('Semaphore', () => {
+    it('grants up to its capacity, then queues in order', async () => {
+      const semaphore = new Semaphore(2);
+      const r1 = await semaphore.acquire();
+      const r2 = await semaphore.acquire();
+      expect(semaphore.inUse).to.equal(2);
+      const order: number[] = [];
+      const w3 = semaphore.acquire().then((release) => (order.push(3), release));
+      const w4 = semaphore.acquire().then((release) => (order.push(4), release));
+      await sleep(5);
+      expect(order).to.deep.equal([]);
+      r1();
+      const r3 = await w3;
+      expect(order).to.deep.equal([3]);
+      expect(semaphore.inUse).to.equal(2);
+      r2();
+      const r4 = await w4;
+      expect(order).to.deep.equal([3, 4]);
+      r3();
+      r4();
+      expect(semaphore.inUse).to.equal(0);
+    });
+
+    it('ignores a second release', async () => {
+      const semaphore = new Semaphore(1);
+      const release = await semaphore.acquire();
+      release();
+      release();
+      expect(semaphore.inUse).to.equal(0);
+      const again = await semaphore.acquire();
+      expect(semaphore.inUse).to.equal(1);
+      const waiting = semaphore.acquire();
+      release(); // stale: must not hand the slot on
+      const raced = await Promise.race([waiting.then(() => 'acquired'), sleep(20).then(() => 'waiting')]);
+      expect(raced).to.equal('waiting');
+      again();
+      (await waiting)();
+      expect(semaphore.inUse).to.equal(0);
+    });
+
+    it('drops an aborted waiter from the queue', async () => {
+      const semaphore = new Semaphore(1);
+      const release = await semaphore.acquire();
+      const controller = new AbortController();
+      const aborted = semaphore.acquire(controller.signal);
+      const next = semaphore.acquire();
+      const reason = new Error('stop');
+      controller.abort(reason);
+      expect(await rejection(aborted)).to.equal(reason);
+      release();
+      const releaseNext = await next;
+      expect(semaphore.inUse).to.equal(1);
+      releaseNext();
+      expect(semaphore.inUse).to.equal(0);
+    });
+
+    it('removes its abort listener once granted', async () => {
+      const semaphore = new Semaphore(1);
+      const release = await semaphore.acquire();
+      const controller = new AbortController();
+      const waiting = semaphore.acquire(controller.signal);
+      expect(getEventListeners(controller.signal, 'abort')).to.have.length(1);
+      release();
+      (await waiting)();
+      expect(getEventListeners(controller.signal, 'abort')).to.have.length(0);
+    });
+
+    // The abort event has already fired, so only a check up front can see it.
+    it('rejects at once when the signal is already aborted and no slot is free', async () => {
+      const semaphore = new Semaphore(1);
+      const release = await semaphore.acquire();
+      const reason = new Error('already gone');
+      const outcome = await Promise.race([
+        semaphore.acquire(AbortSignal.abort(reason)).then(
+          () => 'acquired',
+          (err: unknown) => err,
+        ),
+        sleep(50).then(() => 'still waiting'),
+      ]);
+      release();
+      expect(outcome).to.equal(reason);
+    });
+  });
+
+  describe('backoff', () => {
+    it('backoffDelay is random * min(max, base * 2^attempt), rounded', () => {
+      expect(backoffDelay(0, 100, 5000, () => 1)).to.equal(100);
+      expect(backoffDelay(1, 100, 5000, () => 1)).to.equal(200);
+      expect(backoffDelay(3, 100, 5000, () => 1)).to.equal(800);
+      expect(backoffDelay(6, 100, 5000, () => 1)).to.equal(5000);
+      expect(backoffDelay(60, 100, 5000, () => 1)).to.equal(5000);
+      expect(backoffDelay(3, 100, 5000, () => 0)).to.equal(0);
+      expect(backoffDelay(3, 100, 5000, () => 0.5)).to.equal(400);
+      expect(backoffDelay(0, 3, 5000, () => 0.5)).to.equal(2);
+    });
+
+    it('backoffDelay stays within [0, min(max, base * 2^attempt)]', () => {
+      let seed = 1;
+      const random = () => {
+        seed = (seed * 16807) % 2147483647;
+        return (seed - 1) / 2147483646;
+      };
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const cap = Math.min(5000, 100 * 2 ** attempt);
+        for (let i = 0; i < 20; i++) {
+          const delay = backoffDelay(attempt, 100, 5000, random);
+          expect(delay).to.be.within(0, cap);
+          expect(Number.isInteger(delay)).to.equal(true);
+        }
+      }
+    });
+
+    it('backoffDelay uses Math.random by default', () => {
+      for (let i = 0; i < 100; i++) expect(backoffDelay(2, 10, 1000)).to.be.within(0, 40);
+    });
+
+    it('sleep resolves after the delay and removes its abort listener', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      await sleep(20, controller.signal);
+      expect(Date.now() - started).to.be.at.least(15);
+      expect(getEventListeners(controller.signal, 'abort')).to.have.length(0);
+    });
+
+    it('sleep rejects with the abort reason, early', async () => {
+      const controller = new AbortController();
+      const reason = new Error('cancelled');
+      const started = Date.now();
+      const sleeping = sleep(10_000, controller.signal);
+      setTimeout(() => controller.abort(reason), 10);
+      expect(await rejection(sleeping)).to.equal(reason);
+      expect(Date.now() - started).to.be.lessThan(5000);
+    });
+
+    it('sleep rejects at once on an already-aborted signal', async () => {
+      const reason = new Error('before');
+      expect(await rejection(sleep(10_000, AbortSignal.abort(reason)))).to.equal(reason);
+    });
+  });
+});
