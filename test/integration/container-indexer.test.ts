@@ -3,7 +3,13 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import { INDEX_NAMES, type IndexName } from '../../services/container-indexer/index-names.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/container-indexer/main.ts';
 import { IndexFollower, type FollowerMetrics } from '../../services/container-indexer/follower.ts';
+import { containerIndexService } from '../../services/container-indexer/service.ts';
 import { applyIndexingMode } from '../../services/container-indexer/state-machine.ts';
+import type { ProtoGrpcType } from '../../services/generated/proto/container_indexer.ts';
+import { DomainError } from '../../services/runtime/errors.ts';
+import { createGrpcClient } from '../../services/runtime/grpc/client.ts';
+import { loadProto } from '../../services/runtime/grpc/proto.ts';
+import { implementService, startGrpcServer } from '../../services/runtime/grpc/server.ts';
 import { ContainerStore } from '../../services/container-indexer/store.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
@@ -229,6 +235,51 @@ describe('container indexer', function () {
     const empty = await node({});
     expect(await follower('X/tx', [empty.url]).step()).to.equal('caught-up');
     await expectMirrors(pool, ahead, 'X/tx', 30);
+  });
+
+  it('streams the stored containers after a cursor over gRPC, and serves only the indexes it follows', async function () {
+    const upstream = await node({ 'X/block': 600 });
+    await runUntil([follower('X/block', [upstream.url])], nextIndexIs('X/block', 600));
+    const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
+    const Service = proto.chaindata.containerindexer.v1.ContainerIndexService;
+    const server = await startGrpcServer({
+      address: '127.0.0.1:0',
+      log,
+      services: [
+        {
+          name: 'chaindata.containerindexer.v1.ContainerIndexService',
+          definition: Service.service,
+          implementation: implementService(
+            Service.service,
+            log,
+            containerIndexService({ store, served: ['X/block'] }),
+          ),
+        },
+      ],
+    });
+    const client = createGrpcClient(Service, `127.0.0.1:${server.port}`, 5_000);
+    cleanups.push(async () => {
+      client.close();
+      await server.shutdown(1_000);
+    });
+    const stream = (request: object) =>
+      (
+        client.raw as unknown as {
+          StreamContainers: (r: object) => AsyncIterable<{ id: string; index: string }>;
+        }
+      ).StreamContainers(request);
+    const all: string[] = [];
+    for await (const c of stream({ index_name: 'X/block' })) all.push(c.id);
+    expect(all).to.deep.equal(upstream.indexes.get('X/block')!.map((c) => c.id));
+    const after: string[] = [];
+    for await (const c of stream({ index_name: 'X/block', after_index: '589' })) after.push(c.index);
+    expect(after).to.deep.equal(['590', '591', '592', '593', '594', '595', '596', '597', '598', '599']);
+    const notServed = await client.unary.GetLastAccepted({ index_name: 'P/block' }).catch((e: unknown) => e);
+    expect(notServed).to.be.instanceOf(DomainError).and.deep.include({ kind: 'unimplemented' });
+    const unknown = await client.unary.GetLastAccepted({ index_name: 'Z/block' }).catch((e: unknown) => e);
+    expect(unknown)
+      .to.be.instanceOf(DomainError)
+      .and.deep.include({ kind: 'invalid_argument', message: 'unknown index "Z/block"' });
   });
 
   describe('indexing mode (enabled / allow-incomplete)', function () {
