@@ -17,7 +17,7 @@ import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { UpstreamClient } from '../../services/runtime/upstream/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { eventually, freePort, spawnComponent, startComponent } from '../support/processes.ts';
+import { eventually, freePort, rejectionOf, spawnComponent, startComponent } from '../support/processes.ts';
 import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.ts';
 
 const log = createLogger('test', 'silent');
@@ -216,14 +216,7 @@ describe('container indexer', function () {
     const other = await node({ 'X/tx': 40 });
     other.indexes.set('P/block', other.indexes.get('X/tx')!);
     const f = follower('P/block', [other.url]);
-    let error: unknown;
-    try {
-      await f.step();
-    } catch (err) {
-      error = err;
-    }
-    expect(error).to.be.instanceOf(Error);
-    expect((error as Error).message).to.match(/index disagrees at 19/);
+    expect((await rejectionOf(f.step())).message).to.match(/index disagrees at 19/);
     await expectMirrors(pool, first, 'P/block', 20);
   });
 
@@ -285,13 +278,10 @@ describe('container indexer', function () {
   describe('indexing mode (enabled / allow-incomplete)', function () {
     it('refuses to run with indexing disabled on an index that was indexed, unless incomplete is allowed', async function () {
       await applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: false });
-      let refused: unknown;
-      try {
-        await applyIndexingMode(store, ['P/block'], { enabled: false, allowIncomplete: false });
-      } catch (err) {
-        refused = err;
-      }
-      expect((refused as Error).message).to.equal(
+      expect(
+        (await rejectionOf(applyIndexingMode(store, ['P/block'], { enabled: false, allowIncomplete: false })))
+          .message,
+      ).to.equal(
         'index P/block: running would cause index to become incomplete but incomplete indices are disabled (set INDEX_ALLOW_INCOMPLETE=true to run anyway)',
       );
       expect((await store.state('P/block')).incomplete).to.equal(false);
@@ -299,13 +289,10 @@ describe('container indexer', function () {
       await applyIndexingMode(store, ['P/block'], { enabled: false, allowIncomplete: true });
       expect((await store.state('P/block')).incomplete).to.equal(true);
 
-      let refusedAgain: unknown;
-      try {
-        await applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: false });
-      } catch (err) {
-        refusedAgain = err;
-      }
-      expect((refusedAgain as Error).message).to.equal(
+      expect(
+        (await rejectionOf(applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: false })))
+          .message,
+      ).to.equal(
         'index P/block: index is incomplete but incomplete indices are disabled (set INDEX_ALLOW_INCOMPLETE=true to run anyway)',
       );
       await applyIndexingMode(store, ['P/block'], { enabled: true, allowIncomplete: true });
@@ -315,15 +302,10 @@ describe('container indexer', function () {
     it('marks indexes incomplete when a first run has indexing disabled, so enabling it later needs allow-incomplete', async function () {
       await applyIndexingMode(store, ['X/tx'], { enabled: false, allowIncomplete: false });
       expect((await store.state('X/tx')).incomplete).to.equal(true);
-      let refused: unknown;
-      try {
-        await applyIndexingMode(store, ['X/tx'], { enabled: true, allowIncomplete: false });
-      } catch (err) {
-        refused = err;
-      }
-      expect((refused as Error).message).to.match(
-        /index X\/tx: index is incomplete but incomplete indices are disabled/,
-      );
+      expect(
+        (await rejectionOf(applyIndexingMode(store, ['X/tx'], { enabled: true, allowIncomplete: false })))
+          .message,
+      ).to.match(/index X\/tx: index is incomplete but incomplete indices are disabled/);
     });
 
     it('a fresh database with indexing enabled holds a complete index', async function () {

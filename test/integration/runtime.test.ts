@@ -16,6 +16,7 @@ import {
   type AsyncImplementation,
 } from '../../services/runtime/grpc/server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { rejectionOf } from '../support/processes.ts';
 
 const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
 const ContainerIndexService = proto.chaindata.containerindexer.v1.ContainerIndexService;
@@ -44,18 +45,13 @@ describe('runtime: database', function () {
       expect(await migrate(pools[0]!, 'replicas', migrations)).to.deep.equal([]);
       const { rows } = await pools[0]!.query<{ n: number }>('SELECT count(*)::int AS n FROM replicas.items');
       expect(rows[0]!.n).to.equal(3);
-      let refused: unknown;
-      try {
-        await migrate(pools[0]!, 'replicas', [
-          migrations[0]!,
-          { ...migrations[1]!, name: '002_renamed.sql' },
-        ]);
-      } catch (err) {
-        refused = err;
-      }
-      expect((refused as Error).message).to.equal(
-        'schema replicas migration 2 is 002_seed.sql, expected 002_renamed.sql',
-      );
+      expect(
+        (
+          await rejectionOf(
+            migrate(pools[0]!, 'replicas', [migrations[0]!, { ...migrations[1]!, name: '002_renamed.sql' }]),
+          )
+        ).message,
+      ).to.equal('schema replicas migration 2 is 002_seed.sql, expected 002_renamed.sql');
     } finally {
       await Promise.all(pools.map((p) => p.end()));
     }

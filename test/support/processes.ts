@@ -74,3 +74,13 @@ export async function eventually(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The error a promise rejects with; fails the test when it resolves instead. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected a rejection, but the promise resolved');
+}
