@@ -60,6 +60,9 @@ export async function httpLoad(
   const requests = bodies.map((body) => ({ body }));
   let clientNumber = 0;
   const recorder = new Recorder();
+  // autocannon reports each response's latency, then (synchronously, before any other response) its body.
+  let latencyMs = 0;
+  let succeeded = false;
   const result = await autocannon({
     url,
     method: 'POST',
@@ -67,13 +70,18 @@ export async function httpLoad(
     connections: settings.connections,
     duration: settings.durationMs / 1000,
     requests,
-    verifyBody: (body) => isGood(String(body)),
     setupClient: (client) => {
       const offset = (clientNumber++ * Math.ceil(requests.length / settings.connections)) % requests.length;
       client.setRequests([...requests.slice(offset), ...requests.slice(0, offset)]);
       client.on('response', (statusCode, _bytes, responseTime) => {
-        if (statusCode >= 200 && statusCode < 300) recorder.record(responseTime);
+        latencyMs = responseTime;
+        succeeded = statusCode >= 200 && statusCode < 300;
       });
+    },
+    verifyBody: (body) => {
+      const good = isGood(String(body));
+      if (good && succeeded) recorder.record(latencyMs);
+      return good;
     },
   });
   return recorder.finish({
@@ -131,9 +139,29 @@ function cpuMsOf(pid: number): number | undefined {
   }
 }
 
+/** CPU time the whole machine spent busy (user, nice, system, irq, softirq) from /proc/stat. */
+function machineBusyMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const [user, nice, system, , , irq, softirq] = fields;
+    return ((user! + nice! + system! + irq! + softirq!) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The column for CPU the machine spent outside the processes measured: other work disturbing the run. */
+export const OTHER_PROCESSES = 'other processes';
+
 export function startCpuSample(pids: Record<string, number | undefined>): () => CpuShares {
   const startedAt = performance.now();
   const selfStart = process.cpuUsage();
+  const machineStart = machineBusyMs();
   const start = Object.fromEntries(
     Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : cpuMsOf(pid)]),
   );
@@ -145,6 +173,11 @@ export function startCpuSample(pids: Record<string, number | undefined>): () => 
       const before = start[name];
       const after = pid === undefined ? undefined : cpuMsOf(pid);
       shares[name] = before === undefined || after === undefined ? undefined : (after - before) / wallMs;
+    }
+    const machineEnd = machineBusyMs();
+    if (machineStart !== undefined && machineEnd !== undefined) {
+      const ours = Object.values(shares).reduce<number>((sum, share) => sum + (share ?? 0), 0);
+      shares[OTHER_PROCESSES] = Math.max(0, (machineEnd - machineStart) / wallMs - ours);
     }
     return shares;
   };

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { format, resolveConfig } from 'prettier';
-import type { CpuShares, Measurement } from './load.ts';
+import { OTHER_PROCESSES, type CpuShares, type Measurement } from './load.ts';
 
 export interface PathResult {
   path: string;
@@ -40,7 +40,9 @@ export function resultsTable(results: PathResult[], baseline: Measurement): stri
 }
 
 export function cpuTable(results: PathResult[]): string {
-  const processes = [...new Set(results.flatMap((r) => Object.keys(r.cpu)))];
+  const processes = [...new Set(results.flatMap((r) => Object.keys(r.cpu)))].sort(
+    (a, b) => Number(a === OTHER_PROCESSES) - Number(b === OTHER_PROCESSES),
+  );
   return markdownTable(
     ['path', ...processes],
     results.map(({ path, cpu }) => [
@@ -83,10 +85,10 @@ export async function writeBenchmarksDoc(
 ): Promise<void> {
   const text = `# Benchmarks
 
-The figures below are ratios against a baseline measured in the same run, on the same machine: a bare Koa server
-that reads the POST body and answers a fixed JSON reply of the same size as the gateway's. Absolute requests per
-second depend on the machine and on what else it runs; the ratio to the baseline is the figure to compare across
-runs and machines.
+The figures to compare are ratios against a baseline measured in the same run, on the same machine: a bare Koa
+server that reads the POST body and answers a fixed JSON reply of the same size as the gateway's. Absolute requests
+per second depend on the machine and on what else it runs (on the 2-CPU virtual machine below they varied by up to
+40% between runs); the ratio to the baseline is what carries across runs and machines.
 
 To repeat: \`make bench\` starts everything it measures, prints the tables and the target line, and stops it all
 again; it changes no file. \`node bench/run.ts --write-docs\` (or \`BENCH_WRITE_DOCS=1 make bench\`) also rewrites
@@ -102,7 +104,7 @@ per second is completed calls over the wall time of the run; latencies are per c
   the container-indexer over gRPC, which reads PostgreSQL. The index varies over the stored containers. Every reply
   must be HTTP 200 with a \`result\`, or the benchmark fails.
 - **container-indexer (gRPC, direct)**: the same lookup as a \`GetContainerByIndex\` call straight to the
-  container-indexer, with the stack's gRPC client, \`concurrency\` calls in flight.
+  container-indexer, with the stack's gRPC client, as many calls in flight as the HTTP paths have connections.
 - **bare Koa (baseline)**: the baseline above, in its own process.
 
 gateway-rpc, container-indexer and the embedded PostgreSQL run as the stack runs them: \`chain-data <component>\`
@@ -121,7 +123,8 @@ ${content.results}
 
 ${content.target}
 
-CPU used by each process during each run (100% = one core):
+CPU used by each process during each run (100% = one core). \`other processes\` is the rest of the machine: when
+it is high, something else disturbed the run.
 
 ${content.cpu}
 `;

@@ -18,7 +18,14 @@ import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { createTestDatabase } from '../test/support/database.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../test/support/processes.ts';
 import { startUpstreamNode } from '../test/support/upstream-node.ts';
-import { callLoad, httpLoad, startCpuSample, type LoadSettings, type Measurement } from './load.ts';
+import {
+  callLoad,
+  httpLoad,
+  OTHER_PROCESSES,
+  startCpuSample,
+  type LoadSettings,
+  type Measurement,
+} from './load.ts';
 import {
   cpuTable,
   machineDescription,
@@ -31,6 +38,8 @@ import {
 
 const INDEX_NAME = 'P/block';
 const MINIMUM_RATIO = 0.4;
+/** Above this share of a core used by other processes during a measurement, the run is reported as disturbed. */
+const MAX_OTHER_CPU = 0.2;
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 const BARE_KOA = fileURLToPath(new URL('./bare-koa.ts', import.meta.url));
 
@@ -91,12 +100,16 @@ async function cleanUp(): Promise<void> {
 
 // A last resort if the benchmark dies without cleaning up: no child process outlives it.
 process.once('exit', () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+] as const) {
   process.once(signal, () => {
     process.stderr.write(`\n${signal}: stopping everything the benchmark started\n`);
-    void cleanUp().finally(() => process.exit(130));
+    void cleanUp().finally(() => process.exit(128 + number));
   });
 }
 
@@ -161,7 +174,10 @@ async function startDatabase(): Promise<{ url: string; description: string; pid?
   // Embedded PostgreSQL as `chain-data up` runs it: a process of its own, so its work does not share the load
   // generator's event loop.
   const dir = await mkdtemp(join(tmpdir(), 'chain-data-bench-'));
-  cleanups.push({ label: 'removing the database directory', run: () => rm(dir, { recursive: true, force: true }) });
+  cleanups.push({
+    label: 'removing the database directory',
+    run: () => rm(dir, { recursive: true, force: true }),
+  });
   const port = await freePort();
   const postgres = await component('embedded-postgres', {
     CHAIN_DATA_DIR: dir,
@@ -202,6 +218,12 @@ async function measure(
   const measurement = await run(measured);
   const cpu = sample();
   failOnErrors(path, measurement);
+  const other = cpu[OTHER_PROCESSES] ?? 0;
+  if (other > MAX_OTHER_CPU) {
+    log(
+      `WARNING: other processes used ${(other * 100).toFixed(0)}% of a core during ${path}: figures are disturbed`,
+    );
+  }
   return { path, measurement, cpu };
 }
 
@@ -223,6 +245,14 @@ async function main(): Promise<void> {
     HTTP_HOST: '127.0.0.1',
     HTTP_PORT: String(httpPort),
     CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${grpcPort}`,
+  });
+  // The same gateway with its cache of accepted containers off: every lookup goes through gRPC and PostgreSQL.
+  const uncachedPort = await freePort();
+  const uncachedGateway = await component('gateway-rpc', {
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(uncachedPort),
+    CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${grpcPort}`,
+    GATEWAY_CACHE_SIZE: '0',
   });
 
   const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
@@ -271,10 +301,17 @@ async function main(): Promise<void> {
     'container-indexer': indexer.child.pid,
     ...(db.pid === undefined ? {} : { 'embedded-postgres': db.pid }),
   };
+  const uncachedProcesses = { ...processes, 'gateway-rpc': uncachedGateway.child.pid };
+  const uncachedUrl = `http://127.0.0.1:${uncachedPort}/ext/index/${INDEX_NAME}`;
   const results: PathResult[] = [];
   results.push(
     await measure('gateway-rpc (HTTP)', processes, (settings) =>
       httpLoad(gatewayUrl, bodies, settings, hasResult),
+    ),
+  );
+  results.push(
+    await measure('gateway-rpc (HTTP), cache off', uncachedProcesses, (settings) =>
+      httpLoad(uncachedUrl, bodies, settings, hasResult),
     ),
   );
   results.push(
@@ -293,7 +330,7 @@ async function main(): Promise<void> {
     ),
   );
 
-  const baseline = results[2]!.measurement;
+  const baseline = results.at(-1)!.measurement;
   const ratio = results[0]!.measurement.requestsPerSecond / baseline.requestsPerSecond;
   const target: Target = {
     path: 'gateway-rpc (HTTP)',
@@ -315,9 +352,7 @@ async function main(): Promise<void> {
   if (writeDocs) {
     const defaults =
       connections === 32 && durationSeconds === 10 && warmupSeconds === 2 && containers === 2000;
-    const command = defaults
-      ? '`make bench`'
-      : `\`node bench/run.ts ${process.argv.slice(2).join(' ')}\``;
+    const command = defaults ? '`make bench`' : `\`node bench/run.ts ${process.argv.slice(2).join(' ')}\``;
     await writeBenchmarksDoc(DOCS_FILE, {
       date: new Date(),
       command,

@@ -3,19 +3,26 @@ import Router from '@koa/router';
 import { INDEX_NAMES } from '../container-indexer/index-names.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { serveGorilla } from './gorilla-endpoint.ts';
+import { ContainerCache } from './container-cache.ts';
 import { indexApi, type ContainerIndexClient } from './index-api.ts';
 
 /**
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.
  * Paths outside the API answer like the node's router: 404 `404 page not found`.
  */
-export function createRpcGateway(options: { containerIndexer: ContainerIndexClient; log: Logger }): Koa {
+export function createRpcGateway(options: {
+  containerIndexer: ContainerIndexClient;
+  /** How many accepted containers to keep in memory (0: none). */
+  cacheSize: number;
+  log: Logger;
+}): Koa {
   const { log } = options;
   const app = new Koa();
   const router = new Router({ strict: true });
+  const cache = new ContainerCache(options.cacheSize);
 
   for (const indexName of INDEX_NAMES) {
-    const service = indexApi(indexName, options.containerIndexer);
+    const service = indexApi(indexName, options.containerIndexer, cache);
     router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
   }
 

@@ -10,17 +10,20 @@ export class JsonNumber {
   constructor(source: string) {
     this.source = source;
   }
+  /** Inside encodeGoJson, a placeholder for the source text; elsewhere, the number. */
   toJSON(): unknown {
-    return new RawJson(this.source);
+    if (!pendingRaws) return Number(this.source);
+    return `${RAW_MARKER}${pendingRaws.push(this.source) - 1}`;
   }
 }
 
-class RawJson {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
-  }
-}
+// Raw number texts met by the encodeGoJson call in progress (JSON.stringify is synchronous, so one at a time).
+let pendingRaws: string[] | undefined;
+// U+10FFFF passes through JSON.stringify unescaped; with a per-process nonce no request text can forge a marker.
+const RAW_MARKER = `\u{10FFFF}${Math.random().toString(36).slice(2)}:`;
+const RAW_PLACEHOLDER = new RegExp(`"${RAW_MARKER}(\\d+)"`, 'gu');
+const HTML_SENSITIVE = /[<>&\u2028\u2029]/;
+const HTML_SENSITIVE_ALL = /[<>&\u2028\u2029]/g;
 
 export type GoJsonResult = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -62,12 +65,16 @@ export function field(object: Record<string, unknown>, name: string): unknown {
 /** Serialises like Go's json.Encoder: compact, HTML-sensitive characters escaped, a trailing newline. */
 export function encodeGoJson(value: unknown): string {
   const raws: string[] = [];
-  const marker = `@raw${Math.random().toString(36).slice(2)}@`;
-  const text = JSON.stringify(value, (_key, v: unknown) =>
-    v instanceof RawJson ? `${marker}${raws.push(v.text) - 1}` : v,
-  );
-  const withRaws = text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_m, n: string) => raws[Number(n)]!);
-  return `${withRaws.replace(/[<>&\u2028\u2029]/g, goEscape)}\n`;
+  pendingRaws = raws;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    pendingRaws = undefined;
+  }
+  if (raws.length > 0) text = text.replace(RAW_PLACEHOLDER, (_m, n: string) => raws[Number(n)]!);
+  if (HTML_SENSITIVE.test(text)) text = text.replace(HTML_SENSITIVE_ALL, goEscape);
+  return `${text}\n`;
 }
 
 function goEscape(char: string): string {

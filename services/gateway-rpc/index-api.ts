@@ -5,6 +5,7 @@ import { DomainError } from '../runtime/errors.ts';
 import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { encodeBytes, parseEncodingName, type EncodingName } from '../runtime/formatting/encoding.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
+import type { ContainerCache } from './container-cache.ts';
 import { field, JsonNumber } from './go-json.ts';
 import {
   gorillaMethod,
@@ -61,9 +62,14 @@ export function formatContainer(container: Container__Output, encoding: Encoding
 
 export type ContainerIndexClient = UnaryClient<ContainerIndexServiceDefinition>;
 
-export function indexApi(indexName: string, client: ContainerIndexClient): GorillaService {
+export function indexApi(
+  indexName: string,
+  client: ContainerIndexClient,
+  cache: ContainerCache,
+): GorillaService {
   const call = <Req, Res>(method: (request: Req) => Promise<Res>, request: Req): Promise<Res> =>
     method(request).catch(notServedAsNotFound);
+  const remember = (container: Container__Output) => cache.remember(indexName, container);
   const byId = (p: Record<string, unknown>) => ({
     id: idArg(field(p, 'id')),
     encoding: encodingArg(field(p, 'encoding')),
@@ -74,15 +80,23 @@ export function indexApi(indexName: string, client: ContainerIndexClient): Goril
       getLastAccepted: gorillaMethod(
         (p) => ({ encoding: encodingArg(field(p, 'encoding')) }),
         async ({ encoding }) =>
-          formatContainer(await call(client.GetLastAccepted, { index_name: indexName }), encoding),
+          formatContainer(remember(await call(client.GetLastAccepted, { index_name: indexName })), encoding),
       ),
       getContainerByIndex: gorillaMethod(
         (p) => ({ index: uint64Arg(field(p, 'index')), encoding: encodingArg(field(p, 'encoding')) }),
         async ({ index, encoding }) =>
-          formatContainer(await call(client.GetContainerByIndex, { index_name: indexName, index }), encoding),
+          formatContainer(
+            cache.byIndex(indexName, index) ??
+              remember(await call(client.GetContainerByIndex, { index_name: indexName, index })),
+            encoding,
+          ),
       ),
       getContainerByID: gorillaMethod(byId, async ({ id, encoding }) =>
-        formatContainer(await call(client.GetContainerByID, { index_name: indexName, id }), encoding),
+        formatContainer(
+          cache.byId(indexName, id) ??
+            remember(await call(client.GetContainerByID, { index_name: indexName, id })),
+          encoding,
+        ),
       ),
       getContainerRange: gorillaMethod(
         (p) => ({
@@ -96,17 +110,24 @@ export function indexApi(indexName: string, client: ContainerIndexClient): Goril
             start_index: startIndex,
             num_to_fetch: numToFetch,
           });
-          return { containers: containers.map((c) => formatContainer(c, encoding)) };
+          return { containers: containers.map((c) => formatContainer(remember(c), encoding)) };
         },
       ),
       getIndex: gorillaMethod(
         (p) => ({ id: idArg(field(p, 'id')) }),
-        async ({ id }) => ({ index: (await call(client.GetIndex, { index_name: indexName, id })).index }),
+        async ({ id }) => ({
+          index:
+            cache.byId(indexName, id)?.index ??
+            (await call(client.GetIndex, { index_name: indexName, id })).index,
+        }),
       ),
       isAccepted: gorillaMethod(
         (p) => ({ id: idArg(field(p, 'id')) }),
         async ({ id }) => ({
-          isAccepted: (await call(client.IsAccepted, { index_name: indexName, id })).is_accepted,
+          // Only "accepted" is final; "not accepted" may change with the next container.
+          isAccepted:
+            cache.byId(indexName, id) !== undefined ||
+            (await call(client.IsAccepted, { index_name: indexName, id })).is_accepted,
         }),
       ),
     },

@@ -11,6 +11,7 @@ const config = {
   HTTP_PORT: env.port(9650),
   CONTAINER_INDEXER_ADDRESS: env.hostPort('127.0.0.1:50051'),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
+  GATEWAY_CACHE_SIZE: env.integer(0, 10_000_000, 10_000),
 };
 
 export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
@@ -23,7 +24,11 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
   );
   ctx.onShutdown('gRPC clients', () => containerIndexer.close());
 
-  const app = createRpcGateway({ containerIndexer: containerIndexer.unary, log: ctx.log });
+  const app = createRpcGateway({
+    containerIndexer: containerIndexer.unary,
+    cacheSize: cfg.GATEWAY_CACHE_SIZE,
+    log: ctx.log,
+  });
   const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));

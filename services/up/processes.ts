@@ -4,16 +4,27 @@ import { fileURLToPath } from 'node:url';
 
 export const CHAIN_DATA_BIN = fileURLToPath(new URL('../../bin/chain-data.js', import.meta.url));
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/**
+ * A port that was free a moment ago on 127.0.0.1, and that this process has not handed out before: ports are
+ * picked before the processes that bind them start, so the same free port must not be given twice meanwhile.
+ */
+const issuedPorts = new Set<number>();
+
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
     });
-  });
+    if (!issuedPorts.has(port)) {
+      issuedPorts.add(port);
+      return port;
+    }
+  }
 }
 
 /** Starts `chain-data <component>` as a child process with an IPC channel, its output passed through. */

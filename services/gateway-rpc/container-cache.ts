@@ -1,0 +1,53 @@
+import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
+
+/**
+ * Accepted containers never change: the container at an index, and the index of an id, stay what they are once
+ * the indexer has them. The gateway keeps the most recently used ones (LRU, bounded by entries) so repeated lookups
+ * skip the gRPC call. Answers that can change (last accepted, "not accepted", ranges) are never cached.
+ */
+export class ContainerCache {
+  private readonly capacity: number;
+  private readonly byPosition = new Map<string, Container__Output>();
+  private readonly positionById = new Map<string, string>();
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  byIndex(indexName: string, index: string): Container__Output | undefined {
+    return this.touch(`${indexName}#${index}`);
+  }
+
+  byId(indexName: string, id: string): Container__Output | undefined {
+    const position = this.positionById.get(`${indexName}#${id}`);
+    return position === undefined ? undefined : this.touch(position);
+  }
+
+  remember(indexName: string, container: Container__Output): Container__Output {
+    if (this.capacity === 0) return container;
+    const position = `${indexName}#${container.index}`;
+    this.byPosition.delete(position);
+    this.byPosition.set(position, container);
+    this.positionById.set(`${indexName}#${container.id}`, position);
+    if (this.byPosition.size > this.capacity) {
+      const [oldest, evicted] = this.byPosition.entries().next().value!;
+      this.byPosition.delete(oldest);
+      // Positions are `<index name>#<index>`; index names contain no '#'.
+      this.positionById.delete(`${oldest.slice(0, oldest.indexOf('#'))}#${evicted.id}`);
+    }
+    return container;
+  }
+
+  get size(): number {
+    return this.byPosition.size;
+  }
+
+  private touch(position: string): Container__Output | undefined {
+    const container = this.byPosition.get(position);
+    if (container !== undefined) {
+      this.byPosition.delete(position);
+      this.byPosition.set(position, container);
+    }
+    return container;
+  }
+}
