@@ -36,19 +36,21 @@ export function createRpcGateway(options: {
       ctx.body = 'internal error\n';
     }
   });
-  app.use(async (ctx, next) => {
-    const started = performance.now();
-    await next();
-    log.debug(
-      {
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        durationMs: +(performance.now() - started).toFixed(2),
-      },
-      'request',
-    );
-  });
+  if (log.isLevelEnabled('debug')) {
+    app.use(async (ctx, next) => {
+      const started = performance.now();
+      await next();
+      log.debug(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          durationMs: +(performance.now() - started).toFixed(2),
+        },
+        'request',
+      );
+    });
+  }
   app.use(cors);
   app.use(router.routes());
   app.use((ctx) => {
