@@ -49,29 +49,8 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
     allowIncomplete: cfg.INDEX_ALLOW_INCOMPLETE,
   });
 
-  const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
-  const service = proto.chaindata.containerindexer.v1.ContainerIndexService.service;
-  const server = await startGrpcServer({
-    address: cfg.GRPC_LISTEN_ADDRESS,
-    log,
-    services: [
-      {
-        name: 'chaindata.containerindexer.v1.ContainerIndexService',
-        definition: service,
-        implementation: implementService(
-          service,
-          log,
-          containerIndexService({ store, served: cfg.INDEX_ENABLED ? cfg.INDEXER_INDEXES : [] }),
-        ),
-      },
-    ],
-  });
-  ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
-  log.info(
-    { port: server.port, indexes: cfg.INDEXER_INDEXES, indexing: cfg.INDEX_ENABLED },
-    'gRPC server listening',
-  );
-
+  // Ingestion starts first so that its shutdown step runs after the server's: at SIGTERM health turns
+  // NOT_SERVING and in-flight calls drain before ingestion stops and the database closes.
   if (cfg.INDEX_ENABLED) {
     const upstream = createUpstreamClient('index', cfg.UPSTREAM_NODE_URLS!, cfg, log);
     const metrics = {
@@ -113,6 +92,30 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
       upstream.close();
     });
   }
+
+  const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
+  const service = proto.chaindata.containerindexer.v1.ContainerIndexService.service;
+  const server = await startGrpcServer({
+    address: cfg.GRPC_LISTEN_ADDRESS,
+    log,
+    services: [
+      {
+        name: 'chaindata.containerindexer.v1.ContainerIndexService',
+        definition: service,
+        implementation: implementService(
+          service,
+          log,
+          containerIndexService({ store, served: cfg.INDEX_ENABLED ? cfg.INDEXER_INDEXES : [] }),
+        ),
+      },
+    ],
+  });
+  ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
+  log.info(
+    { port: server.port, indexes: cfg.INDEXER_INDEXES, indexing: cfg.INDEX_ENABLED },
+    'gRPC server listening',
+  );
+
   server.setServing(true);
   ctx.setReady(true);
 }

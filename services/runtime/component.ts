@@ -55,6 +55,7 @@ export async function runComponent(
     for (const { label, step } of steps.reverse()) {
       try {
         await step();
+        log.info({ step: label }, 'shutdown step done');
       } catch (err) {
         log.error({ err, step: label }, 'shutdown step failed');
       }

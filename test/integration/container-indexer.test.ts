@@ -349,6 +349,12 @@ describe('container indexer', function () {
       cleanups.push(() => second.kill());
       await eventually(nextIndexIs('X/tx', 6000), 30_000, 'indexing to complete after the restart');
       expect(await second.stop()).to.equal(0);
+      const steps = second
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"msg":"shutdown step done"'))
+        .map((line) => (JSON.parse(line) as { step: string }).step);
+      expect(steps).to.deep.equal(['gRPC server', 'indexing', 'database', 'ops server']);
       await expectMirrors(pool, upstream, 'X/tx', 6000);
     });
 
