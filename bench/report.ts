@@ -135,19 +135,22 @@ ${content.cpu}
 
 The target (the gateway keeps at least 40% of the bare-Koa rate) is not met. What the CPU table and profiles show:
 
-- With its cache, the gateway process is the bottleneck (it uses a whole core) at about 0.5 ms of CPU per request,
-  against about 0.07 ms for bare Koa. A CPU profile of the gateway under load shows no single hotspot: writing the
+- With its cache, the gateway process is the bottleneck (it uses a whole core) at 0.3–0.5 ms of CPU per request across
+  runs, against about 0.07 ms for bare Koa. A CPU profile of the gateway under load shows no single hotspot: writing the
   reply to the socket, OpenTelemetry (the HTTP server span, the Koa route span, context propagation), the Go-style
   JSON decoding and encoding of the gorilla endpoint, Koa and its router, the checksum and time formatting of the
-  container each take a slice. Tracing alone costs more per request than the whole bare-Koa handler; the baseline
-  runs without it.
+  container each take a slice. Tracing alone costs more per request than the whole bare-Koa handler: the row
+  \`bare Koa + the stack's telemetry\` is the baseline with the stack's OpenTelemetry set-up loaded. Across runs on
+  this machine it kept 32–42% of the baseline's rate, so with every request traced the 40% target is at the edge of
+  what even a handler that does nothing reaches. Most of that cost is the HTTP instrumentation's per-request work,
+  which remains even when spans are not recorded.
 - Without the cache, one request costs about 1.9 ms of CPU across three processes (gateway with its gRPC client,
   container-indexer, embedded PostgreSQL) on two cores that the load generator also uses; gRPC (grpc-js and its
   instrumentation) is the largest part of the gateway's share. The direct gRPC row shows the indexer and database
   alone reach about twice the cache-off gateway rate.
 - Ways forward, in order of expected gain: a lighter gRPC transport for hot lookups (or batching several lookups per
-  call), sampling traces (\`OTEL_TRACES_SAMPLER\`) instead of recording every request, and a leaner request path in
-  the gorilla endpoint (decode only the fields a method reads). Prepared statements would help the embedded database
+  call), a leaner request path in the gorilla endpoint (decode only the fields a method reads), and a cheaper
+  HTTP server instrumentation (recording fewer spans helps only with the recording part). Prepared statements would help the embedded database
   but need per-connection statement names in its scheduler.
 `;
   const options = (await resolveConfig(file)) ?? {};

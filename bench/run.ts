@@ -42,6 +42,7 @@ const MINIMUM_RATIO = 0.4;
 const MAX_OTHER_CPU = 0.2;
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 const BARE_KOA = fileURLToPath(new URL('./bare-koa.ts', import.meta.url));
+const TELEMETRY = fileURLToPath(new URL('../services/runtime/telemetry/bootstrap.ts', import.meta.url));
 
 const USAGE = `usage: node bench/run.ts [options]
 
@@ -141,9 +142,14 @@ async function component(name: string, env: Record<string, string>): Promise<Run
 }
 
 /** The baseline server, in a child process of its own; resolves once it listens. */
-async function startBareKoa(replyBody: string): Promise<{ child: ChildProcess; url: string }> {
+/** The baseline server; with `telemetry`, started with the stack's OpenTelemetry set-up loaded first. */
+async function startBareKoa(
+  replyBody: string,
+  telemetry = false,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(BARE_KOA, [], {
-    env: { ...process.env, BENCH_REPLY_BODY: replyBody },
+    env: { ...process.env, BENCH_REPLY_BODY: replyBody, CHAIN_DATA_COMPONENT: 'bench-bare-koa' },
+    execArgv: telemetry ? ['--import', TELEMETRY] : [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.add(child);
@@ -323,6 +329,14 @@ async function main(): Promise<void> {
       }, settings),
     ),
   );
+  // How much of the gap tracing alone explains: the baseline with the stack's telemetry (HTTP and Koa spans).
+  const traced = await startBareKoa(sampleReply, true);
+  results.push(
+    await measure("bare Koa + the stack's telemetry", { 'bare Koa': traced.child.pid }, (settings) =>
+      httpLoad(traced.url, bodies, settings, hasResult),
+    ),
+  );
+  traced.child.kill('SIGTERM');
   const bare = await startBareKoa(sampleReply);
   results.push(
     await measure('bare Koa (baseline)', { 'bare Koa': bare.child.pid }, (settings) =>
