@@ -71,7 +71,14 @@ export async function runComponent(
       steps.push({ label: 'ops server', step: () => closeServer(server) });
     }
     process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
-    process.once('SIGINT', () => void shutdown('SIGINT', 0));
+    if (process.env.CHAIN_DATA_SUPERVISED === 'true') {
+      // Under `chain-data up`, Ctrl-C reaches every process of the terminal's group at once; the supervisor
+      // stops its processes in order with SIGTERM instead. A supervisor that vanished stops us too.
+      process.on('SIGINT', () => {});
+      process.once('disconnect', () => void shutdown('supervisor went away', 0));
+    } else {
+      process.once('SIGINT', () => void shutdown('SIGINT', 0));
+    }
     const ctx: ComponentContext = {
       name,
       log,

@@ -42,7 +42,8 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   const watch = (entry: Managed) => {
     managed.push(entry);
     entry.child.once('exit', (code, signal) => {
-      if (stopping) return;
+      // Ctrl-C reaches redis-server directly (it shares the terminal's process group); that is a stop, not a crash.
+      if (stopping || signal === 'SIGINT') return;
       log.error({ process: entry.name, code, signal }, 'a stack process exited; stopping the stack');
       process.kill(process.pid, 'SIGTERM');
     });
@@ -108,7 +109,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       OPS_PORT: String(indexerOps),
       UPSTREAM_NODE_URLS: cfg.UPSTREAM_NODE_URLS.join(','),
     }),
-    endpoint: `grpc 127.0.0.1:${indexerPort}, following ${cfg.UPSTREAM_NODE_URLS.join(', ')}`,
+    endpoint: `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(cfg.UPSTREAM_NODE_URLS.map(describeUpstream))).join(', ')}`,
   });
   await waitForHttpOk(opsUrl(indexerOps), cfg.UP_READY_TIMEOUT_MS, isAlive(indexer.child));
 
@@ -128,7 +129,10 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   });
   await waitForHttpOk(opsUrl(gatewayOps), cfg.UP_READY_TIMEOUT_MS, isAlive(gateway.child));
 
-  log.info({ urls: { gatewayRpc: gatewayUrl }, processes: managed.map((m) => m.name) }, 'stack is up');
+  log.info(
+    { urls: { gatewayRpc: gatewayUrl }, processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })) },
+    'stack is up',
+  );
   const width = Math.max(...managed.map((m) => m.name.length));
   process.stderr.write(
     [
@@ -143,6 +147,17 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   ctx.setReady(true);
 }
 
+/** The upstream's URL, noting when its health endpoint does not answer (the indexer waits for it meanwhile). */
+async function describeUpstream(url: string): Promise<string> {
+  try {
+    const response = await fetch(new URL('/ext/health', url), { signal: AbortSignal.timeout(1_000) });
+    await response.arrayBuffer();
+    return response.ok ? url : `${url} (unhealthy: HTTP ${response.status})`;
+  } catch {
+    return `${url} (not answering yet; indexing starts when it does)`;
+  }
+}
+
 function findProgram(name: string): string | undefined {
   try {
     return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || undefined;
@@ -153,6 +168,7 @@ function findProgram(name: string): string | undefined {
 
 async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
+  redis.on('error', () => {}); // refused until redis-server listens; the loop below retries
   const deadline = Date.now() + timeoutMs;
   try {
     for (;;) {

@@ -30,7 +30,7 @@ export async function freePort(): Promise<number> {
 /** Starts `chain-data <component>` as a child process with an IPC channel, its output passed through. */
 export function forkComponent(component: string, env: Record<string, string>): ChildProcess {
   return fork(CHAIN_DATA_BIN, [component], {
-    env: { ...process.env, ...env, CHAIN_DATA_COMPONENT: component },
+    env: { ...process.env, ...env, CHAIN_DATA_COMPONENT: component, CHAIN_DATA_SUPERVISED: 'true' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }

@@ -102,4 +102,33 @@ describe('chain-data up', function () {
     expect(await second.stop()).to.equal(0);
     upstream = await startUpstreamNode();
   });
+
+  it('stops its components when it is killed outright', async function () {
+    this.timeout(120_000);
+    const stack = await up(await freePort());
+    const line = stack
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"msg":"stack is up"'))!;
+    const { processes } = JSON.parse(line) as { processes: { name: string; pid: number }[] };
+    const isRunning = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    stack.child.kill('SIGKILL');
+    // redis-server has no channel to its parent; the test stops it itself.
+    const redis = processes.find((p) => p.name === 'redis (local)')!;
+    const components = processes.filter((p) => p !== redis);
+    expect(components.map((p) => p.name)).to.deep.equal([
+      'postgres (embedded)',
+      'container-indexer',
+      'gateway-rpc',
+    ]);
+    await eventually(() => components.every((p) => !isRunning(p.pid)), 30_000, 'the components to stop');
+    process.kill(redis.pid, 'SIGTERM');
+  });
 });
