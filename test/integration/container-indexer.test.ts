@@ -348,6 +348,15 @@ describe('container indexer', function () {
       });
       cleanups.push(() => second.kill());
       await eventually(nextIndexIs('X/tx', 6000), 30_000, 'indexing to complete after the restart');
+      const metrics = await (await fetch(`http://127.0.0.1:${second.opsPort}/metrics`)).text();
+      expect(metrics).to.match(
+        /^chain_data_index_next\{index="X\/tx",component="container-indexer"\} 6000$/m,
+      );
+      const indexed =
+        /^chain_data_containers_indexed_total\{index="X\/tx",component="container-indexer"\} (\d+)$/m.exec(
+          metrics,
+        );
+      expect(Number(indexed?.[1])).to.equal(6000 - Number(killedAt));
       expect(await second.stop()).to.equal(0);
       const steps = second
         .output()
