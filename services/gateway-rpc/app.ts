@@ -2,7 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { INDEX_NAMES } from '../container-indexer/index-names.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { serveGorilla } from './gorilla-endpoint.ts';
+import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import { ContainerCache } from './container-cache.ts';
 import { indexApi, type ContainerIndexClient } from './index-api.ts';
 

@@ -6,13 +6,13 @@ import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { encodeBytes, parseEncodingName, type EncodingName } from '../runtime/formatting/encoding.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import type { ContainerCache } from './container-cache.ts';
-import { field, JsonNumber } from './go-json.ts';
+import { field, JsonNumber } from '../runtime/gorilla-rpc/go-json.ts';
 import {
   gorillaMethod,
   HttpReplyError,
   InvalidArgumentError,
   type GorillaService,
-} from './gorilla-endpoint.ts';
+} from '../runtime/gorilla-rpc/endpoint.ts';
 
 /**
  * The node's Index API (`/ext/index/<chain>/<endpoint>`, service `index`) over the container indexer's gRPC

@@ -6,7 +6,7 @@ import {
   goJsonKind,
   JsonNumber,
   type GoJsonResult,
-} from '../../services/gateway-rpc/go-json.ts';
+} from '../../services/runtime/gorilla-rpc/go-json.ts';
 
 function decodeError(text: string): string {
   const result = decodeFirstValue(text);

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { asDomainError, DomainError, toGorillaRpcError } from '../runtime/errors.ts';
-import type { Logger } from '../runtime/logger.ts';
+import { asDomainError, DomainError, toGorillaRpcError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
 import { decodeFirstValue, encodeGoJson, field, goJsonKind, JsonNumber } from './go-json.ts';
 
 /**

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
-import { field } from '../../services/gateway-rpc/go-json.ts';
+import { field } from '../../services/runtime/gorilla-rpc/go-json.ts';
 import {
   gorillaMethod,
   HttpReplyError,
@@ -12,7 +12,7 @@ import {
   InvalidArgumentError,
   serveGorilla,
   type GorillaService,
-} from '../../services/gateway-rpc/gorilla-endpoint.ts';
+} from '../../services/runtime/gorilla-rpc/endpoint.ts';
 
 interface Reply {
   status: number;
