@@ -6,6 +6,9 @@ import type { AsyncImplementation } from '../runtime/grpc/server.ts';
 import { isIndexName, MAX_FETCHED_BY_RANGE, type IndexName } from './index-names.ts';
 import type { ContainerStore, StoredContainer } from './store.ts';
 
+/** What the lookups read: the indexer's database, or (in the devnet) containers held in memory. */
+export type ContainerSource = Pick<ContainerStore, 'state' | 'byIndex' | 'byId' | 'range'>;
+
 /**
  * Lookups over the stored indexes, with the node's rules and error texts (avalanchego indexer/index.go).
  * An index this indexer does not serve is UNIMPLEMENTED, as a node without it has no such route.
@@ -22,7 +25,7 @@ function toMessage(c: StoredContainer): Container {
 }
 
 export function containerIndexService(options: {
-  store: ContainerStore;
+  store: ContainerSource;
   served: readonly IndexName[];
 }): AsyncImplementation<ContainerIndexServiceHandlers> {
   const { store, served } = options;

@@ -4,7 +4,7 @@ import { INDEX_NAMES } from '../container-indexer/index-names.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import { ContainerCache } from './container-cache.ts';
-import { indexApi, type ContainerIndexClient } from './index-api.ts';
+import { indexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 
 /**
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.

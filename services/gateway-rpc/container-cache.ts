@@ -1,11 +1,12 @@
 import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
+import type { AcceptedContainerCache } from '../runtime/node-api/index-api.ts';
 
 /**
  * Accepted containers never change: the container at an index, and the index of an id, stay what they are once
  * the indexer has them. The gateway keeps the most recently used ones (LRU, bounded by entries) so repeated lookups
  * skip the gRPC call. Answers that can change (last accepted, "not accepted", ranges) are never cached.
  */
-export class ContainerCache {
+export class ContainerCache implements AcceptedContainerCache {
   private readonly capacity: number;
   private readonly byPosition = new Map<string, Container__Output>();
   private readonly positionById = new Map<string, string>();

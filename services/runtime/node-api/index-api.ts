@@ -1,22 +1,21 @@
-import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
-import type { ContainerIndexServiceDefinition } from '../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
-import type { UnaryClient } from '../runtime/grpc/client.ts';
-import { DomainError } from '../runtime/errors.ts';
-import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { encodeBytes, parseEncodingName, type EncodingName } from '../runtime/formatting/encoding.ts';
-import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
-import type { ContainerCache } from './container-cache.ts';
-import { field, JsonNumber } from '../runtime/gorilla-rpc/go-json.ts';
+import type { Container__Output } from '../../generated/proto/chaindata/containerindexer/v1/Container.ts';
+import type { ContainerIndexServiceDefinition } from '../../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
+import type { UnaryClient } from '../grpc/client.ts';
+import { DomainError } from '../errors.ts';
+import { decodeId, encodeCb58 } from '../formatting/cb58.ts';
+import { encodeBytes, parseEncodingName, type EncodingName } from '../formatting/encoding.ts';
+import { formatRfc3339Nano } from '../formatting/go-time.ts';
+import { field, JsonNumber } from '../gorilla-rpc/go-json.ts';
 import {
   gorillaMethod,
   HttpReplyError,
   InvalidArgumentError,
   type GorillaService,
-} from '../runtime/gorilla-rpc/endpoint.ts';
+} from '../gorilla-rpc/endpoint.ts';
 
 /**
- * The node's Index API (`/ext/index/<chain>/<endpoint>`, service `index`) over the container indexer's gRPC
- * service. Arguments decode as avalanchego's Go types do: json.Uint64 takes a number or a decimal string,
+ * The node's Index API (`/ext/index/<chain>/<endpoint>`, service `index`) over the container indexer's service
+ * (gateway-rpc reaches it over gRPC; the devnet calls it in process). Arguments decode as avalanchego's Go types do: json.Uint64 takes a number or a decimal string,
  * ids.ID a cb58 string, formatting.Encoding a name matched case-insensitively; null or missing means zero/`hex`.
  */
 const MAX_UINT64 = 2n ** 64n - 1n;
@@ -62,10 +61,23 @@ export function formatContainer(container: Container__Output, encoding: Encoding
 
 export type ContainerIndexClient = UnaryClient<ContainerIndexServiceDefinition>;
 
+/** Where accepted containers may be kept between calls (they never change). */
+export interface AcceptedContainerCache {
+  byIndex(indexName: string, index: string): Container__Output | undefined;
+  byId(indexName: string, id: string): Container__Output | undefined;
+  remember(indexName: string, container: Container__Output): Container__Output;
+}
+
+const NO_CACHE: AcceptedContainerCache = {
+  byIndex: () => undefined,
+  byId: () => undefined,
+  remember: (_indexName, container) => container,
+};
+
 export function indexApi(
   indexName: string,
   client: ContainerIndexClient,
-  cache: ContainerCache,
+  cache: AcceptedContainerCache = NO_CACHE,
 ): GorillaService {
   const call = <Req, Res>(method: (request: Req) => Promise<Res>, request: Req): Promise<Res> =>
     method(request).catch(notServedAsNotFound);
