@@ -18,6 +18,10 @@ const components: Record<
     describe: 'serve the node JSON-RPC and Index APIs over HTTP',
     load: async () => (await import('./gateway-rpc/main.ts')).startRpcGateway,
   },
+  devnet: {
+    describe: 'a deterministic local Avalanche network serving the node APIs (for development and tests)',
+    load: async () => (await import('./devnet/main.ts')).startDevnet,
+  },
   'embedded-postgres': {
     describe: 'serve an embedded PostgreSQL (PGlite) over the PostgreSQL wire protocol',
     load: async () => (await import('./embedded-postgres/main.ts')).startEmbeddedPostgresComponent,

@@ -15,10 +15,12 @@ const config = {
   CHAIN_DATA_DIR: env.text('a directory', './.chain-data'),
   DATABASE_URL: env.url(['postgres', 'postgresql']).optional(),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
-  UPSTREAM_NODE_URLS: env.urlList(['http', 'https'], 'http://127.0.0.1:9650'),
+  UPSTREAM_NODE_URLS: env.urlList(['http', 'https']).optional(),
+  DEVNET_PORT: env.port(9650),
   GATEWAY_RPC_HOST: env.text('a host name or address', '127.0.0.1'),
   GATEWAY_RPC_PORT: env.port(8082),
-  UP_READY_TIMEOUT_MS: env.integer(1_000, 600_000, 60_000),
+  // The devnet generates its history before it reports ready.
+  UP_READY_TIMEOUT_MS: env.integer(1_000, 3_600_000, 600_000),
 };
 
 interface Managed {
@@ -97,6 +99,26 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   }
   await waitForRedis(redisUrl, cfg.UP_READY_TIMEOUT_MS);
 
+  // Upstream: the nodes named, else the devnet.
+  let upstreamUrls = cfg.UPSTREAM_NODE_URLS;
+  if (!upstreamUrls) {
+    const port = cfg.DEVNET_PORT === 0 ? await freePort() : cfg.DEVNET_PORT;
+    const opsPort = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const devnet = watch({
+      name: 'devnet',
+      child: forkComponent('devnet', {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: String(port),
+        OPS_HOST: '127.0.0.1',
+        OPS_PORT: String(opsPort),
+      }),
+      endpoint: `${url} (a local network; set UPSTREAM_NODE_URLS to follow real nodes instead)`,
+    });
+    await waitForHttpOk(opsUrl(opsPort), cfg.UP_READY_TIMEOUT_MS, isAlive(devnet.child));
+    upstreamUrls = [url];
+  }
+
   // Components
   const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OPS_HOST: '127.0.0.1' };
   const indexerPort = await freePort();
@@ -107,9 +129,9 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       ...shared,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
       OPS_PORT: String(indexerOps),
-      UPSTREAM_NODE_URLS: cfg.UPSTREAM_NODE_URLS.join(','),
+      UPSTREAM_NODE_URLS: upstreamUrls.join(','),
     }),
-    endpoint: `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(cfg.UPSTREAM_NODE_URLS.map(describeUpstream))).join(', ')}`,
+    endpoint: `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(upstreamUrls.map(describeUpstream))).join(', ')}`,
   });
   await waitForHttpOk(opsUrl(indexerOps), cfg.UP_READY_TIMEOUT_MS, isAlive(indexer.child));
 
@@ -130,7 +152,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   await waitForHttpOk(opsUrl(gatewayOps), cfg.UP_READY_TIMEOUT_MS, isAlive(gateway.child));
 
   log.info(
-    { urls: { gatewayRpc: gatewayUrl }, processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })) },
+    { urls: { gatewayRpc: gatewayUrl, upstream: upstreamUrls }, processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })) },
     'stack is up',
   );
   const width = Math.max(...managed.map((m) => m.name.length));

@@ -1,0 +1,36 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { INDEX_NAMES } from '../container-indexer/index-names.ts';
+import { containerIndexService } from '../container-indexer/service.ts';
+import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { indexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
+import type { Devnet } from './network.ts';
+
+/**
+ * The devnet's HTTP surface, the way an avalanchego node with indexing enabled serves it: the Index API for every
+ * index (through the same lookup rules the container indexer applies to its mirror) and GET /ext/health.
+ */
+export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
+  const app = new Koa();
+  const router = new Router({ strict: true });
+  // The lookup service answers in process here; gateway-rpc reaches the same service over gRPC.
+  const lookups = containerIndexService({
+    store: devnet.containers,
+    served: INDEX_NAMES,
+  }) as unknown as ContainerIndexClient;
+  for (const indexName of INDEX_NAMES) {
+    const service = indexApi(indexName, lookups);
+    router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
+  }
+  router.get('/ext/health', (ctx) => {
+    ctx.body = { checks: {}, healthy: true };
+  });
+  app.use(router.routes());
+  app.use((ctx) => {
+    ctx.status = 404;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = '404 page not found\n';
+  });
+  return app;
+}

@@ -1,0 +1,87 @@
+import type { ComponentContext } from '../runtime/component.ts';
+import { closeServer } from '../runtime/component.ts';
+import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { parseRfc3339Nano } from '../runtime/formatting/go-time.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { createDevnetApp } from './app.ts';
+import { IDENTITIES } from './identity.ts';
+import { Devnet } from './network.ts';
+
+const config = {
+  HTTP_HOST: env.text('a host name or address', '127.0.0.1'),
+  HTTP_PORT: env.port(9650),
+  DEVNET_NETWORK: env.oneOf(['fuji', 'mainnet'], 'fuji'),
+  DEVNET_SEED: env.text('any text', 'chain-data-devnet'),
+  DEVNET_GENESIS_TIME: env.text('an RFC 3339 time', '2026-01-01T00:00:00Z'),
+  DEVNET_HISTORY_HOURS: env.integer(0, 24 * 365, 24 * 30),
+  DEVNET_BLOCK_INTERVAL_S: env.integer(1, 86_400, 240),
+  DEVNET_LIVE_INTERVAL_MS: env.integer(0, 3_600_000, 2_000),
+  DEVNET_ACCOUNTS: env.integer(2, 10_000, 20),
+};
+
+export async function startDevnet(ctx: ComponentContext): Promise<void> {
+  const cfg = loadConfig(config);
+  const { log } = ctx;
+  let genesisNanos: bigint;
+  try {
+    genesisNanos = parseRfc3339Nano(cfg.DEVNET_GENESIS_TIME);
+  } catch {
+    throw new ConfigError(
+      `DEVNET_GENESIS_TIME: invalid value ${JSON.stringify(cfg.DEVNET_GENESIS_TIME)}: expected an RFC 3339 time`,
+    );
+  }
+  const devnet = new Devnet({
+    identity: IDENTITIES[cfg.DEVNET_NETWORK],
+    seed: cfg.DEVNET_SEED,
+    genesisTimeSeconds: genesisNanos / 1_000_000_000n,
+    historySeconds: BigInt(cfg.DEVNET_HISTORY_HOURS) * 3600n,
+    blockIntervalSeconds: BigInt(cfg.DEVNET_BLOCK_INTERVAL_S),
+    accounts: cfg.DEVNET_ACCOUNTS,
+  });
+  const server = createDevnetApp(devnet, log).listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
+  const address = server.address();
+  log.info(
+    { port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT },
+    'devnet node APIs listening',
+  );
+
+  // Like a node that is still bootstrapping, the devnet serves what it has while its history grows; live blocks
+  // follow the history.
+  const abort = new AbortController();
+  const history = (async () => {
+    const started = performance.now();
+    await devnet.generateHistory(abort.signal);
+    log.info(
+      {
+        network: cfg.DEVNET_NETWORK,
+        pBlocks: devnet.containers.count('P/block'),
+        ms: Math.round(performance.now() - started),
+      },
+      'history generated',
+    );
+    if (cfg.DEVNET_LIVE_INTERVAL_MS > 0) produceLive(devnet, cfg.DEVNET_LIVE_INTERVAL_MS, abort.signal, log);
+  })().catch((err: unknown) => {
+    if (!abort.signal.aborted) log.error({ err }, 'history generation failed');
+  });
+  ctx.onShutdown('block production', async () => {
+    abort.abort();
+    await history;
+  });
+  ctx.setReady(true);
+}
+
+/** Live mode: a new block at the current time every `intervalMs`, one at a time, until aborted. */
+function produceLive(devnet: Devnet, intervalMs: number, signal: AbortSignal, log: Logger): void {
+  let producing = Promise.resolve();
+  const timer = setInterval(() => {
+    producing = producing
+      .then(() => devnet.produceBlock(BigInt(Math.floor(Date.now() / 1000))))
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err }, 'live block failed'),
+      );
+  }, intervalMs);
+  signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+}

@@ -1,0 +1,57 @@
+import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import type { IndexName } from '../container-indexer/index-names.ts';
+import type { ContainerSource } from '../container-indexer/service.ts';
+import type { IndexState, StoredContainer } from '../container-indexer/store.ts';
+
+/** The devnet's accepted containers, per index, in memory: what a node with indexing enabled has in its index. */
+export class MemoryContainers implements ContainerSource {
+  private readonly lists = new Map<IndexName, StoredContainer[]>();
+  private readonly byIdMaps = new Map<IndexName, Map<string, StoredContainer>>();
+
+  accept(
+    indexName: IndexName,
+    container: { id: Uint8Array; bytes: Uint8Array; acceptedAtUnixNano: bigint },
+  ): StoredContainer {
+    const list = this.list(indexName);
+    const stored = { ...container, index: BigInt(list.length) };
+    list.push(stored);
+    this.ids(indexName).set(encodeCb58(container.id), stored);
+    return stored;
+  }
+
+  count(indexName: IndexName): number {
+    return this.list(indexName).length;
+  }
+
+  state(indexName: IndexName): Promise<IndexState> {
+    return Promise.resolve({
+      nextIndex: BigInt(this.list(indexName).length),
+      previouslyIndexed: true,
+      incomplete: false,
+    });
+  }
+
+  byIndex(indexName: IndexName, index: bigint): Promise<StoredContainer | undefined> {
+    return Promise.resolve(this.list(indexName)[Number(index)]);
+  }
+
+  byId(indexName: IndexName, id: Uint8Array): Promise<StoredContainer | undefined> {
+    return Promise.resolve(this.ids(indexName).get(encodeCb58(id)));
+  }
+
+  range(indexName: IndexName, start: bigint, end: bigint): Promise<StoredContainer[]> {
+    return Promise.resolve(this.list(indexName).slice(Number(start), Number(end)));
+  }
+
+  private list(indexName: IndexName): StoredContainer[] {
+    let list = this.lists.get(indexName);
+    if (!list) this.lists.set(indexName, (list = [] as StoredContainer[]));
+    return list;
+  }
+
+  private ids(indexName: IndexName): Map<string, StoredContainer> {
+    let map = this.byIdMaps.get(indexName);
+    if (!map) this.byIdMaps.set(indexName, (map = new Map<string, StoredContainer>()));
+    return map;
+  }
+}
