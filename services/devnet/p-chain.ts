@@ -81,7 +81,8 @@ const FEE_STATE = { capacity: 1_000_000n, excess: 0n, price: 1n, timestamp: '0' 
 export class PChainBuilder {
   private readonly context: Context.Context;
   private readonly accounts: Account[];
-  private readonly utxosByOwner = new Map<string, Utxo[]>();
+  /** Unspent outputs per owner (hex address), keyed by UTXO id, oldest first. */
+  private readonly utxosByOwner = new Map<string, Map<string, Utxo>>();
   private parentId: Uint8Array;
   private outerParentId: Uint8Array;
   private height = 0n;
@@ -147,9 +148,7 @@ export class PChainBuilder {
         minIssuanceTime: timeSeconds,
         fromAddressesBytes: [sender.address],
         changeAddressesBytes: [sender.address],
-        // The few largest are plenty for a transfer; handing the builder every UTXO the account ever received
-        // would make each transaction slower than the last.
-        utxos: largest(this.utxosByOwner.get(key(sender.address)) ?? [], 3),
+        utxos: spendable(this.utxosByOwner.get(key(sender.address))),
         memo: new TextEncoder().encode(`devnet transfer #${++this.transfers}`),
         outputs: [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [recipient.address])],
       },
@@ -158,13 +157,11 @@ export class PChainBuilder {
     signAll(unsignedTx, sender);
     const bytes = unsignedTx.getSignedTx().toBytes();
     const baseTx = (unsignedTx.getTx() as pvmSerial.BaseTx).baseTx;
-    const spent = new Set(
-      baseTx.inputs.map((input) => `${input.utxoID.txID.toString()}:${input.utxoID.outputIdx.value()}`),
-    );
-    this.utxosByOwner.set(
-      key(sender.address),
-      (this.utxosByOwner.get(key(sender.address)) ?? []).filter((utxo) => !spent.has(utxoKey(utxo.utxoId))),
-    );
+    const owned = this.utxosByOwner.get(key(sender.address))!;
+    for (const input of baseTx.inputs) {
+      if (!owned.delete(utxoKey(input.utxoID)))
+        throw new Error('the builder spent a UTXO the sender does not own');
+    }
     const txId = new Id(sha256(bytes));
     baseTx.outputs.forEach((output, i) =>
       this.addUtxo(new Utxo(new avaxSerial.UTXOID(txId, new Int(i)), output.assetId, output.output)),
@@ -174,9 +171,9 @@ export class PChainBuilder {
 
   private addUtxo(utxo: Utxo): void {
     const owner = key(utxo.getOutputOwners().addrs[0]!.toBytes());
-    const list = this.utxosByOwner.get(owner) ?? [];
-    list.push(utxo);
-    this.utxosByOwner.set(owner, list);
+    let owned = this.utxosByOwner.get(owner);
+    if (!owned) this.utxosByOwner.set(owner, (owned = new Map<string, Utxo>()));
+    owned.set(utxoKey(utxo.utxoId), utxo);
   }
 }
 
@@ -217,15 +214,20 @@ function genesisBlockBytes(genesisTxId: Uint8Array): Uint8Array {
   return concat(u16(CODEC_VERSION), u32(2), sha256(genesisTxId), u64(0n));
 }
 
-function largest(utxos: readonly Utxo[], count: number): Utxo[] {
+/**
+ * What a transfer may spend: the account's oldest outputs first (mostly small received amounts, so dust is
+ * consolidated and the set stays small), then its largest one, which covers any amount.
+ */
+function spendable(owned: Map<string, Utxo> | undefined): Utxo[] {
+  if (!owned) return [];
   const amount = (utxo: Utxo) => (utxo.output as TransferOutput).amount();
-  const chosen: Utxo[] = [];
-  for (const utxo of utxos) {
-    chosen.push(utxo);
-    chosen.sort((a, b) => (amount(b) > amount(a) ? 1 : amount(b) < amount(a) ? -1 : 0));
-    if (chosen.length > count) chosen.pop();
-  }
-  return chosen;
+  const all = [...owned.values()];
+  const oldest = all.slice(0, 4);
+  const largest = all.reduce<Utxo | undefined>(
+    (best, u) => (best === undefined || amount(u) > amount(best) ? u : best),
+    undefined,
+  );
+  return largest === undefined || oldest.includes(largest) ? oldest : [...oldest, largest];
 }
 
 /** A UTXO's identity as a map key (hex: base58 would cost more than the rest of a transfer). */

@@ -152,7 +152,10 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   await waitForHttpOk(opsUrl(gatewayOps), cfg.UP_READY_TIMEOUT_MS, isAlive(gateway.child));
 
   log.info(
-    { urls: { gatewayRpc: gatewayUrl, upstream: upstreamUrls }, processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })) },
+    {
+      urls: { gatewayRpc: gatewayUrl, upstream: upstreamUrls },
+      processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })),
+    },
     'stack is up',
   );
   const width = Math.max(...managed.map((m) => m.name.length));

@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { IDENTITIES } from '../../services/devnet/identity.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/p-chain.ts';
+import { derive } from '../../services/devnet/seeded.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 
 const PARAMETERS: DevnetParameters = {
@@ -69,6 +70,9 @@ describe('devnet', function () {
     let previousInner: Uint8Array | undefined;
     let previousTime = 0n;
     let transfers = 0;
+    // UTXO accounting across the whole history: genesis outputs, then each transaction's.
+    const genesisTxId = Buffer.from(derive(PARAMETERS.seed, 'p-chain/genesis')).toString('hex');
+    const unspent = new Set(Array.from({ length: PARAMETERS.accounts }, (_, i) => `${genesisTxId}:${i}`));
     for (const container of containers) {
       // proposervm statelessBlock: codec 0, type 0, parent, timestamp, P-Chain height, certificate, block, signature.
       const outer = new Reader(container.bytes);
@@ -108,6 +112,14 @@ describe('devnet', function () {
           `devnet transfer #${++transfers}`,
         );
         expect(baseTx.NetworkId.value()).to.equal(5);
+        for (const input of baseTx.inputs) {
+          const spent = `${Buffer.from(input.utxoID.txID.toBytes()).toString('hex')}:${input.utxoID.outputIdx.value()}`;
+          expect(unspent.delete(spent), `input ${spent} exists and is unspent`).to.equal(true);
+        }
+        const txId = Buffer.from(
+          sha256(new Uint8Array([0, 0, ...codec.PackPrefix(tx), ...packCredentials(signedTx, codec)])),
+        ).toString('hex');
+        baseTx.outputs.forEach((_, i) => unspent.add(`${txId}:${i}`));
         // Every signature recovers, with an independent secp256k1, to one of the devnet's accounts.
         const unsignedBytes = codec.PackPrefix(tx);
         const message = sha256(new Uint8Array([0, 0, ...unsignedBytes]));
@@ -183,6 +195,16 @@ describe('devnet', function () {
     }
   });
 });
+
+/** A signed transaction's bytes after the unsigned part: the credential count, then each credential with its type. */
+function packCredentials(
+  signedTx: avaxSerial.SignedTx,
+  codec: ReturnType<ReturnType<typeof utils.getManagerForVM>['getDefaultCodec']>,
+): Uint8Array {
+  const count = new Uint8Array(4);
+  new DataView(count.buffer).setUint32(0, signedTx.credentials.length);
+  return new Uint8Array([...count, ...signedTx.credentials.flatMap((c) => [...codec.PackPrefix(c)])]);
+}
 
 function ripemd160Sha256(publicKey: Uint8Array): Uint8Array {
   return ripemd160(sha256(publicKey));
