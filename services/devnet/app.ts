@@ -5,6 +5,7 @@ import { containerIndexService } from '../container-indexer/service.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { indexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
+import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import type { Devnet } from './network.ts';
 
 /**
@@ -27,10 +28,6 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
     ctx.body = { checks: {}, healthy: true };
   });
   app.use(router.routes());
-  app.use((ctx) => {
-    ctx.status = 404;
-    ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = '404 page not found\n';
-  });
+  app.use(nodeNotFound);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../runtime/logger.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import { ContainerCache } from './container-cache.ts';
 import { indexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
+import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 
 /**
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.
@@ -53,12 +54,7 @@ export function createRpcGateway(options: {
   }
   app.use(cors);
   app.use(router.routes());
-  app.use((ctx) => {
-    ctx.status = 404;
-    ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = '404 page not found\n';
-    ctx.set('X-Content-Type-Options', 'nosniff');
-  });
+  app.use(nodeNotFound);
   return app;
 }
 

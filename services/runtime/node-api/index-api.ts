@@ -6,6 +6,7 @@ import { decodeId, encodeCb58 } from '../formatting/cb58.ts';
 import { encodeBytes, parseEncodingName, type EncodingName } from '../formatting/encoding.ts';
 import { formatRfc3339Nano } from '../formatting/go-time.ts';
 import { field, JsonNumber } from '../gorilla-rpc/go-json.ts';
+import { NOT_FOUND_BODY } from './not-found.ts';
 import {
   gorillaMethod,
   HttpReplyError,
@@ -149,6 +150,6 @@ export function indexApi(
 /** An index the indexer does not serve answers as a node without that index does: mux's 404. */
 function notServedAsNotFound(err: unknown): never {
   if (err instanceof DomainError && err.kind === 'unimplemented')
-    throw new HttpReplyError(404, '404 page not found\n');
+    throw new HttpReplyError(404, NOT_FOUND_BODY);
   throw err;
 }
