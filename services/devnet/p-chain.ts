@@ -1,34 +1,17 @@
-import { secp256k1 as nobleSecp256k1 } from '@noble/curves/secp256k1.js';
-import {
-  Address,
-  avaxSerial,
-  BigIntPr,
-  Id,
-  Int,
-  OutputOwners,
-  pvm,
-  secp256k1,
-  TransferableOutput,
-  TransferOutput,
-  Utxo,
-  type Context,
-  type pvmSerial,
-  type UnsignedTx,
-} from '@avalabs/avalanchejs';
+import { pvm, secp256k1, TransferableOutput, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
 import type { NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
+import { Wallet, type Account } from './wallet.ts';
+
+export type { Account };
 
 /**
  * The P-Chain's history: real transactions (avalanchejs codecs, secp256k1 signatures) inside blocks in
  * avalanchego's platformvm format. This first version issues BaseTx transfers with memos between the devnet's
  * accounts; staking, subnet and L1 transactions come next.
  */
-export interface Account {
-  privateKey: Uint8Array;
-  /** The 20-byte address (ShortID). */
-  address: Uint8Array;
-}
 
 export interface PlatformBlock {
   /** The proposervm block (what consensus accepts, and so what the Index API holds). */
@@ -45,7 +28,6 @@ export interface PlatformBlock {
 const NANO_AVAX_PER_AVAX = 1_000_000_000n;
 const GENESIS_BALANCE = 1_000_000n * NANO_AVAX_PER_AVAX;
 const BANFF_STANDARD_BLOCK = 32;
-const CODEC_VERSION = 0;
 
 export function deriveAccounts(seed: string, count: number): Account[] {
   return Array.from({ length: count }, (_, i) => {
@@ -81,8 +63,7 @@ const FEE_STATE = { capacity: 1_000_000n, excess: 0n, price: 1n, timestamp: '0' 
 export class PChainBuilder {
   private readonly context: Context.Context;
   private readonly accounts: Account[];
-  /** Unspent outputs per owner (hex address), keyed by UTXO id, oldest first. */
-  private readonly utxosByOwner = new Map<string, Map<string, Utxo>>();
+  private readonly wallet: Wallet;
   private parentId: Uint8Array;
   private outerParentId: Uint8Array;
   private height = 0n;
@@ -96,18 +77,7 @@ export class PChainBuilder {
     this.parentId = sha256(genesisBlockBytes(genesisTxId));
     // Genesis is a pre-fork block: the first proposervm block's parent is the platformvm genesis itself.
     this.outerParentId = this.parentId;
-    accounts.forEach((account, i) => {
-      this.addUtxo(
-        new Utxo(
-          new avaxSerial.UTXOID(new Id(genesisTxId), new Int(i)),
-          Id.fromString(identity.avaxAssetId),
-          new TransferOutput(
-            new BigIntPr(GENESIS_BALANCE),
-            OutputOwners.fromNative([account.address], 0n, 1),
-          ),
-        ),
-      );
-    });
+    this.wallet = new Wallet(genesisTxId, identity.avaxAssetId, accounts, GENESIS_BALANCE);
   }
 
   /** Builds the next block (height + 1) at `timeSeconds` with 1–3 transfers chosen by `random`. */
@@ -148,121 +118,17 @@ export class PChainBuilder {
         minIssuanceTime: timeSeconds,
         fromAddressesBytes: [sender.address],
         changeAddressesBytes: [sender.address],
-        utxos: spendable(this.utxosByOwner.get(key(sender.address))),
+        utxos: this.wallet.spendable(sender),
         memo: new TextEncoder().encode(`devnet transfer #${++this.transfers}`),
         outputs: [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [recipient.address])],
       },
       this.context,
     );
-    signAll(unsignedTx, sender);
-    const bytes = unsignedTx.getSignedTx().toBytes();
-    const baseTx = (unsignedTx.getTx() as pvmSerial.BaseTx).baseTx;
-    const owned = this.utxosByOwner.get(key(sender.address))!;
-    for (const input of baseTx.inputs) {
-      if (!owned.delete(utxoKey(input.utxoID)))
-        throw new Error('the builder spent a UTXO the sender does not own');
-    }
-    const txId = new Id(sha256(bytes));
-    baseTx.outputs.forEach((output, i) =>
-      this.addUtxo(new Utxo(new avaxSerial.UTXOID(txId, new Int(i)), output.assetId, output.output)),
-    );
-    return bytes;
+    return this.wallet.settle(unsignedTx, sender);
   }
-
-  private addUtxo(utxo: Utxo): void {
-    const owner = key(utxo.getOutputOwners().addrs[0]!.toBytes());
-    let owned = this.utxosByOwner.get(owner);
-    if (!owned) this.utxosByOwner.set(owner, (owned = new Map<string, Utxo>()));
-    owned.set(utxoKey(utxo.utxoId), utxo);
-  }
-}
-
-/**
- * Signs every input the account owns: secp256k1 over sha256 of the unsigned bytes, RFC 6979 nonces (so the same
- * transaction always gets the same signature), as `r ‖ s ‖ v`. @noble/curves with its precomputed tables is several
- * times faster than avalanchejs's own signer, which also derives the public key again for every call.
- */
-function signAll(unsignedTx: UnsignedTx, account: Account): void {
-  const recovered = nobleSecp256k1.sign(unsignedTx.toBytes(), account.privateKey, { format: 'recovered' });
-  const signature = concat(recovered.subarray(1), recovered.subarray(0, 1));
-  for (const [input, slot] of unsignedTx.getSigIndicesForAddress(new Address(account.address))) {
-    unsignedTx.addSignatureAt(signature, input, slot);
-  }
-}
-
-/**
- * proposervm's `statelessBlock` (codec 0, type 0): ParentID, Timestamp, PChainHeight, Certificate, the inner block,
- * Signature. The devnet's blocks are unsigned (empty certificate and signature), as a block built outside a proposer's
- * window may be; its id is the sha256 of the bytes before the signature's length.
- */
-function proposerBlock(parentId: Uint8Array, timeSeconds: bigint, pChainHeight: bigint, inner: Uint8Array) {
-  const unsigned = concat(
-    u16(CODEC_VERSION),
-    u32(0),
-    parentId,
-    u64(timeSeconds),
-    u64(pChainHeight),
-    u32(0),
-    u32(inner.length),
-    inner,
-  );
-  return { id: sha256(unsigned), bytes: concat(unsigned, u32(0)) };
 }
 
 /** avalanchego's P-Chain genesis block: an ApricotCommitBlock at height 0 (never indexed). */
 function genesisBlockBytes(genesisTxId: Uint8Array): Uint8Array {
   return concat(u16(CODEC_VERSION), u32(2), sha256(genesisTxId), u64(0n));
-}
-
-/**
- * What a transfer may spend: the account's oldest outputs first (mostly small received amounts, so dust is
- * consolidated and the set stays small), then its largest one, which covers any amount.
- */
-function spendable(owned: Map<string, Utxo> | undefined): Utxo[] {
-  if (!owned) return [];
-  const amount = (utxo: Utxo) => (utxo.output as TransferOutput).amount();
-  const all = [...owned.values()];
-  const oldest = all.slice(0, 4);
-  const largest = all.reduce<Utxo | undefined>(
-    (best, u) => (best === undefined || amount(u) > amount(best) ? u : best),
-    undefined,
-  );
-  return largest === undefined || oldest.includes(largest) ? oldest : [...oldest, largest];
-}
-
-/** A UTXO's identity as a map key (hex: base58 would cost more than the rest of a transfer). */
-function utxoKey(id: avaxSerial.UTXOID): string {
-  return `${Buffer.from(id.txID.toBytes()).toString('hex')}:${id.outputIdx.value()}`;
-}
-
-function key(address: Uint8Array): string {
-  return Buffer.from(address).toString('hex');
-}
-
-export function u16(n: number): Uint8Array {
-  const b = new Uint8Array(2);
-  new DataView(b.buffer).setUint16(0, n);
-  return b;
-}
-
-export function u32(n: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n);
-  return b;
-}
-
-export function u64(n: bigint): Uint8Array {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n);
-  return b;
-}
-
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -10,6 +10,7 @@ import { IDENTITIES } from '../../services/devnet/identity.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/p-chain.ts';
 import { derive } from '../../services/devnet/seeded.ts';
+import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 
 const PARAMETERS: DevnetParameters = {
@@ -55,6 +56,8 @@ describe('devnet', function () {
     ]);
     expect(first).to.have.length(90);
     expect(second).to.deep.equal(first);
+    // Pinned: a change here changes every devnet chain, which must be deliberate.
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('2r22sC6sc19y14dJs6SkYdKZEzJqneqZn3Mir8f3xaBMmmqM5B');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );

@@ -1,0 +1,105 @@
+import { secp256k1 as nobleSecp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import {
+  Address,
+  avaxSerial,
+  BigIntPr,
+  Id,
+  Int,
+  OutputOwners,
+  TransferOutput,
+  Utxo,
+  type UnsignedTx,
+} from '@avalabs/avalanchejs';
+import { concat } from './codec.ts';
+
+/** One of the devnet's funded accounts. */
+export interface Account {
+  privateKey: Uint8Array;
+  /** The 20-byte address (ShortID). */
+  address: Uint8Array;
+}
+
+/**
+ * The unspent outputs of the devnet's accounts on one chain, starting from a genesis allocation: what a transfer
+ * may spend, and, once it is built, its signature and its effect (inputs spent, outputs owned by their recipients).
+ */
+export class Wallet {
+  /** Unspent outputs per owner (hex address), keyed by UTXO id, oldest first. */
+  private readonly utxosByOwner = new Map<string, Map<string, Utxo>>();
+
+  constructor(genesisTxId: Uint8Array, assetId: string, accounts: Account[], balance: bigint) {
+    accounts.forEach((account, i) => {
+      this.add(
+        new Utxo(
+          new avaxSerial.UTXOID(new Id(genesisTxId), new Int(i)),
+          Id.fromString(assetId),
+          new TransferOutput(new BigIntPr(balance), OutputOwners.fromNative([account.address], 0n, 1)),
+        ),
+      );
+    });
+  }
+
+  /**
+   * What a transfer may spend: the account's oldest outputs first (mostly small received amounts, so dust is
+   * consolidated and the set stays small), then its largest one, which covers any amount.
+   */
+  spendable(account: Account): Utxo[] {
+    const owned = this.utxosByOwner.get(key(account.address));
+    if (!owned) return [];
+    const amount = (utxo: Utxo) => (utxo.output as TransferOutput).amount();
+    const all = [...owned.values()];
+    const oldest = all.slice(0, 4);
+    const largest = all.reduce<Utxo | undefined>(
+      (best, u) => (best === undefined || amount(u) > amount(best) ? u : best),
+      undefined,
+    );
+    return largest === undefined || oldest.includes(largest) ? oldest : [...oldest, largest];
+  }
+
+  /** Signs `unsignedTx` for `account` and records what it spends and creates; returns the signed bytes. */
+  settle(unsignedTx: UnsignedTx, account: Account): Uint8Array {
+    signAll(unsignedTx, account);
+    const bytes = unsignedTx.getSignedTx().toBytes();
+    const { baseTx } = unsignedTx.getTx() as unknown as { baseTx: avaxSerial.BaseTx };
+    const owned = this.utxosByOwner.get(key(account.address))!;
+    for (const input of baseTx.inputs) {
+      if (!owned.delete(utxoKey(input.utxoID)))
+        throw new Error('the builder spent a UTXO the sender does not own');
+    }
+    const txId = new Id(sha256(bytes));
+    baseTx.outputs.forEach((output, i) =>
+      this.add(new Utxo(new avaxSerial.UTXOID(txId, new Int(i)), output.assetId, output.output)),
+    );
+    return bytes;
+  }
+
+  private add(utxo: Utxo): void {
+    const owner = key(utxo.getOutputOwners().addrs[0]!.toBytes());
+    let owned = this.utxosByOwner.get(owner);
+    if (!owned) this.utxosByOwner.set(owner, (owned = new Map<string, Utxo>()));
+    owned.set(utxoKey(utxo.utxoId), utxo);
+  }
+}
+
+/**
+ * Signs every input the account owns: secp256k1 over sha256 of the unsigned bytes, RFC 6979 nonces (so the same
+ * transaction always gets the same signature), as `r ‖ s ‖ v`. @noble/curves with its precomputed tables is several
+ * times faster than avalanchejs's own signer, which also derives the public key again for every call.
+ */
+function signAll(unsignedTx: UnsignedTx, account: Account): void {
+  const recovered = nobleSecp256k1.sign(unsignedTx.toBytes(), account.privateKey, { format: 'recovered' });
+  const signature = concat(recovered.subarray(1), recovered.subarray(0, 1));
+  for (const [input, slot] of unsignedTx.getSigIndicesForAddress(new Address(account.address))) {
+    unsignedTx.addSignatureAt(signature, input, slot);
+  }
+}
+
+/** A UTXO's identity as a map key (hex: base58 would cost more than the rest of a transfer). */
+function utxoKey(id: avaxSerial.UTXOID): string {
+  return `${Buffer.from(id.txID.toBytes()).toString('hex')}:${id.outputIdx.value()}`;
+}
+
+function key(address: Uint8Array): string {
+  return Buffer.from(address).toString('hex');
+}
