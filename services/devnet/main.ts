@@ -57,6 +57,9 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
       {
         network: cfg.DEVNET_NETWORK,
         pBlocks: devnet.containers.count('P/block'),
+        xVertices: devnet.containers.count('X/vtx'),
+        xBlocks: devnet.containers.count('X/block'),
+        xTxs: devnet.containers.count('X/tx'),
         ms: Math.round(performance.now() - started),
       },
       'history generated',
@@ -77,7 +80,7 @@ function produceLive(devnet: Devnet, intervalMs: number, signal: AbortSignal, lo
   let producing = Promise.resolve();
   const timer = setInterval(() => {
     producing = producing
-      .then(() => devnet.produceBlock(BigInt(Math.floor(Date.now() / 1000))))
+      .then(() => devnet.advance(BigInt(Math.floor(Date.now() / 1000))))
       .then(
         () => undefined,
         (err: unknown) => log.error({ err }, 'live block failed'),

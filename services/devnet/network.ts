@@ -1,8 +1,9 @@
 import type { IndexName } from '../container-indexer/index-names.ts';
 import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
-import { deriveAccounts, PChainBuilder, type PlatformBlock } from './p-chain.ts';
+import { deriveAccounts, PChainBuilder } from './p-chain.ts';
 import { SeededRandom } from './seeded.ts';
+import { XChainBuilder } from './x-chain.ts';
 
 export interface DevnetParameters {
   identity: NetworkIdentity;
@@ -16,23 +17,28 @@ export interface DevnetParameters {
 
 /**
  * The devnet's chains and what a node with indexing enabled would hold of them. `generateHistory` builds the
- * simulated past deterministically from the parameters; `produceBlock` extends it (live mode).
+ * simulated past deterministically from the parameters; `advance` extends it (live mode).
  */
 export class Devnet {
   readonly containers = new MemoryContainers();
   readonly parameters: DevnetParameters;
   private readonly pChain: PChainBuilder;
+  private readonly xChain: XChainBuilder;
+  /** Before this time the X-Chain accepts vertices, after it blocks (the Cortina upgrade, half-way through the history). */
+  private readonly cortinaSeconds: bigint;
   private readonly random: SeededRandom;
+  // The X-Chain draws from its own stream, so adding it left the P-Chain's history as it was.
+  private readonly xRandom: SeededRandom;
   private lastTimeSeconds: bigint;
 
   constructor(parameters: DevnetParameters) {
     this.parameters = parameters;
-    this.pChain = new PChainBuilder(
-      parameters.identity,
-      parameters.seed,
-      deriveAccounts(parameters.seed, parameters.accounts),
-    );
+    const accounts = deriveAccounts(parameters.seed, parameters.accounts);
+    this.pChain = new PChainBuilder(parameters.identity, parameters.seed, accounts);
+    this.xChain = new XChainBuilder(parameters.identity, parameters.seed, accounts);
+    this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
     this.random = new SeededRandom(parameters.seed, 'activity');
+    this.xRandom = new SeededRandom(parameters.seed, 'x-activity');
     this.lastTimeSeconds = parameters.genesisTimeSeconds;
   }
 
@@ -43,26 +49,36 @@ export class Devnet {
     let produced = 0;
     for (let t = genesisTimeSeconds + blockIntervalSeconds; t <= end; t += blockIntervalSeconds) {
       signal?.throwIfAborted();
-      this.produceBlock(t);
+      this.advance(t);
       if (++produced % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
-  /** Produces the next P-Chain block at `timeSeconds` (never before the previous block). */
-  produceBlock(timeSeconds: bigint): PlatformBlock {
+  /** Produces the next block of every chain at `timeSeconds` (never before the previous ones). */
+  advance(timeSeconds: bigint): void {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
-    const block = this.pChain.nextBlock(time, this.random);
     this.lastTimeSeconds = time;
-    // A node accepts a block a little after its timestamp.
-    const acceptedAtUnixNano = time * 1_000_000_000n + BigInt(50_000_000 + this.random.below(900_000_000));
-    this.accept('P/block', { id: block.id, bytes: block.bytes, acceptedAtUnixNano });
-    return block;
+    const pBlock = this.pChain.nextBlock(time, this.random);
+    this.accept('P/block', pBlock, this.acceptanceTime(time, this.random));
+    const x =
+      time < this.cortinaSeconds
+        ? this.xChain.nextVertex(time, this.xRandom)
+        : this.xChain.nextBlock(time, this.xRandom);
+    const xAccepted = this.acceptanceTime(time, this.xRandom);
+    this.accept(time < this.cortinaSeconds ? 'X/vtx' : 'X/block', x.container, xAccepted);
+    for (const tx of x.txs) this.accept('X/tx', tx, xAccepted);
+  }
+
+  /** A node accepts a container a little after its timestamp. */
+  private acceptanceTime(timeSeconds: bigint, random: SeededRandom): bigint {
+    return timeSeconds * 1_000_000_000n + BigInt(50_000_000 + random.below(900_000_000));
   }
 
   private accept(
     indexName: IndexName,
-    container: { id: Uint8Array; bytes: Uint8Array; acceptedAtUnixNano: bigint },
+    container: { id: Uint8Array; bytes: Uint8Array },
+    acceptedAtUnixNano: bigint,
   ) {
-    this.containers.accept(indexName, container);
+    this.containers.accept(indexName, { id: container.id, bytes: container.bytes, acceptedAtUnixNano });
   }
 }

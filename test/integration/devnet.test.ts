@@ -10,7 +10,7 @@ import { IDENTITIES } from '../../services/devnet/identity.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/p-chain.ts';
 import { derive } from '../../services/devnet/seeded.ts';
-import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 
 const PARAMETERS: DevnetParameters = {
@@ -143,6 +143,83 @@ describe('devnet', function () {
     expect(transfers).to.be.greaterThan(containers.length);
   });
 
+  it('accepts X-Chain transactions in vertices before Cortina and in proposervm-wrapped blocks after, each in X/tx', async function () {
+    const devnet = new Devnet(PARAMETERS);
+    await devnet.generateHistory();
+    const all = (name: 'X/vtx' | 'X/block' | 'X/tx') => devnet.containers.range(name, 0n, 1_000_000n);
+    const [vertices, blocks, txs] = await Promise.all([all('X/vtx'), all('X/block'), all('X/tx')]);
+    expect(vertices.length + blocks.length).to.equal(90);
+    expect(vertices.length).to.be.greaterThan(0);
+    expect(blocks.length).to.be.greaterThan(0);
+    const codec = utils.getManagerForVM('AVM').getDefaultCodec();
+    const xChainId = Buffer.from(decodeCb58(IDENTITIES.fuji.xChainId));
+    const accepted: string[] = [];
+    const readTx = (bytes: Uint8Array) => {
+      const [signedTx, rest] = avaxSerial.SignedTx.fromBytes(bytes, codec);
+      const baseTx = (signedTx.unsignedTx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
+      expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.match(
+        /^devnet X transfer #\d+$/,
+      );
+      expect(Buffer.from(baseTx.BlockchainId.toBytes())).to.deep.equal(xChainId);
+      return rest;
+    };
+    let previous: Uint8Array | undefined;
+    vertices.forEach((vertex, height) => {
+      const r = new Reader(vertex.bytes);
+      expect(r.u16()).to.equal(0);
+      expect(Buffer.from(r.take(32))).to.deep.equal(xChainId);
+      expect(r.u64()).to.equal(BigInt(height));
+      expect(r.u32(), 'epoch').to.equal(0);
+      const parents = Array.from({ length: r.u32() }, () => Buffer.from(r.take(32)));
+      expect(parents).to.deep.equal(previous ? [Buffer.from(previous)] : []);
+      const ids = Array.from({ length: r.u32() }, () => {
+        const bytes = r.take(r.u32());
+        expect([...bytes.subarray(0, 2)], 'a transaction keeps its codec version in a vertex').to.deep.equal([
+          0, 0,
+        ]);
+        expect(readTx(bytes.subarray(2))).to.have.length(0);
+        return Buffer.from(sha256(bytes)).toString('hex');
+      });
+      expect(ids, 'sorted by id').to.deep.equal([...ids].sort());
+      expect(r.rest()).to.have.length(0);
+      expect(Buffer.from(vertex.id)).to.deep.equal(Buffer.from(sha256(vertex.bytes)));
+      previous = vertex.id;
+      accepted.push(...ids);
+    });
+    let previousInner = previous!; // linearization continues from the last vertex
+    blocks.forEach((block, i) => {
+      const outer = new Reader(block.bytes);
+      expect([outer.u16(), outer.u32()]).to.deep.equal([0, 0]);
+      outer.take(32 + 8 + 8);
+      expect(outer.u32()).to.equal(0);
+      const inner = outer.take(outer.u32());
+      const r = new Reader(inner);
+      expect([r.u16(), r.u32()]).to.deep.equal([0, 20]);
+      expect(Buffer.from(r.take(32))).to.deep.equal(Buffer.from(previousInner));
+      expect(r.u64()).to.equal(BigInt(i + 1));
+      r.u64();
+      expect(
+        [...r.take(32)].every((b) => b === 0),
+        'merkle root',
+      ).to.equal(true);
+      const count = r.u32();
+      let rest: Uint8Array = r.rest();
+      for (let t = 0; t < count; t++) {
+        const next = readTx(rest);
+        accepted.push(
+          Buffer.from(
+            sha256(new Uint8Array([0, 0, ...rest.subarray(0, rest.length - next.length)])),
+          ).toString('hex'),
+        );
+        rest = next;
+      }
+      expect(rest).to.have.length(0);
+      previousInner = sha256(inner);
+    });
+    expect(txs.map((tx) => Buffer.from(tx.id).toString('hex'))).to.deep.equal(accepted);
+    for (const tx of txs) expect(Buffer.from(tx.id)).to.deep.equal(Buffer.from(sha256(tx.bytes)));
+  });
+
   it('is what `chain-data up` follows by default: the stack mirrors it and gateway-rpc serves its blocks', async function () {
     this.timeout(180_000);
     const dataDir = await mkdtemp(join(tmpdir(), 'chain-data-devnet-'));
@@ -170,8 +247,8 @@ describe('devnet', function () {
         .find((l) => l.includes('"msg":"stack is up"'));
       expect(line, stack.output()).to.not.equal(undefined);
       const devnetUrl = (JSON.parse(line!) as { urls: { upstream: string[] } }).urls.upstream[0]!;
-      const call = async (base: string, method: string, params: object) => {
-        const response = await fetch(`${base}/ext/index/P/block`, {
+      const call = async (base: string, method: string, params: object, indexName = 'P/block') => {
+        const response = await fetch(`${base}/ext/index/${indexName}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -191,6 +268,15 @@ describe('devnet', function () {
       expect(await call(gateway, 'index.getContainerRange', range)).to.deep.equal(
         await call(devnetUrl, 'index.getContainerRange', range),
       );
+      for (const indexName of ['X/vtx', 'X/block', 'X/tx']) {
+        const last = await call(devnetUrl, 'index.getLastAccepted', {}, indexName);
+        await eventually(
+          async () => (await call(gateway, 'index.getLastAccepted', {}, indexName))?.index === last?.index,
+          60_000,
+          indexName,
+        );
+        expect(await call(gateway, 'index.getLastAccepted', {}, indexName)).to.deep.equal(last);
+      }
     } finally {
       stack.child.kill('SIGTERM');
       await stack.exited;
