@@ -1,7 +1,8 @@
 import type { IndexName } from '../container-indexer/index-names.ts';
 import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
-import { deriveAccounts, PChainBuilder } from './p-chain.ts';
+import { PChainBuilder } from './p-chain.ts';
+import { deriveAccounts } from './wallet.ts';
 import { SeededRandom } from './seeded.ts';
 import { XChainBuilder } from './x-chain.ts';
 

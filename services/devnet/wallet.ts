@@ -8,16 +8,29 @@ import {
   Int,
   OutputOwners,
   TransferOutput,
+  secp256k1,
   Utxo,
   type UnsignedTx,
 } from '@avalabs/avalanchejs';
 import { concat } from './codec.ts';
+import { derive, type SeededRandom } from './seeded.ts';
+
+const NANO_AVAX_PER_AVAX = 1_000_000_000n;
+/** What each account holds at genesis on each chain. */
+const GENESIS_BALANCE = 1_000_000n * NANO_AVAX_PER_AVAX;
 
 /** One of the devnet's funded accounts. */
 export interface Account {
   privateKey: Uint8Array;
   /** The 20-byte address (ShortID). */
   address: Uint8Array;
+}
+
+export function deriveAccounts(seed: string, count: number): Account[] {
+  return Array.from({ length: count }, (_, i) => {
+    const privateKey = derive(seed, `account/${i}`);
+    return { privateKey, address: secp256k1.publicKeyBytesToAddress(secp256k1.getPublicKey(privateKey)) };
+  });
 }
 
 /**
@@ -28,13 +41,19 @@ export class Wallet {
   /** Unspent outputs per owner (hex address), keyed by UTXO id, oldest first. */
   private readonly utxosByOwner = new Map<string, Map<string, Utxo>>();
 
-  constructor(genesisTxId: Uint8Array, assetId: string, accounts: Account[], balance: bigint) {
+  private readonly accounts: Account[];
+
+  constructor(genesisTxId: Uint8Array, assetId: string, accounts: Account[]) {
+    this.accounts = accounts;
     accounts.forEach((account, i) => {
       this.add(
         new Utxo(
           new avaxSerial.UTXOID(new Id(genesisTxId), new Int(i)),
           Id.fromString(assetId),
-          new TransferOutput(new BigIntPr(balance), OutputOwners.fromNative([account.address], 0n, 1)),
+          new TransferOutput(
+            new BigIntPr(GENESIS_BALANCE),
+            OutputOwners.fromNative([account.address], 0n, 1),
+          ),
         ),
       );
     });
@@ -55,6 +74,14 @@ export class Wallet {
       undefined,
     );
     return largest === undefined || oldest.includes(largest) ? oldest : [...oldest, largest];
+  }
+
+  /** The next transfer's parties and amount (0.01 to 10 AVAX), drawn from `random`. */
+  chooseTransfer(random: SeededRandom): { sender: Account; recipient: Account; amount: bigint } {
+    const sender = random.pick(this.accounts);
+    const recipient = random.pick(this.accounts);
+    const amount = BigInt(1 + random.below(1_000)) * (NANO_AVAX_PER_AVAX / 100n);
+    return { sender, recipient, amount };
   }
 
   /** Signs `unsignedTx` for `account` and records what it spends and creates; returns the signed bytes. */

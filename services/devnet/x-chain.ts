@@ -2,8 +2,7 @@ import { avm, TransferableOutput, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
-import type { NetworkIdentity } from './identity.ts';
-import { builderContext } from './p-chain.ts';
+import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import { Wallet, type Account } from './wallet.ts';
 
@@ -23,14 +22,11 @@ export interface XAcceptance {
   txs: XContainer[];
 }
 
-const NANO_AVAX_PER_AVAX = 1_000_000_000n;
-const GENESIS_BALANCE = 1_000_000n * NANO_AVAX_PER_AVAX;
 /** The avm StandardBlock's type id, registered after the txs and the secp256k1, nft and property fxs. */
 const AVM_STANDARD_BLOCK = 20;
 
 export class XChainBuilder {
   private readonly context: Context.Context;
-  private readonly accounts: Account[];
   private readonly wallet: Wallet;
   private readonly chainId: Uint8Array;
   private lastVertexId: Uint8Array | undefined;
@@ -42,14 +38,8 @@ export class XChainBuilder {
 
   constructor(identity: NetworkIdentity, seed: string, accounts: Account[]) {
     this.context = builderContext(identity);
-    this.accounts = accounts;
     this.chainId = decodeCb58(identity.xChainId);
-    this.wallet = new Wallet(
-      derive(seed, 'x-chain/genesis'),
-      identity.avaxAssetId,
-      accounts,
-      GENESIS_BALANCE,
-    );
+    this.wallet = new Wallet(derive(seed, 'x-chain/genesis'), identity.avaxAssetId, accounts);
   }
 
   /**
@@ -100,9 +90,7 @@ export class XChainBuilder {
 
   private issueTransfers(timeSeconds: bigint, random: SeededRandom): XContainer[] {
     return Array.from({ length: 1 + random.below(2) }, () => {
-      const sender = random.pick(this.accounts);
-      const recipient = random.pick(this.accounts);
-      const amount = BigInt(1 + random.below(1_000)) * (NANO_AVAX_PER_AVAX / 100n);
+      const { sender, recipient, amount } = this.wallet.chooseTransfer(random);
       const unsignedTx = avm.newBaseTx(
         this.context,
         [sender.address],

@@ -8,7 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'chai';
 import { IDENTITIES } from '../../services/devnet/identity.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
-import { deriveAccounts } from '../../services/devnet/p-chain.ts';
+import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
