@@ -2,9 +2,8 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { INDEX_NAMES } from '../container-indexer/index-names.ts';
 import { containerIndexService } from '../container-indexer/service.ts';
-import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { indexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
+import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import type { Devnet } from './network.ts';
 
@@ -20,10 +19,7 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
     store: devnet.containers,
     served: INDEX_NAMES,
   }) as unknown as ContainerIndexClient;
-  for (const indexName of INDEX_NAMES) {
-    const service = indexApi(indexName, lookups);
-    router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
-  }
+  mountIndexApi(router, lookups, log);
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };
   });

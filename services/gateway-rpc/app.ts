@@ -1,10 +1,8 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { INDEX_NAMES } from '../container-indexer/index-names.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import { ContainerCache } from './container-cache.ts';
-import { indexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
+import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 
 /**
@@ -20,12 +18,8 @@ export function createRpcGateway(options: {
   const { log } = options;
   const app = new Koa();
   const router = new Router({ strict: true });
-  const cache = new ContainerCache(options.cacheSize);
 
-  for (const indexName of INDEX_NAMES) {
-    const service = indexApi(indexName, options.containerIndexer, cache);
-    router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
-  }
+  mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
 
   app.use(async (ctx, next) => {
     try {

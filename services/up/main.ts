@@ -51,26 +51,33 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     });
     return entry;
   };
-  const isAlive = (child: ChildProcess) => () => child.exitCode === null && child.signalCode === null;
-  const opsUrl = (port: number) => `http://127.0.0.1:${port}/readyz`;
+  /** Starts a component with its own ops port and waits until its /readyz answers. */
+  const startManaged = async (
+    name: string,
+    component: string,
+    env: Record<string, string>,
+    endpoint: string,
+  ) => {
+    const opsPort = await freePort();
+    const child = forkComponent(component, { ...env, OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort) });
+    watch({ name, child, endpoint });
+    await waitForHttpOk(
+      `http://127.0.0.1:${opsPort}/readyz`,
+      cfg.UP_READY_TIMEOUT_MS,
+      () => child.exitCode === null && child.signalCode === null,
+    );
+  };
 
   // PostgreSQL
   let databaseUrl = cfg.DATABASE_URL;
   if (!databaseUrl) {
     const port = await freePort();
-    const opsPort = await freePort();
-    const child = forkComponent('embedded-postgres', {
-      CHAIN_DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(port),
-      OPS_PORT: String(opsPort),
-      OPS_HOST: '127.0.0.1',
-    });
-    watch({
-      name: 'postgres (embedded)',
-      child,
-      endpoint: `postgres://127.0.0.1:${port} (data in ${dataDir}/postgres)`,
-    });
-    await waitForHttpOk(opsUrl(opsPort), cfg.UP_READY_TIMEOUT_MS, isAlive(child));
+    await startManaged(
+      'postgres (embedded)',
+      'embedded-postgres',
+      { CHAIN_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port) },
+      `postgres://127.0.0.1:${port} (data in ${dataDir}/postgres)`,
+    );
     databaseUrl = `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
   }
 
@@ -103,53 +110,43 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   let upstreamUrls = cfg.UPSTREAM_NODE_URLS;
   if (!upstreamUrls) {
     const port = cfg.DEVNET_PORT === 0 ? await freePort() : cfg.DEVNET_PORT;
-    const opsPort = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const devnet = watch({
-      name: 'devnet',
-      child: forkComponent('devnet', {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: String(port),
-        OPS_HOST: '127.0.0.1',
-        OPS_PORT: String(opsPort),
-      }),
-      endpoint: `${url} (a local network; set UPSTREAM_NODE_URLS to follow real nodes instead)`,
-    });
-    await waitForHttpOk(opsUrl(opsPort), cfg.UP_READY_TIMEOUT_MS, isAlive(devnet.child));
+    await startManaged(
+      'devnet',
+      'devnet',
+      { HTTP_HOST: '127.0.0.1', HTTP_PORT: String(port) },
+      `${url} (a local network; set UPSTREAM_NODE_URLS to follow real nodes instead)`,
+    );
     upstreamUrls = [url];
   }
 
   // Components
-  const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OPS_HOST: '127.0.0.1' };
+  const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
   const indexerPort = await freePort();
-  const indexerOps = await freePort();
-  const indexer = watch({
-    name: 'container-indexer',
-    child: forkComponent('container-indexer', {
+  await startManaged(
+    'container-indexer',
+    'container-indexer',
+    {
       ...shared,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
-      OPS_PORT: String(indexerOps),
       UPSTREAM_NODE_URLS: upstreamUrls.join(','),
-    }),
-    endpoint: `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(upstreamUrls.map(describeUpstream))).join(', ')}`,
-  });
-  await waitForHttpOk(opsUrl(indexerOps), cfg.UP_READY_TIMEOUT_MS, isAlive(indexer.child));
+    },
+    `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(upstreamUrls.map(describeUpstream))).join(', ')}`,
+  );
 
   const gatewayPort = cfg.GATEWAY_RPC_PORT === 0 ? await freePort() : cfg.GATEWAY_RPC_PORT;
-  const gatewayOps = await freePort();
   const gatewayUrl = `http://${cfg.GATEWAY_RPC_HOST}:${gatewayPort}`;
-  const gateway = watch({
-    name: 'gateway-rpc',
-    child: forkComponent('gateway-rpc', {
+  await startManaged(
+    'gateway-rpc',
+    'gateway-rpc',
+    {
       ...shared,
       HTTP_HOST: cfg.GATEWAY_RPC_HOST,
       HTTP_PORT: String(gatewayPort),
-      OPS_PORT: String(gatewayOps),
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
-    }),
-    endpoint: `${gatewayUrl}/ext/index/{C/block,P/block,X/tx,X/block,X/vtx}`,
-  });
-  await waitForHttpOk(opsUrl(gatewayOps), cfg.UP_READY_TIMEOUT_MS, isAlive(gateway.child));
+    },
+    `${gatewayUrl}/ext/index/{C/block,P/block,X/tx,X/block,X/vtx}`,
+  );
 
   log.info(
     {

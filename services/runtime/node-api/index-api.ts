@@ -5,10 +5,14 @@ import { DomainError } from '../errors.ts';
 import { decodeId, encodeCb58 } from '../formatting/cb58.ts';
 import { encodeBytes, parseEncodingName, type EncodingName } from '../formatting/encoding.ts';
 import { formatRfc3339Nano } from '../formatting/go-time.ts';
+import type Router from '@koa/router';
+import { INDEX_NAMES } from '../../container-indexer/index-names.ts';
+import type { Logger } from '../logger.ts';
 import { field, JsonNumber } from '../gorilla-rpc/go-json.ts';
 import { NOT_FOUND_BODY } from './not-found.ts';
 import {
   gorillaMethod,
+  serveGorilla,
   HttpReplyError,
   InvalidArgumentError,
   type GorillaService,
@@ -152,4 +156,17 @@ function notServedAsNotFound(err: unknown): never {
   if (err instanceof DomainError && err.kind === 'unimplemented')
     throw new HttpReplyError(404, NOT_FOUND_BODY);
   throw err;
+}
+
+/** Serves the Index API of every index at `/ext/index/<name>`, as a node with indexing enabled does. */
+export function mountIndexApi(
+  router: Router,
+  client: ContainerIndexClient,
+  log: Logger,
+  cache: AcceptedContainerCache = NO_CACHE,
+): void {
+  for (const indexName of INDEX_NAMES) {
+    const service = indexApi(indexName, client, cache);
+    router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
+  }
 }
