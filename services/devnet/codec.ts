@@ -6,6 +6,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
 
 export const CODEC_VERSION = 0;
 
+export function u8(n: number): Uint8Array {
+  return Uint8Array.of(n);
+}
+
 export function u16(n: number): Uint8Array {
   const b = new Uint8Array(2);
   new DataView(b.buffer).setUint16(0, n);
