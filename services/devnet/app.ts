@@ -5,11 +5,21 @@ import { containerIndexService } from '../container-indexer/service.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
+import { serveGeth } from '../runtime/geth-rpc/endpoint.ts';
+import { optional, blockNumberOrHash } from '../runtime/geth-rpc/params.ts';
+import { gethMethod } from '../runtime/geth-rpc/endpoint.ts';
+import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
+import { SUBNET_EVM_FEE_CONFIG } from './evm/chain-config.ts';
+import { mountMetadata } from './metadata.ts';
 import type { Devnet } from './network.ts';
+
+/** coreth's default `batch-request-limit`. */
+const BATCH_LIMIT = 1000;
 
 /**
  * The devnet's HTTP surface, the way an avalanchego node with indexing enabled serves it: the Index API for every
- * index (through the same lookup rules the container indexer applies to its mirror) and GET /ext/health.
+ * index (through the same lookup rules the container indexer applies to its mirror), the C-Chain's and the L1's
+ * EVM JSON-RPC, the NFT metadata its collections point at, and GET /ext/health.
  */
 export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
   const app = new Koa();
@@ -20,6 +30,26 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
     served: INDEX_NAMES,
   }) as unknown as ContainerIndexClient;
   mountIndexApi(router, lookups, log);
+  const cMethods = evmRpcMethods(devnet.cChain);
+  const l1Methods = evmRpcMethods({
+    ...devnet.l1Chain,
+    extraMethods: {
+      // The devnet's L1 never changes its fees: the genesis configuration holds at every height.
+      eth_feeConfig: gethMethod([optional(blockNumberOrHash)], (selector) => {
+        resolveBlock(devnet.l1Chain.chain, selector);
+        return { feeConfig: SUBNET_EVM_FEE_CONFIG, lastChangedAt: 0 };
+      }),
+    },
+  });
+  for (const [entry, methods] of [
+    [devnet.cChain, cMethods],
+    [devnet.l1Chain, l1Methods],
+  ] as const) {
+    for (const alias of entry.aliases) {
+      router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, batchLimit: BATCH_LIMIT, log }));
+    }
+  }
+  mountMetadata(router);
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };
   });

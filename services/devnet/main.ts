@@ -6,6 +6,9 @@ import type { Logger } from '../runtime/logger.ts';
 import { createDevnetApp } from './app.ts';
 import { IDENTITIES } from './identity.ts';
 import { Devnet } from './network.ts';
+import type { EvmChain } from './evm/chain.ts';
+import { createServer } from 'node:http';
+import type Koa from 'koa';
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '127.0.0.1'),
@@ -17,6 +20,7 @@ const config = {
   DEVNET_BLOCK_INTERVAL_S: env.integer(1, 86_400, 240),
   DEVNET_LIVE_INTERVAL_MS: env.integer(0, 3_600_000, 2_000),
   DEVNET_ACCOUNTS: env.integer(2, 10_000, 20),
+  DEVNET_METADATA_URL: env.url(['http', 'https']).optional(),
 };
 
 export async function startDevnet(ctx: ComponentContext): Promise<void> {
@@ -30,22 +34,27 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
       `DEVNET_GENESIS_TIME: invalid value ${JSON.stringify(cfg.DEVNET_GENESIS_TIME)}: expected an RFC 3339 time`,
     );
   }
-  const devnet = new Devnet({
+  // The port is bound first: the NFT collections' token URIs name it.
+  const app: { handler?: ReturnType<Koa['callback']> } = {};
+  const server = createServer((req, res) => {
+    if (app.handler) return void app.handler(req, res);
+    res.writeHead(503, { 'content-type': 'text/plain' }).end('devnet is starting');
+  }).listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : cfg.HTTP_PORT;
+  const devnet = await Devnet.create({
     identity: IDENTITIES[cfg.DEVNET_NETWORK],
     seed: cfg.DEVNET_SEED,
     genesisTimeSeconds: genesisNanos / 1_000_000_000n,
     historySeconds: BigInt(cfg.DEVNET_HISTORY_HOURS) * 3600n,
     blockIntervalSeconds: BigInt(cfg.DEVNET_BLOCK_INTERVAL_S),
     accounts: cfg.DEVNET_ACCOUNTS,
+    metadataBaseUrl: cfg.DEVNET_METADATA_URL ?? `http://${cfg.HTTP_HOST}:${port}/metadata`,
   });
-  const server = createDevnetApp(devnet, log).listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
-  const address = server.address();
-  log.info(
-    { port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT },
-    'devnet node APIs listening',
-  );
+  app.handler = createDevnetApp(devnet, log).callback();
+  log.info({ port, l1: devnet.l1 }, 'devnet node APIs listening');
 
   // Like a node that is still bootstrapping, the devnet serves what it has while its history grows; live blocks
   // follow the history.
@@ -60,6 +69,10 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
         xVertices: devnet.containers.count('X/vtx'),
         xBlocks: devnet.containers.count('X/block'),
         xTxs: devnet.containers.count('X/tx'),
+        cBlocks: devnet.cChain.chain.blocks.length - 1,
+        cTxs: countTransactions(devnet.cChain.chain),
+        l1Blocks: devnet.l1Chain.chain.blocks.length - 1,
+        l1Txs: countTransactions(devnet.l1Chain.chain),
         ms: Math.round(performance.now() - started),
       },
       'history generated',
@@ -87,4 +100,8 @@ function produceLive(devnet: Devnet, intervalMs: number, signal: AbortSignal, lo
       );
   }, intervalMs);
   signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+}
+
+function countTransactions(chain: EvmChain): number {
+  return chain.blocks.reduce((n, block) => n + block.transactions.length, 0);
 }

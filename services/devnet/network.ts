@@ -1,10 +1,23 @@
+import { hexToBytes } from '@ethereumjs/util';
 import type { IndexName } from '../container-indexer/index-names.ts';
+import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { proposerBlock } from './codec.ts';
+import { EvmActivity, evmAccount, passiveAddresses } from './evm/activity.ts';
+import { EvmChain } from './evm/chain.ts';
+import { corethChainConfig, subnetEvmChainConfig, SUBNET_EVM_FEE_CONFIG } from './evm/chain-config.ts';
 import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
+import { derive, SeededRandom } from './seeded.ts';
 import { deriveAccounts } from './wallet.ts';
-import { SeededRandom } from './seeded.ts';
 import { XChainBuilder } from './x-chain.ts';
+
+/** What each devnet account holds on each EVM at genesis: 1,000,000 AVAX (or the L1's native token). */
+const EVM_GENESIS_BALANCE = 10n ** 24n;
+/** Accounts that only receive, per EVM: the long tail of addresses. */
+const PASSIVE_ACCOUNTS = 500;
+/** The L1's EVM chain id. */
+export const L1_EVM_CHAIN_ID = 7331;
 
 export interface DevnetParameters {
   identity: NetworkIdentity;
@@ -14,6 +27,22 @@ export interface DevnetParameters {
   /** Simulated time between two history blocks. */
   blockIntervalSeconds: bigint;
   accounts: number;
+  /** Where the NFT collections' token URIs point (the devnet's own metadata routes). */
+  metadataBaseUrl: string;
+}
+
+/** The devnet's Subnet-EVM L1. */
+export interface L1Identity {
+  subnetId: string;
+  blockchainId: string;
+  evmChainId: number;
+}
+
+export interface EvmChainEntry {
+  /** The alias or blockchain id its routes answer to (/ext/bc/<alias>/rpc). */
+  aliases: string[];
+  chain: EvmChain;
+  chainConfig: Record<string, unknown>;
 }
 
 /**
@@ -23,6 +52,9 @@ export interface DevnetParameters {
 export class Devnet {
   readonly containers = new MemoryContainers();
   readonly parameters: DevnetParameters;
+  readonly l1: L1Identity;
+  readonly cChain: EvmChainEntry;
+  readonly l1Chain: EvmChainEntry;
   private readonly pChain: PChainBuilder;
   private readonly xChain: XChainBuilder;
   /** Before this time the X-Chain accepts vertices, after it blocks (the Cortina upgrade, half-way through the history). */
@@ -30,16 +62,82 @@ export class Devnet {
   private readonly random: SeededRandom;
   // The X-Chain draws from its own stream, so adding it left the P-Chain's history as it was.
   private readonly xRandom: SeededRandom;
+  private readonly cRandom: SeededRandom;
   private lastTimeSeconds: bigint;
+  private readonly cActivity: EvmActivity;
+  private readonly l1Activity: EvmActivity;
+  /** The id of the last proposervm block around a C-Chain block (the C/block index holds these). */
+  private cProposerParent: Uint8Array;
 
-  constructor(parameters: DevnetParameters) {
+  static async create(parameters: DevnetParameters): Promise<Devnet> {
+    const { identity, seed, genesisTimeSeconds } = parameters;
+    const evmAccounts = deriveAccounts(seed, parameters.accounts).map((a) => evmAccount(a.privateKey));
+    const alloc = evmAccounts.map((a) => ({ address: hexToBytes(a.address), balance: EVM_GENESIS_BALANCE }));
+    const cChain = await EvmChain.create({
+      flavor: 'coreth',
+      chainId: BigInt(identity.evmChainId),
+      // ACP-176 at rest: capacity 10 M gas, prices at the 1 wei floor; the genesis block keeps AP3's initial fee.
+      gasLimit: 10_000_000n,
+      minBaseFee: 1n,
+      genesisBaseFee: 225_000_000_000n,
+      genesisTimeSeconds,
+      alloc,
+    });
+    const l1Chain = await EvmChain.create({
+      flavor: 'subnet-evm',
+      chainId: BigInt(L1_EVM_CHAIN_ID),
+      gasLimit: BigInt(SUBNET_EVM_FEE_CONFIG.gasLimit),
+      minBaseFee: BigInt(SUBNET_EVM_FEE_CONFIG.minBaseFee),
+      genesisBaseFee: BigInt(SUBNET_EVM_FEE_CONFIG.minBaseFee),
+      genesisTimeSeconds,
+      alloc,
+    });
+    return new Devnet(parameters, evmAccounts, cChain, l1Chain);
+  }
+
+  private constructor(
+    parameters: DevnetParameters,
+    evmAccounts: ReturnType<typeof evmAccount>[],
+    cChain: EvmChain,
+    l1Chain: EvmChain,
+  ) {
     this.parameters = parameters;
+    const { identity, seed } = parameters;
+    this.l1 = {
+      // Until the P-Chain carries the L1's CreateSubnetTx and CreateChainTx, its ids are derived from the seed.
+      subnetId: encodeCb58(derive(seed, 'l1/subnet')),
+      blockchainId: encodeCb58(derive(seed, 'l1/blockchain')),
+      evmChainId: L1_EVM_CHAIN_ID,
+    };
+    this.cChain = {
+      aliases: ['C', identity.cChainId],
+      chain: cChain,
+      chainConfig: corethChainConfig(identity),
+    };
+    this.l1Chain = {
+      aliases: [this.l1.blockchainId],
+      chain: l1Chain,
+      chainConfig: subnetEvmChainConfig(identity, L1_EVM_CHAIN_ID),
+    };
+    const activity = (chain: EvmChain, name: string, meanTxsPerBlock: number) =>
+      new EvmActivity({
+        chain,
+        random: new SeededRandom(seed, `${name}-activity`),
+        accounts: evmAccounts,
+        passive: passiveAddresses(seed, name, PASSIVE_ACCOUNTS),
+        metadataBaseUrl: parameters.metadataBaseUrl,
+        meanTxsPerBlock,
+      });
+    this.cActivity = activity(cChain, 'c', 1.5);
+    this.l1Activity = activity(l1Chain, 'l1', 0.5);
+    this.cProposerParent = cChain.head.hash;
     const accounts = deriveAccounts(parameters.seed, parameters.accounts);
     this.pChain = new PChainBuilder(parameters.identity, parameters.seed, accounts);
     this.xChain = new XChainBuilder(parameters.identity, parameters.seed, accounts);
     this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
     this.random = new SeededRandom(parameters.seed, 'activity');
     this.xRandom = new SeededRandom(parameters.seed, 'x-activity');
+    this.cRandom = new SeededRandom(parameters.seed, 'c-acceptance');
     this.lastTimeSeconds = parameters.genesisTimeSeconds;
   }
 
@@ -50,13 +148,16 @@ export class Devnet {
     let produced = 0;
     for (let t = genesisTimeSeconds + blockIntervalSeconds; t <= end; t += blockIntervalSeconds) {
       signal?.throwIfAborted();
-      this.advance(t);
+      await this.advance(t);
       if (++produced % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
-  /** Produces the next block of every chain at `timeSeconds` (never before the previous ones). */
-  advance(timeSeconds: bigint): void {
+  /**
+   * Produces the next block of every chain at `timeSeconds` (never before the previous ones); an EVM chain skips the
+   * step when nobody transacts on it.
+   */
+  async advance(timeSeconds: bigint): Promise<void> {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
     this.lastTimeSeconds = time;
     const pBlock = this.pChain.nextBlock(time, this.random);
@@ -68,6 +169,19 @@ export class Devnet {
     const xAccepted = this.acceptanceTime(time, this.xRandom);
     this.accept(time < this.cortinaSeconds ? 'X/vtx' : 'X/block', x.container, xAccepted);
     for (const tx of x.txs) this.accept('X/tx', tx, xAccepted);
+
+    const cBlock = await this.cActivity.nextBlock(time);
+    if (cBlock) {
+      const wrapped = proposerBlock(
+        this.cProposerParent,
+        time,
+        BigInt(this.containers.count('P/block')),
+        cBlock.bytes,
+      );
+      this.cProposerParent = wrapped.id;
+      this.accept('C/block', wrapped, this.acceptanceTime(time, this.cRandom));
+    }
+    await this.l1Activity.nextBlock(time);
   }
 
   /** A node accepts a container a little after its timestamp. */

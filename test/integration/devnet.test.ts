@@ -20,10 +20,11 @@ const PARAMETERS: DevnetParameters = {
   historySeconds: 6n * 3600n,
   blockIntervalSeconds: 240n,
   accounts: 8,
+  metadataBaseUrl: 'http://127.0.0.1:9650/metadata',
 };
 
 async function history(parameters: DevnetParameters) {
-  const devnet = new Devnet(parameters);
+  const devnet = await Devnet.create(parameters);
   await devnet.generateHistory();
   return devnet.containers.range('P/block', 0n, 1_000_000n);
 }
@@ -144,7 +145,7 @@ describe('devnet', function () {
   });
 
   it('accepts X-Chain transactions in vertices before Cortina and in proposervm-wrapped blocks after, each in X/tx', async function () {
-    const devnet = new Devnet(PARAMETERS);
+    const devnet = await Devnet.create(PARAMETERS);
     await devnet.generateHistory();
     const all = (name: 'X/vtx' | 'X/block' | 'X/tx') => devnet.containers.range(name, 0n, 1_000_000n);
     const [vertices, blocks, txs] = await Promise.all([all('X/vtx'), all('X/block'), all('X/tx')]);

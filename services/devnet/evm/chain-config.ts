@@ -1,0 +1,88 @@
+/**
+ * What eth_getChainConfig answers on each EVM. Both VMs marshal geth's ChainConfig and their extras into one map,
+ * so keys come out sorted; coreth has no `upgrades` key, Subnet-EVM always has one.
+ */
+import type { NetworkIdentity, NetworkUpgrade } from '../identity.ts';
+
+/** Subnet-EVM's default fee configuration (params/extras/config.go), the devnet L1's. */
+export const SUBNET_EVM_FEE_CONFIG = {
+  gasLimit: 8_000_000,
+  targetBlockRate: 2,
+  minBaseFee: 25_000_000_000,
+  targetGas: 15_000_000,
+  baseFeeChangeDenominator: 36,
+  minBlockGasCost: 0,
+  maxBlockGasCost: 1_000_000,
+  blockGasCostStep: 200_000,
+};
+
+const ALL_AT_GENESIS = {
+  homesteadBlock: 0,
+  eip150Block: 0,
+  eip155Block: 0,
+  eip158Block: 0,
+  byzantiumBlock: 0,
+  constantinopleBlock: 0,
+  petersburgBlock: 0,
+  istanbulBlock: 0,
+  muirGlacierBlock: 0,
+};
+
+const CORETH_TIMESTAMP_KEYS: [NetworkUpgrade, string][] = [
+  ['apricotPhase1', 'apricotPhase1BlockTimestamp'],
+  ['apricotPhase2', 'apricotPhase2BlockTimestamp'],
+  ['apricotPhase3', 'apricotPhase3BlockTimestamp'],
+  ['apricotPhase4', 'apricotPhase4BlockTimestamp'],
+  ['apricotPhase5', 'apricotPhase5BlockTimestamp'],
+  ['apricotPhasePre6', 'apricotPhasePre6BlockTimestamp'],
+  ['apricotPhase6', 'apricotPhase6BlockTimestamp'],
+  ['apricotPhasePost6', 'apricotPhasePost6BlockTimestamp'],
+  ['banff', 'banffBlockTimestamp'],
+  ['cortina', 'cortinaBlockTimestamp'],
+  ['durango', 'durangoBlockTimestamp'],
+  ['etna', 'etnaTimestamp'],
+  ['fortuna', 'fortunaTimestamp'],
+  ['granite', 'graniteTimestamp'],
+  ['helicon', 'heliconTimestamp'],
+];
+
+export function corethChainConfig(identity: NetworkIdentity): Record<string, unknown> {
+  const u = identity.upgrades;
+  return sorted({
+    chainId: identity.evmChainId,
+    ...ALL_AT_GENESIS,
+    daoForkBlock: 0,
+    daoForkSupport: true,
+    berlinBlock: identity.cChainBerlinBlock,
+    londonBlock: identity.cChainLondonBlock,
+    shanghaiTime: u.durango,
+    cancunTime: u.etna,
+    ...Object.fromEntries(CORETH_TIMESTAMP_KEYS.map(([upgrade, key]) => [key, u[upgrade]])),
+  });
+}
+
+/** A Subnet-EVM chain created on `identity`'s network with default settings: upgrades follow the network's. */
+export function subnetEvmChainConfig(identity: NetworkIdentity, chainId: number): Record<string, unknown> {
+  const u = identity.upgrades;
+  return {
+    ...sorted({
+      chainId,
+      ...ALL_AT_GENESIS,
+      berlinBlock: 0,
+      londonBlock: 0,
+      shanghaiTime: u.durango,
+      cancunTime: u.etna,
+      feeConfig: SUBNET_EVM_FEE_CONFIG,
+      subnetEVMTimestamp: 0,
+      durangoTimestamp: u.durango,
+      etnaTimestamp: u.etna,
+      graniteTimestamp: u.granite,
+      heliconTimestamp: u.helicon,
+    }),
+    upgrades: {},
+  };
+}
+
+function sorted(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
+}

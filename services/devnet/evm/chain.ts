@@ -1,0 +1,329 @@
+import type { Block } from '@ethereumjs/block';
+import { createBlock } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { Account, Address, bytesToHex, createAddressFromString } from '@ethereumjs/util';
+import { buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
+import { concat, u64 } from '../codec.ts';
+import { evmCommon } from './engine.ts';
+
+/** Where fees go on both EVMs unless an L1 allows fee recipients: nobody (coreth's and Subnet-EVM's BlackholeAddr). */
+export const BLACKHOLE_ADDRESS = createAddressFromString('0x0100000000000000000000000000000000000000');
+
+/** ACP-226's initial excess: a minimum of about 2 s between blocks, where a new chain starts. */
+const INITIAL_MIN_DELAY_EXCESS = 7_970_124n;
+
+export interface EvmChainSpec {
+  flavor: EvmFlavor;
+  chainId: bigint;
+  gasLimit: bigint;
+  minBaseFee: bigint;
+  genesisBaseFee: bigint;
+  genesisTimeSeconds: bigint;
+  alloc: { address: Uint8Array; balance: bigint }[];
+}
+
+export interface EvmLog {
+  address: Uint8Array;
+  topics: Uint8Array[];
+  data: Uint8Array;
+  /** Position among the block's logs. */
+  logIndex: number;
+}
+
+export interface EvmReceipt {
+  status: 0 | 1;
+  gasUsed: bigint;
+  cumulativeGasUsed: bigint;
+  effectiveGasPrice: bigint;
+  logsBloom: Uint8Array;
+  logs: EvmLog[];
+  contractAddress: Uint8Array | undefined;
+}
+
+export interface EvmTransaction {
+  tx: TypedTransaction;
+  hash: Uint8Array;
+  from: Uint8Array;
+  index: number;
+  receipt: EvmReceipt;
+}
+
+export interface EvmBlock {
+  number: bigint;
+  hash: Uint8Array;
+  header: EvmHeader;
+  transactions: EvmTransaction[];
+  /** The block as its VM serializes it (what the index holds). */
+  bytes: Uint8Array;
+  /** Atomic transactions (coreth only), as carried in the block. */
+  extData: Uint8Array | undefined;
+}
+
+/**
+ * One EVM chain: executes transactions in blocks on @ethereumjs/vm, and keeps every block, receipt and the state
+ * root after each block (the state trie keeps every version, so state can be read at any height).
+ */
+export class EvmChain {
+  readonly spec: EvmChainSpec;
+  readonly common: Common;
+  readonly blocks: EvmBlock[] = [];
+  private readonly stateRoots: Uint8Array[] = [];
+  private readonly txLocations = new Map<string, { block: number; index: number }>();
+  private readonly blockNumbers = new Map<string, number>();
+  private vm!: VM;
+  /** The engine's own view of the head block, the parent it builds on (its hash is not the chain's hash). */
+  private engineHead!: Block;
+
+  private constructor(spec: EvmChainSpec) {
+    this.spec = spec;
+    this.common = evmCommon(spec.chainId);
+  }
+
+  static async create(spec: EvmChainSpec): Promise<EvmChain> {
+    const chain = new EvmChain(spec);
+    await chain.genesis();
+    return chain;
+  }
+
+  get head(): EvmBlock {
+    return this.blocks[this.blocks.length - 1]!;
+  }
+
+  /** Executes `transactions` (signed, valid at the head state) in a new block at `timeSeconds`. */
+  async produce(
+    timeSeconds: bigint,
+    transactions: TypedTransaction[],
+    extData?: Uint8Array,
+  ): Promise<EvmBlock> {
+    const parent = this.head;
+    const number = parent.number + 1n;
+    const baseFeePerGas = this.nextBaseFee();
+    const builder = await buildBlock(this.vm, {
+      parentBlock: this.engineHead,
+      headerData: {
+        number,
+        timestamp: timeSeconds,
+        gasLimit: this.spec.gasLimit,
+        baseFeePerGas,
+        coinbase: BLACKHOLE_ADDRESS,
+      },
+      blockOpts: { putBlockIntoBlockchain: false },
+    });
+    const results: RunTxResult[] = [];
+    for (const tx of transactions)
+      results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
+    const { block } = await builder.build();
+    this.engineHead = block;
+    const header: EvmHeader = {
+      parentHash: parent.hash,
+      coinbase: BLACKHOLE_ADDRESS.bytes,
+      stateRoot: block.header.stateRoot,
+      transactionsRoot: block.header.transactionsTrie,
+      receiptsRoot: block.header.receiptTrie,
+      logsBloom: block.header.logsBloom,
+      difficulty: 1n,
+      number,
+      gasLimit: this.spec.gasLimit,
+      gasUsed: block.header.gasUsed,
+      timestamp: timeSeconds,
+      extraData: feeStateExtra(this.spec),
+      mixHash: new Uint8Array(32),
+      nonce: new Uint8Array(8),
+      extDataHash: extDataHash(extData),
+      baseFeePerGas,
+      extDataGasUsed: 0n,
+      blockGasCost: 0n,
+      blobGasUsed: 0n,
+      excessBlobGas: 0n,
+      parentBeaconBlockRoot: new Uint8Array(32),
+      timestampMilliseconds: timeSeconds * 1000n,
+      minDelayExcess: INITIAL_MIN_DELAY_EXCESS,
+    };
+    let logIndex = 0;
+    const evmTransactions = transactions.map((tx, index): EvmTransaction => {
+      const result = results[index]!;
+      const receipt = result.receipt as {
+        status: 0 | 1;
+        cumulativeBlockGasUsed: bigint;
+        bitvector: Uint8Array;
+      };
+      return {
+        tx,
+        hash: tx.hash(),
+        from: tx.getSenderAddress().bytes,
+        index,
+        receipt: {
+          status: receipt.status,
+          gasUsed: result.totalGasSpent,
+          cumulativeGasUsed: receipt.cumulativeBlockGasUsed,
+          effectiveGasPrice: effectiveGasPrice(tx, baseFeePerGas),
+          logsBloom: receipt.bitvector,
+          logs: result.receipt.logs.map(([address, topics, data]) => ({
+            address,
+            topics,
+            data,
+            logIndex: logIndex++,
+          })),
+          contractAddress: result.createdAddress?.bytes,
+        },
+      };
+    });
+    const evmBlock: EvmBlock = {
+      number,
+      hash: blockHash(this.spec.flavor, header),
+      header,
+      transactions: evmTransactions,
+      bytes: encodeBlock(
+        this.spec.flavor,
+        header,
+        transactions.map((tx) => tx.serialize()),
+        extData,
+      ),
+      extData,
+    };
+    this.append(evmBlock);
+    return evmBlock;
+  }
+
+  /** The base fee of the next block: EIP-1559's rule towards half the gas limit, never below the chain's minimum. */
+  nextBaseFee(): bigint {
+    const { header } = this.head;
+    const target = header.gasLimit / 2n;
+    const parentFee = header.baseFeePerGas;
+    let next = parentFee;
+    if (header.gasUsed > target) {
+      next = parentFee + max(1n, (parentFee * (header.gasUsed - target)) / target / 8n);
+    } else if (header.gasUsed < target) {
+      next = parentFee - (parentFee * (target - header.gasUsed)) / target / 8n;
+    }
+    return max(next, this.spec.minBaseFee);
+  }
+
+  blockByNumber(number: bigint): EvmBlock | undefined {
+    return number >= 0n && number < BigInt(this.blocks.length) ? this.blocks[Number(number)] : undefined;
+  }
+
+  /** `hash` as lower-case 0x hex. */
+  blockByHash(hash: string): EvmBlock | undefined {
+    const number = this.blockNumbers.get(hash);
+    return number === undefined ? undefined : this.blocks[number];
+  }
+
+  transaction(hash: Uint8Array): { block: EvmBlock; transaction: EvmTransaction } | undefined {
+    const location = this.txLocations.get(bytesToHex(hash));
+    if (!location) return undefined;
+    const block = this.blocks[location.block]!;
+    return { block, transaction: block.transactions[location.index]! };
+  }
+
+  /** The state as of the end of block `number`, for reads (balances, code, calls); never written to. */
+  async stateAt(number: bigint): Promise<MerkleStateManager> {
+    const state = (this.vm.stateManager as MerkleStateManager).shallowCopy(false);
+    await state.setStateRoot(this.stateRoots[Number(number)]!);
+    return state;
+  }
+
+  /** A VM over the state at the end of block `number`, to run calls and replay transactions in. */
+  async vmAt(number: bigint): Promise<VM> {
+    return createVM({ common: this.common, stateManager: await this.stateAt(number) });
+  }
+
+  private async genesis(): Promise<void> {
+    // Caches spare the state trie most reads; they are flushed to the trie at every block.
+    const stateManager = new MerkleStateManager({ common: this.common, caches: new Caches() });
+    this.vm = await createVM({ common: this.common, stateManager });
+    const state = this.vm.stateManager;
+    await state.checkpoint();
+    for (const { address, balance } of this.spec.alloc) {
+      await state.putAccount(new Address(address), new Account(0n, balance));
+    }
+    await state.commit();
+    const stateRoot = await state.getStateRoot();
+    this.engineHead = createBlock(
+      {
+        header: {
+          number: 0n,
+          gasLimit: this.spec.gasLimit,
+          baseFeePerGas: this.spec.genesisBaseFee,
+          timestamp: this.spec.genesisTimeSeconds,
+          stateRoot,
+        },
+      },
+      { common: this.common },
+    );
+    const header: EvmHeader = {
+      parentHash: new Uint8Array(32),
+      coinbase: new Uint8Array(20),
+      stateRoot,
+      transactionsRoot: this.engineHead.header.transactionsTrie,
+      receiptsRoot: this.engineHead.header.receiptTrie,
+      logsBloom: new Uint8Array(256),
+      difficulty: 0n,
+      number: 0n,
+      gasLimit: this.spec.gasLimit,
+      gasUsed: 0n,
+      timestamp: this.spec.genesisTimeSeconds,
+      extraData: new Uint8Array(0),
+      mixHash: new Uint8Array(32),
+      nonce: new Uint8Array(8),
+      // The genesis header is built without ExtData, so its hash field stays zero.
+      extDataHash: new Uint8Array(32),
+      baseFeePerGas: this.spec.genesisBaseFee,
+      extDataGasUsed: 0n,
+      blockGasCost: 0n,
+      blobGasUsed: 0n,
+      excessBlobGas: 0n,
+      parentBeaconBlockRoot: new Uint8Array(32),
+      timestampMilliseconds: this.spec.genesisTimeSeconds * 1000n,
+      minDelayExcess: INITIAL_MIN_DELAY_EXCESS,
+    };
+    this.append({
+      number: 0n,
+      hash: blockHash(this.spec.flavor, header),
+      header,
+      transactions: [],
+      bytes: encodeBlock(this.spec.flavor, header, [], undefined),
+      extData: undefined,
+    });
+  }
+
+  private append(block: EvmBlock): void {
+    this.blocks.push(block);
+    this.stateRoots.push(block.header.stateRoot);
+    this.blockNumbers.set(bytesToHex(block.hash), Number(block.number));
+    for (const t of block.transactions) {
+      this.txLocations.set(bytesToHex(t.hash), { block: Number(block.number), index: t.index });
+    }
+  }
+}
+
+/**
+ * The fee state a block header carries in its extra data, followed by empty predicate results (codec version and an
+ * empty map): coreth's ACP-176 state (capacity, excess, target excess) or Subnet-EVM's ten-slot fee window. The
+ * devnet keeps them at rest values: full capacity, no excess, an empty window.
+ */
+function feeStateExtra(spec: EvmChainSpec): Uint8Array {
+  const predicateResults = new Uint8Array(6);
+  return spec.flavor === 'coreth'
+    ? concat(u64(spec.gasLimit), u64(0n), u64(0n), predicateResults)
+    : concat(new Uint8Array(80), predicateResults);
+}
+
+function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint): bigint {
+  if ('maxFeePerGas' in tx) {
+    const tip = min(tx.maxPriorityFeePerGas, tx.maxFeePerGas - baseFee);
+    return baseFee + tip;
+  }
+  return tx.gasPrice;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

@@ -1,0 +1,241 @@
+/**
+ * Decoders for geth's JSON-RPC parameter types (hexutil, common.Hash/Address, rpc.BlockNumber,
+ * rpc.BlockNumberOrHash, filter criteria, call arguments) with the error texts geth's JSON decoding gives.
+ */
+import { ParamError, type GethParam } from './endpoint.ts';
+
+export type BlockTag = 'latest' | 'pending' | 'earliest' | 'safe' | 'finalized' | 'accepted';
+
+export type BlockSelector =
+  { tag: BlockTag } | { number: bigint } | { hash: string; requireCanonical: boolean };
+
+export function required<T>(decode: (value: unknown) => T): GethParam<T> {
+  return { required: true, decode };
+}
+
+export function optional<T>(decode: (value: unknown) => T): GethParam<T | undefined> {
+  return { required: false, decode: (value) => (value === null ? undefined : decode(value)) };
+}
+
+const BLOCK_TAGS: readonly BlockTag[] = ['latest', 'pending', 'earliest', 'safe', 'finalized', 'accepted'];
+
+/** hexutil's validation of a quantity, returning its value; `bits` bounds it (64 or 256). */
+export function parseQuantity(text: string, bits: 64 | 256): bigint {
+  if (text === '') throw new ParamError('empty hex string');
+  if (!/^0[xX]/.test(text)) throw new ParamError('hex string without 0x prefix');
+  const digits = text.slice(2);
+  if (digits === '') throw new ParamError('hex string "0x"');
+  if (digits.length > 1 && digits[0] === '0') throw new ParamError('hex number with leading zero digits');
+  if (!/^[0-9a-fA-F]+$/.test(digits)) throw new ParamError('invalid hex string');
+  if (digits.length > bits / 4) throw new ParamError(`hex number > ${bits} bits`);
+  return BigInt(`0x${digits}`);
+}
+
+function goTypeError(value: unknown, goType: string): ParamError {
+  return new ParamError(`json: cannot unmarshal ${jsonKind(value)} into Go value of type ${goType}`);
+}
+
+function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'object';
+  return typeof value;
+}
+
+/** hexutil.Uint64 / hexutil.Big: a quoted quantity. */
+export function quantity(goType: 'hexutil.Uint64' | 'hexutil.Big'): (value: unknown) => bigint {
+  return (value) => {
+    if (typeof value !== 'string')
+      throw new ParamError(`json: cannot unmarshal non-string into Go value of type ${goType}`);
+    try {
+      return parseQuantity(value, goType === 'hexutil.Uint64' ? 64 : 256);
+    } catch (err) {
+      throw new ParamError(
+        `json: cannot unmarshal ${(err as Error).message} into Go value of type ${goType}`,
+      );
+    }
+  };
+}
+
+/** common.Hash or common.Address: fixed-length hex, returned lower-case with 0x. */
+export function fixedHex(goType: 'common.Hash' | 'common.Address'): (value: unknown) => string {
+  const length = goType === 'common.Hash' ? 64 : 40;
+  return (value) => {
+    if (typeof value !== 'string')
+      throw new ParamError(`json: cannot unmarshal non-string into Go value of type ${goType}`);
+    const digits = hexDigits(value, goType);
+    if (digits.length !== length) {
+      throw new ParamError(`hex string has length ${digits.length}, want ${length} for ${goType}`);
+    }
+    return `0x${digits.toLowerCase()}`;
+  };
+}
+
+/** hexutil.Bytes: even-length hex with 0x. */
+export function bytes(value: unknown): string {
+  if (typeof value !== 'string')
+    throw new ParamError('json: cannot unmarshal non-string into Go value of type hexutil.Bytes');
+  const digits = hexDigits(value, 'hexutil.Bytes');
+  if (digits.length % 2 !== 0) {
+    throw new ParamError(
+      'json: cannot unmarshal hex string of odd length into Go value of type hexutil.Bytes',
+    );
+  }
+  return `0x${digits.toLowerCase()}`;
+}
+
+function hexDigits(value: string, goType: string): string {
+  if (!/^0[xX]/.test(value)) {
+    throw new ParamError(
+      `json: cannot unmarshal hex string without 0x prefix into Go value of type ${goType}`,
+    );
+  }
+  const digits = value.slice(2);
+  if (!/^[0-9a-fA-F]*$/.test(digits)) {
+    throw new ParamError(`json: cannot unmarshal invalid hex string into Go value of type ${goType}`);
+  }
+  return digits;
+}
+
+export function bool(value: unknown): boolean {
+  if (typeof value !== 'boolean') throw goTypeError(value, 'bool');
+  return value;
+}
+
+/** rpc.BlockNumber: a tag or a hex number (quotes optional, as geth strips them before parsing). */
+export function blockNumber(value: unknown): BlockSelector {
+  const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
+  if ((BLOCK_TAGS as readonly string[]).includes(text)) return { tag: text as BlockTag };
+  const number = parseQuantity(text, 64);
+  if (number > 0x7fffffffffffffffn) throw new ParamError('block number larger than int64');
+  return { number };
+}
+
+/** rpc.BlockNumberOrHash: a block number or tag, a 32-byte hash, or {blockNumber} / {blockHash, requireCanonical}. */
+export function blockNumberOrHash(value: unknown): BlockSelector {
+  if (typeof value === 'string' && value.length === 66)
+    return { hash: fixedHex('common.Hash')(value), requireCanonical: false };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const { blockNumber: number, blockHash, requireCanonical } = value as Record<string, unknown>;
+    if (number !== undefined && number !== null && blockHash !== undefined && blockHash !== null) {
+      throw new ParamError('cannot specify both BlockHash and BlockNumber, choose one or the other');
+    }
+    if (blockHash !== undefined && blockHash !== null) {
+      return { hash: fixedHex('common.Hash')(blockHash), requireCanonical: requireCanonical === true };
+    }
+    if (number !== undefined && number !== null) return blockNumber(number);
+    throw new ParamError('invalid block number or hash');
+  }
+  return blockNumber(value);
+}
+
+export interface FilterCriteria {
+  blockHash: string | undefined;
+  fromBlock: BlockSelector | undefined;
+  toBlock: BlockSelector | undefined;
+  addresses: string[];
+  /** Per position: undefined (anything) or the accepted values. */
+  topics: (string[] | undefined)[];
+}
+
+const MAX_TOPICS = 4;
+
+/** eth_getLogs' filter object (FilterCriteria.UnmarshalJSON). */
+export function filterCriteria(value: unknown): FilterCriteria {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw goTypeError(value, 'filters.FilterCriteria');
+  }
+  const raw = value as Record<string, unknown>;
+  const blockHash = raw.blockHash == null ? undefined : fixedHex('common.Hash')(raw.blockHash);
+  const fromBlock = raw.fromBlock == null ? undefined : blockNumber(raw.fromBlock);
+  const toBlock = raw.toBlock == null ? undefined : blockNumber(raw.toBlock);
+  if (blockHash !== undefined && (fromBlock !== undefined || toBlock !== undefined)) {
+    throw new ParamError('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
+  }
+  const addresses =
+    raw.address == null
+      ? []
+      : typeof raw.address === 'string'
+        ? [address(raw.address)]
+        : Array.isArray(raw.address)
+          ? raw.address.map((a) => address(a, 'invalid address in array'))
+          : (() => {
+              throw new ParamError('invalid addresses in query');
+            })();
+  const rawTopics = raw.topics == null ? [] : raw.topics;
+  if (!Array.isArray(rawTopics)) throw goTypeError(rawTopics, '[]interface {}');
+  if (rawTopics.length > MAX_TOPICS) throw new ParamError('invalid topics: exceed max topics');
+  const topics = rawTopics.map((position: unknown) => {
+    if (position == null) return undefined;
+    if (typeof position === 'string') return [topic(position)];
+    if (Array.isArray(position))
+      return position.map((t: unknown) => (t == null ? undefined : topic(t))).filter((t) => t !== undefined);
+    throw new ParamError('invalid topic(s)');
+  });
+  return { blockHash, fromBlock, toBlock, addresses, topics };
+}
+
+function address(value: unknown, context = 'invalid address'): string {
+  if (typeof value !== 'string') throw new ParamError(context);
+  const digits = value.replace(/^0[xX]/, '');
+  if (!/^[0-9a-fA-F]{40}$/.test(digits)) throw new ParamError(`${context}: ${value}`);
+  return `0x${digits.toLowerCase()}`;
+}
+
+function topic(value: unknown): string {
+  if (typeof value !== 'string') throw new ParamError('invalid topic(s)');
+  const digits = value.replace(/^0[xX]/, '');
+  if (!/^[0-9a-fA-F]{64}$/.test(digits)) throw new ParamError('invalid topic(s)');
+  return `0x${digits.toLowerCase()}`;
+}
+
+export interface CallArguments {
+  from: string | undefined;
+  to: string | undefined;
+  gas: bigint | undefined;
+  value: bigint | undefined;
+  data: string | undefined;
+}
+
+/** ethapi.TransactionArgs, the fields eth_call uses. `input` wins over `data` when both agree, as in geth. */
+export function callArguments(value: unknown): CallArguments {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw goTypeError(value, 'ethapi.TransactionArgs');
+  }
+  const raw = value as Record<string, unknown>;
+  const field = <T>(name: string, decode: (v: unknown) => T): T | undefined => {
+    const v = raw[name];
+    return v === undefined || v === null ? undefined : decode(v);
+  };
+  const data = field('data', bytes);
+  const input = field('input', bytes);
+  if (data !== undefined && input !== undefined && data !== input) {
+    throw new ParamError(
+      'both "data" and "input" are set and not equal. Please use "input" to pass transaction call data',
+    );
+  }
+  return {
+    from: field('from', fixedHex('common.Address')),
+    to: field('to', fixedHex('common.Address')),
+    gas: field('gas', quantity('hexutil.Uint64')),
+    value: field('value', quantity('hexutil.Big')),
+    data: input ?? data,
+  };
+}
+
+export interface TraceConfig {
+  tracer: string | undefined;
+  onlyTopCall: boolean;
+}
+
+export function traceConfig(value: unknown): TraceConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw goTypeError(value, 'tracers.TraceConfig');
+  }
+  const raw = value as Record<string, unknown>;
+  const tracerConfig = (raw.tracerConfig ?? {}) as Record<string, unknown>;
+  return {
+    tracer: typeof raw.tracer === 'string' ? raw.tracer : undefined,
+    onlyTopCall: tracerConfig.onlyTopCall === true,
+  };
+}
