@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { format, resolveConfig } from 'prettier';
 import { OTHER_PROCESSES, type CpuShares, type Measurement } from './load.ts';
@@ -69,6 +69,22 @@ export function machineDescription(): string {
   const model = cpuList[0]?.model.trim() ?? 'unknown CPU';
   const memoryGiB = (totalmem() / 2 ** 30).toFixed(1);
   return `${model} × ${cpuList.length} logical CPUs, ${memoryGiB} GiB memory, ${osType()} ${release()}, Node.js ${process.version}`;
+}
+
+/** docs/benchmarks.md holds the devnet generation figures between these markers; each benchmark keeps the other's. */
+export const DEVNET_SECTION_START = '<!-- devnet-generation:start -->';
+export const DEVNET_SECTION_END = '<!-- devnet-generation:end -->';
+
+/** The text between (and including) the devnet markers in `text`, or ''. */
+export function devnetSection(text: string): string {
+  const start = text.indexOf(DEVNET_SECTION_START);
+  const end = text.indexOf(DEVNET_SECTION_END);
+  return start >= 0 && end > start ? text.slice(start, end + DEVNET_SECTION_END.length) : '';
+}
+
+export async function writeFormatted(file: string, text: string): Promise<void> {
+  const options = (await resolveConfig(file)) ?? {};
+  await writeFile(file, await format(text, { ...options, filepath: file }));
 }
 
 export async function writeBenchmarksDoc(
@@ -153,6 +169,6 @@ The target (the gateway keeps at least 40% of the bare-Koa rate) is not met. Wha
   HTTP server instrumentation (recording fewer spans helps only with the recording part). Prepared statements would help the embedded database
   but need per-connection statement names in its scheduler.
 `;
-  const options = (await resolveConfig(file)) ?? {};
-  await writeFile(file, await format(text, { ...options, filepath: file }));
+  const kept = devnetSection(await readFile(file, 'utf8').catch(() => ''));
+  await writeFormatted(file, kept ? `${text}\n${kept}\n` : text);
 }

@@ -3,7 +3,15 @@ import { createBlock } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import type { TypedTransaction } from '@ethereumjs/tx';
-import { Account, Address, bytesToHex, createAddressFromString } from '@ethereumjs/util';
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import {
+  Account,
+  Address,
+  createAddressFromString,
+  ValueEncoding,
+  type BatchDBOp,
+  type DB,
+} from '@ethereumjs/util';
 import { buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
 import { concat, u64 } from '../codec.ts';
@@ -208,12 +216,12 @@ export class EvmChain {
 
   /** `hash` as lower-case 0x hex. */
   blockByHash(hash: string): EvmBlock | undefined {
-    const number = this.blockNumbers.get(hash);
+    const number = this.blockNumbers.get(hash.slice(2));
     return number === undefined ? undefined : this.blocks[number];
   }
 
   transaction(hash: Uint8Array): { block: EvmBlock; transaction: EvmTransaction } | undefined {
-    const location = this.txLocations.get(bytesToHex(hash));
+    const location = this.txLocations.get(Buffer.from(hash).toString('latin1'));
     if (!location) return undefined;
     const block = this.blocks[location.block]!;
     return { block, transaction: block.transactions[location.index]! };
@@ -233,7 +241,13 @@ export class EvmChain {
 
   private async genesis(): Promise<void> {
     // Caches spare the state trie most reads; they are flushed to the trie at every block.
-    const stateManager = new MerkleStateManager({ common: this.common, caches: new Caches() });
+    const trie = new MerklePatriciaTrie({
+      useKeyHashing: true,
+      common: this.common,
+      db: new CompactNodeStore(),
+      valueEncoding: ValueEncoding.Bytes,
+    });
+    const stateManager = new MerkleStateManager({ common: this.common, trie, caches: new Caches() });
     this.vm = await createVM({ common: this.common, stateManager });
     const state = this.vm.stateManager;
     await state.checkpoint();
@@ -293,11 +307,60 @@ export class EvmChain {
   private append(block: EvmBlock): void {
     this.blocks.push(block);
     this.stateRoots.push(block.header.stateRoot);
-    this.blockNumbers.set(bytesToHex(block.hash), Number(block.number));
+    this.blockNumbers.set(Buffer.from(block.hash).toString('hex'), Number(block.number));
     for (const t of block.transactions) {
-      this.txLocations.set(bytesToHex(t.hash), { block: Number(block.number), index: t.index });
+      this.txLocations.set(Buffer.from(t.hash).toString('latin1'), {
+        block: Number(block.number),
+        index: t.index,
+      });
     }
   }
+}
+
+/**
+ * The state trie's node store, in memory and never pruned (state stays readable at every height). ethereumjs hands
+ * it each node's hash as hex built one byte at a time, a string of 64 pieces that a Map would keep as is; stored as
+ * 32 one-byte characters instead, the keys take a fraction of the memory, which over a long history is most of it.
+ */
+class CompactNodeStore implements DB<string, Uint8Array> {
+  private readonly nodes: Map<string, Uint8Array>;
+
+  constructor(nodes = new Map<string, Uint8Array>()) {
+    this.nodes = nodes;
+  }
+
+  get(key: string): Promise<Uint8Array | undefined> {
+    return Promise.resolve(this.nodes.get(compactKey(key)));
+  }
+
+  put(key: string, value: Uint8Array): Promise<void> {
+    this.nodes.set(compactKey(key), value);
+    return Promise.resolve();
+  }
+
+  del(key: string): Promise<void> {
+    this.nodes.delete(compactKey(key));
+    return Promise.resolve();
+  }
+
+  async batch(operations: BatchDBOp<string, Uint8Array>[]): Promise<void> {
+    for (const op of operations) {
+      if (op.type === 'put') await this.put(op.key, op.value);
+      else await this.del(op.key);
+    }
+  }
+
+  shallowCopy(): DB<string, Uint8Array> {
+    return new CompactNodeStore(this.nodes);
+  }
+
+  open(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+function compactKey(hex: string): string {
+  return Buffer.from(hex, 'hex').toString('latin1');
 }
 
 /**

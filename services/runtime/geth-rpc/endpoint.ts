@@ -132,7 +132,8 @@ async function call(
     return { value: value ?? null };
   } catch (err) {
     if (err instanceof RpcError) {
-      return { error: err.data === undefined ? { code: err.code, message: err.message } : { ...err } };
+      const { code, message, data } = err;
+      return { error: data === undefined ? { code, message } : { code, message, data } };
     }
     return { error: toGethRpcError(asDomainError(err, options.log)) };
   }

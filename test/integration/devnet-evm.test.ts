@@ -1,0 +1,352 @@
+import { expect } from 'chai';
+import {
+  createPublicClient,
+  decodeEventLog,
+  encodeFunctionData,
+  erc20Abi,
+  erc721Abi,
+  fromRlp,
+  http,
+  keccak256,
+  parseAbi,
+  toHex,
+  toRlp,
+  type Block,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { avalancheFuji } from 'viem/chains';
+import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
+
+/**
+ * The devnet's EVM chains read back with viem and with code written here from coreth's and Subnet-EVM's formats:
+ * header hashes recomputed, index containers unwrapped, receipts and logs decoded, traces and errors checked.
+ */
+
+const factoryAbi = parseAbi([
+  'event ChildCreated(address indexed child, uint256 indexed label, bool deterministic)',
+  'function fail(string reason) pure',
+]);
+
+type RpcReply = {
+  jsonrpc: string;
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+};
+
+describe('devnet EVM chains', function () {
+  this.timeout(120_000);
+  let devnet: RunningComponent;
+  let base: string;
+  let c: PublicClient;
+  let l1: PublicClient;
+  let l1BlockchainId: string;
+
+  const rpc = async (path: string, body: unknown): Promise<RpcReply | RpcReply[]> => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return (await response.json()) as RpcReply | RpcReply[];
+  };
+  const call = async (path: string, method: string, params: unknown[]) =>
+    (await rpc(path, { jsonrpc: '2.0', id: 7, method, params })) as RpcReply;
+
+  before(async function () {
+    const port = await freePort();
+    devnet = await startComponent('devnet', {
+      HTTP_PORT: String(port),
+      DEVNET_SEED: 'evm-test',
+      DEVNET_HISTORY_HOURS: '12',
+      DEVNET_LIVE_INTERVAL_MS: '0',
+      LOG_LEVEL: 'info',
+    });
+    await eventually(() => devnet.output().includes('"msg":"history generated"'), 90_000, 'the history');
+    base = `http://127.0.0.1:${port}`;
+    const listening = devnet
+      .output()
+      .split('\n')
+      .find((line) => line.includes('devnet node APIs listening'))!;
+    l1BlockchainId = (JSON.parse(listening) as { l1: { blockchainId: string } }).l1.blockchainId;
+    c = createPublicClient({ chain: avalancheFuji, transport: http(`${base}/ext/bc/C/rpc`) });
+    l1 = createPublicClient({ transport: http(`${base}/ext/bc/${l1BlockchainId}/rpc`) });
+  });
+
+  after(async () => {
+    await devnet?.stop();
+  });
+
+  async function blocks(client: PublicClient): Promise<Block<bigint, true, 'latest'>[]> {
+    const head = await client.getBlockNumber();
+    const numbers = Array.from({ length: Number(head) + 1 }, (_, i) => BigInt(i));
+    return Promise.all(
+      numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })),
+    );
+  }
+
+  /** The header as coreth (with ExtDataHash and ExtDataGasUsed) or Subnet-EVM (without) encodes it. */
+  function headerHash(block: Record<string, unknown>, coreth: boolean): Hex {
+    const q = (name: string) => {
+      const value = BigInt(block[name] as string);
+      return value === 0n ? '0x' : toHex(value);
+    };
+    const h = (name: string) => block[name] as Hex;
+    const fields: Hex[] = [
+      h('parentHash'),
+      h('sha3Uncles'),
+      h('miner'),
+      h('stateRoot'),
+      h('transactionsRoot'),
+      h('receiptsRoot'),
+      h('logsBloom'),
+      q('difficulty'),
+      q('number'),
+      q('gasLimit'),
+      q('gasUsed'),
+      q('timestamp'),
+      h('extraData'),
+      h('mixHash'),
+      h('nonce'),
+      ...(coreth ? [h('extDataHash'), q('baseFeePerGas'), q('extDataGasUsed')] : [q('baseFeePerGas')]),
+      q('blockGasCost'),
+      q('blobGasUsed'),
+      q('excessBlobGas'),
+      h('parentBeaconBlockRoot'),
+      q('timestampMilliseconds'),
+      q('minDelayExcess'),
+    ];
+    return keccak256(toRlp(fields));
+  }
+
+  it('serves C-Chain blocks whose hashes recompute from their headers, with receipts and logs viem decodes', async function () {
+    expect(await c.getChainId()).to.equal(43113);
+    const all = await blocks(c);
+    expect(all.length).to.be.greaterThan(40);
+    for (const block of all.slice(1)) {
+      const raw = (await call('/ext/bc/C/rpc', 'eth_getBlockByNumber', [toHex(block.number), false])).result;
+      expect(headerHash(raw as Record<string, unknown>, true)).to.equal(block.hash);
+      expect(block.parentHash).to.equal(all[Number(block.number) - 1]!.hash);
+      expect(block.transactions.length).to.be.greaterThan(0);
+    }
+    let transfers = 0;
+    let reverted = 0;
+    let created = 0;
+    for (const block of all.slice(1)) {
+      const receipts = await c.getBlockReceipts({ blockNumber: block.number });
+      expect(receipts.map((r) => r.transactionHash)).to.deep.equal(block.transactions.map((t) => t.hash));
+      for (const receipt of receipts) {
+        if (receipt.status === 'reverted') reverted++;
+        if (receipt.contractAddress) created++;
+        for (const log of receipt.logs) {
+          try {
+            const event = decodeEventLog({ abi: erc20Abi, ...log });
+            if (event.eventName === 'Transfer') transfers++;
+          } catch {
+            // ERC-721 and ERC-1155 events share topics with other layouts
+          }
+        }
+      }
+    }
+    expect(created).to.equal(7);
+    expect(transfers).to.be.greaterThan(10);
+    expect(reverted).to.be.greaterThan(0);
+    const head = await c.getBlockNumber();
+    const logs = await c.getLogs({ fromBlock: 0n, toBlock: head });
+    const fromReceipts = (
+      await Promise.all(all.slice(1).map((b) => c.getBlockReceipts({ blockNumber: b.number })))
+    ).flatMap((receipts) => receipts.flatMap((r) => r.logs));
+    expect(logs.length).to.equal(fromReceipts.length);
+  });
+
+  it('holds each C-Chain block, as coreth encodes it, inside a proposervm block of the C/block index', async function () {
+    const last = (await rpc('/ext/index/C/block', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'index.getLastAccepted',
+      params: { encoding: 'hex' },
+    })) as RpcReply;
+    const { index } = last.result as { index: string };
+    const head = await c.getBlockNumber();
+    // Every C block after genesis is in the index, in order.
+    expect(BigInt(index)).to.equal(head - 1n);
+    for (const i of [0, Number(index)]) {
+      const reply = (await rpc('/ext/index/C/block', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'index.getContainerByIndex',
+        params: { index: String(i), encoding: 'hex' },
+      })) as RpcReply;
+      const hex = (reply.result as { bytes: string }).bytes;
+      const bytes = Buffer.from(hex.slice(2, -8), 'hex');
+      // codec version, type id, parent id, timestamp, P-Chain height, certificate, then the inner block.
+      let offset = 2 + 4 + 32 + 8 + 8;
+      offset += 4 + bytes.readUInt32BE(offset);
+      const innerLength = bytes.readUInt32BE(offset);
+      const inner = bytes.subarray(offset + 4, offset + 4 + innerLength);
+      const items = fromRlp(toHex(inner)) as (Hex | Hex[])[];
+      expect(items).to.have.length(5); // header, transactions, uncles, version, ExtData
+      const header = items[0] as Hex[];
+      expect(header).to.have.length(24);
+      const block = await c.getBlock({ blockNumber: BigInt(i + 1) });
+      expect(keccak256(toRlp(header))).to.equal(block.hash);
+      expect((items[1] as Hex[]).length).to.equal(block.transactions.length);
+    }
+  });
+
+  it('traces calls with callTracer: contracts created with CREATE2, reverts with their reasons', async function () {
+    const head = await c.getBlockNumber();
+    const logs = await c.getLogs({
+      event: factoryAbi[0],
+      fromBlock: 0n,
+      toBlock: head,
+    });
+    const deterministic = logs.find((l) => l.args.deterministic);
+    expect(deterministic, 'a CREATE2 child').to.not.equal(undefined);
+    const trace = (await call('/ext/bc/C/rpc', 'debug_traceTransaction', [
+      deterministic!.transactionHash,
+      { tracer: 'callTracer' },
+    ]));
+    const top = trace.result as { type: string; gasUsed: string; calls?: { type: string; to?: string }[] };
+    const receipt = await c.getTransactionReceipt({ hash: deterministic!.transactionHash });
+    expect(top.type).to.equal('CALL');
+    expect(BigInt(top.gasUsed)).to.equal(receipt.gasUsed);
+    expect(top.calls?.find((f) => f.type === 'CREATE2')?.to).to.equal(
+      deterministic!.args.child!.toLowerCase(),
+    );
+
+    const all = await blocks(c);
+    const failed = await (async () => {
+      for (const block of all.slice(1)) {
+        for (const receipt of await c.getBlockReceipts({ blockNumber: block.number })) {
+          if (receipt.status === 'reverted') return { block, receipt };
+        }
+      }
+      return undefined;
+    })();
+    const traces = (await call('/ext/bc/C/rpc', 'debug_traceBlockByNumber', [
+      toHex(failed!.block.number),
+      { tracer: 'callTracer' },
+    ]));
+    const entry = (traces.result as { txHash: string; result: { error?: string } }[]).find(
+      (t) => t.txHash === failed!.receipt.transactionHash,
+    );
+    expect(entry?.result.error).to.equal('execution reverted');
+
+    const reply = await call('/ext/bc/C/rpc', 'eth_call', [
+      {
+        to: deterministic!.address,
+        data: encodeFunctionData({ abi: factoryAbi, functionName: 'fail', args: ['nope'] }),
+      },
+      'latest',
+    ]);
+    expect(reply.error).to.deep.include({ code: 3, message: 'execution reverted: nope' });
+  });
+
+  it('answers malformed and out-of-range requests the way coreth does', async function () {
+    const path = '/ext/bc/C/rpc';
+    expect((await call(path, 'eth_getBlockByNumber', ['5', false])).error).to.deep.equal({
+      code: -32602,
+      message: 'invalid argument 0: hex string without 0x prefix',
+    });
+    expect((await call(path, 'eth_getBlockByNumber', ['0x5'])).error).to.deep.equal({
+      code: -32602,
+      message: 'missing value for required argument 1',
+    });
+    expect((await call(path, 'eth_fooBar', [])).error).to.deep.equal({
+      code: -32601,
+      message: 'the method eth_fooBar does not exist/is not available',
+    });
+    expect((await call(path, 'eth_getBlockByNumber', ['0xffffff', false])).error).to.deep.equal({
+      code: -32000,
+      message: 'cannot query unfinalized data',
+    });
+    expect((await call(path, 'eth_getTransactionReceipt', [`0x${'ab'.repeat(32)}`])).result).to.equal(null);
+    expect((await call(path, 'eth_getBalance', ['0x1234', 'latest'])).error?.message).to.equal(
+      'invalid argument 0: hex string has length 4, want 40 for common.Address',
+    );
+    expect(await rpc(path, '[]')).to.deep.equal({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'empty batch' },
+    });
+    expect(await rpc(path, '{"jsonrpc":"2.0",')).to.deep.equal({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'parse error' },
+    });
+    const batch = (await rpc(path, [
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+      { jsonrpc: '2.0', method: 'eth_chainId', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'net_version' },
+    ])) as RpcReply[];
+    expect(batch).to.deep.equal([
+      { jsonrpc: '2.0', id: 1, result: '0xa869' },
+      { jsonrpc: '2.0', id: 2, result: '43113' },
+    ]);
+  });
+
+  it('runs a Subnet-EVM L1 with its own chain id, fee configuration and header layout', async function () {
+    expect(await l1.getChainId()).to.equal(7331);
+    const path = `/ext/bc/${l1BlockchainId}/rpc`;
+    const config = (await call(path, 'eth_getChainConfig', [])).result as Record<string, unknown>;
+    expect(config).to.include({ chainId: 7331, subnetEVMTimestamp: 0 });
+    expect(config).to.have.property('upgrades');
+    expect((await call(path, 'eth_feeConfig', [])).result).to.deep.include({ lastChangedAt: 0 });
+    const head = await l1.getBlockNumber();
+    expect(Number(head)).to.be.greaterThan(4);
+    const raw = (await call(path, 'eth_getBlockByNumber', [toHex(head), false])).result as Record<
+      string,
+      unknown
+    >;
+    expect(raw).to.not.have.property('extDataHash');
+    expect(headerHash(raw, false)).to.equal(raw.hash);
+    expect(BigInt(raw.baseFeePerGas as string)).to.equal(25_000_000_000n);
+    const cConfig = (await call('/ext/bc/C/rpc', 'eth_getChainConfig', [])).result as Record<string, unknown>;
+    expect(cConfig).to.include({ chainId: 43113, graniteTimestamp: 1761750000 });
+    expect(cConfig).to.not.have.property('upgrades');
+  });
+
+  it('points NFT token URIs at metadata it serves: valid, invalid, oversized, failing or unreachable', async function () {
+    const head = await c.getBlockNumber();
+    const receipts = (
+      await Promise.all([1n, 2n, 3n, 4n].map((blockNumber) => c.getBlockReceipts({ blockNumber })))
+    ).flat();
+    const [critters, relics] = receipts
+      .filter((r) => r.contractAddress)
+      .slice(3, 5)
+      .map((r) => r.contractAddress!);
+    const minted = await c.readContract({
+      address: critters!,
+      abi: parseAbi(['function totalMinted() view returns (uint256)']),
+      functionName: 'totalMinted',
+    });
+    expect(Number(minted)).to.be.greaterThan(0);
+    const uri = await c.readContract({
+      address: critters!,
+      abi: erc721Abi,
+      functionName: 'tokenURI',
+      args: [1n],
+      blockNumber: head,
+    });
+    const valid = (await (await fetch(uri)).json()) as { name: string };
+    expect(valid.name).to.equal('Critter #1');
+    const invalid = await (await fetch(uri.replace(/1$/, '7'))).text();
+    expect(() => JSON.parse(invalid) as unknown).to.throw();
+    expect((await fetch(uri.replace(/1$/, '8'))).headers.get('content-length')).to.satisfy(
+      (n: string) => Number(n) > 2_000_000,
+    );
+    expect((await fetch(uri.replace(/1$/, '9'))).status).to.equal(500);
+    const lost = await c
+      .readContract({ address: relics!, abi: erc721Abi, functionName: 'tokenURI', args: [1n] })
+      .catch(() => 'http://127.0.0.1:9/relics/1');
+    expect(lost).to.match(/^http:\/\/127\.0\.0\.1:9\//);
+    expect(
+      await fetch(lost).then(
+        () => 'reached',
+        () => 'unreachable',
+      ),
+    ).to.equal('unreachable');
+  });
+});
