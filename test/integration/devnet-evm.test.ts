@@ -204,10 +204,10 @@ describe('devnet EVM chains', function () {
     });
     const deterministic = logs.find((l) => l.args.deterministic);
     expect(deterministic, 'a CREATE2 child').to.not.equal(undefined);
-    const trace = (await call('/ext/bc/C/rpc', 'debug_traceTransaction', [
+    const trace = await call('/ext/bc/C/rpc', 'debug_traceTransaction', [
       deterministic!.transactionHash,
       { tracer: 'callTracer' },
-    ]));
+    ]);
     const top = trace.result as { type: string; gasUsed: string; calls?: { type: string; to?: string }[] };
     const receipt = await c.getTransactionReceipt({ hash: deterministic!.transactionHash });
     expect(top.type).to.equal('CALL');
@@ -225,10 +225,10 @@ describe('devnet EVM chains', function () {
       }
       return undefined;
     })();
-    const traces = (await call('/ext/bc/C/rpc', 'debug_traceBlockByNumber', [
+    const traces = await call('/ext/bc/C/rpc', 'debug_traceBlockByNumber', [
       toHex(failed!.block.number),
       { tracer: 'callTracer' },
-    ]));
+    ]);
     const entry = (traces.result as { txHash: string; result: { error?: string } }[]).find(
       (t) => t.txHash === failed!.receipt.transactionHash,
     );
