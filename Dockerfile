@@ -12,6 +12,8 @@ COPY package.json ./
 COPY bin ./bin
 COPY proto ./proto
 COPY services ./services
+# The devnet's contracts are compiled at build time (build/contracts.json).
+RUN node services/devnet/evm/contracts.ts
 RUN mkdir /data && chown node:node /data
 USER node
 # Embedded PostgreSQL keeps its data here when no DATABASE_URL is given.

@@ -19,7 +19,7 @@ PROTO_GEN_FLAGS := --keepCase --longs String --enums String --defaults --oneofs 
 	--importFileExtension .ts --includeDirs proto
 MOCHA := node_modules/.bin/mocha
 
-.PHONY: help
+.PHONY: help contracts
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
@@ -35,11 +35,14 @@ node_modules/.installed: package.json package-lock.json $(NODE_DEP)
 install: node_modules/.installed ## install Node 24 (if needed) and the dependencies
 
 .PHONY: up
-up: install ## run the whole stack locally (embedded PostgreSQL, local Redis, every component)
+contracts: install ## compile the devnet's Solidity contracts into build/contracts.json
+	node services/devnet/evm/contracts.ts
+
+up: install contracts ## run the whole stack locally (embedded PostgreSQL, local Redis, every component)
 	node bin/chain-data.js up
 
 .PHONY: test
-test: install ## run the unit and integration tests (DATABASE_URL selects a PostgreSQL server, else embedded)
+test: install contracts ## run the unit and integration tests (DATABASE_URL selects a PostgreSQL server, else embedded)
 	$(MOCHA)
 
 .PHONY: check
