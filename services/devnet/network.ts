@@ -1,14 +1,18 @@
 import { hexToBytes } from '@ethereumjs/util';
 import type { IndexName } from '../container-indexer/index-names.ts';
-import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { proposerBlock } from './codec.ts';
 import { EvmActivity, evmAccount, passiveAddresses } from './evm/activity.ts';
 import { EvmChain } from './evm/chain.ts';
-import { corethChainConfig, subnetEvmChainConfig, SUBNET_EVM_FEE_CONFIG } from './evm/chain-config.ts';
+import {
+  corethChainConfig,
+  subnetEvmChainConfig,
+  subnetEvmGenesis,
+  SUBNET_EVM_FEE_CONFIG,
+} from './evm/chain-config.ts';
 import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
-import { derive, SeededRandom } from './seeded.ts';
+import { SeededRandom } from './seeded.ts';
 import { deriveAccounts } from './wallet.ts';
 import { XChainBuilder } from './x-chain.ts';
 
@@ -63,6 +67,7 @@ export class Devnet {
   // The X-Chain draws from its own stream, so adding it left the P-Chain's history as it was.
   private readonly xRandom: SeededRandom;
   private readonly cRandom: SeededRandom;
+  private readonly stakingRandom: SeededRandom;
   private lastTimeSeconds: bigint;
   private readonly cActivity: EvmActivity;
   private readonly l1Activity: EvmActivity;
@@ -92,7 +97,12 @@ export class Devnet {
       genesisTimeSeconds,
       alloc,
     });
-    return new Devnet(parameters, evmAccounts, cChain, l1Chain);
+    const l1Genesis = subnetEvmGenesis({
+      chainId: L1_EVM_CHAIN_ID,
+      timestampSeconds: genesisTimeSeconds,
+      alloc,
+    });
+    return new Devnet(parameters, evmAccounts, cChain, l1Chain, l1Genesis);
   }
 
   private constructor(
@@ -100,13 +110,19 @@ export class Devnet {
     evmAccounts: ReturnType<typeof evmAccount>[],
     cChain: EvmChain,
     l1Chain: EvmChain,
+    l1Genesis: Record<string, unknown>,
   ) {
     this.parameters = parameters;
     const { identity, seed } = parameters;
+    const accounts = deriveAccounts(seed, parameters.accounts);
+    this.pChain = new PChainBuilder(identity, seed, accounts, {
+      genesisTimeSeconds: parameters.genesisTimeSeconds,
+      l1Genesis,
+    });
+    // The L1's ids are those of the P-Chain transactions that created it.
     this.l1 = {
-      // Until the P-Chain carries the L1's CreateSubnetTx and CreateChainTx, its ids are derived from the seed.
-      subnetId: encodeCb58(derive(seed, 'l1/subnet')),
-      blockchainId: encodeCb58(derive(seed, 'l1/blockchain')),
+      subnetId: this.pChain.staking.subnetId,
+      blockchainId: this.pChain.staking.blockchainId,
       evmChainId: L1_EVM_CHAIN_ID,
     };
     this.cChain = {
@@ -131,13 +147,12 @@ export class Devnet {
     this.cActivity = activity(cChain, 'c', 1.5);
     this.l1Activity = activity(l1Chain, 'l1', 0.5);
     this.cProposerParent = cChain.head.hash;
-    const accounts = deriveAccounts(parameters.seed, parameters.accounts);
-    this.pChain = new PChainBuilder(parameters.identity, parameters.seed, accounts);
     this.xChain = new XChainBuilder(parameters.identity, parameters.seed, accounts);
     this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
     this.random = new SeededRandom(parameters.seed, 'activity');
     this.xRandom = new SeededRandom(parameters.seed, 'x-activity');
     this.cRandom = new SeededRandom(parameters.seed, 'c-acceptance');
+    this.stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
     this.lastTimeSeconds = parameters.genesisTimeSeconds;
   }
 
@@ -160,7 +175,7 @@ export class Devnet {
   async advance(timeSeconds: bigint): Promise<void> {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
     this.lastTimeSeconds = time;
-    const pBlock = this.pChain.nextBlock(time, this.random);
+    const pBlock = this.pChain.nextBlock(time, this.random, this.stakingRandom);
     this.accept('P/block', pBlock, this.acceptanceTime(time, this.random));
     const x =
       time < this.cortinaSeconds

@@ -3,12 +3,13 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
+import { StakingPlan } from './p-chain-staking.ts';
 import { Wallet, type Account } from './wallet.ts';
 
 /**
  * The P-Chain's history: real transactions (avalanchejs codecs, secp256k1 signatures) inside blocks in
- * avalanchego's platformvm format. This first version issues BaseTx transfers with memos between the devnet's
- * accounts; staking, subnet and L1 transactions come next.
+ * avalanchego's platformvm format: BaseTx transfers with memos between the devnet's accounts, and the staking,
+ * subnet and L1 transactions of the staking plan.
  */
 
 export interface PlatformBlock {
@@ -30,12 +31,18 @@ const FEE_STATE = { capacity: 1_000_000n, excess: 0n, price: 1n, timestamp: '0' 
 export class PChainBuilder {
   private readonly context: Context.Context;
   private readonly wallet: Wallet;
+  readonly staking: StakingPlan;
   private parentId: Uint8Array;
   private outerParentId: Uint8Array;
   private height = 0n;
   private transfers = 0;
 
-  constructor(identity: NetworkIdentity, seed: string, accounts: Account[]) {
+  constructor(
+    identity: NetworkIdentity,
+    seed: string,
+    accounts: Account[],
+    options: { genesisTimeSeconds: bigint; l1Genesis: Record<string, unknown> },
+  ) {
     this.context = builderContext(identity);
     // The genesis block's parent is the hash of the genesis bytes; ours stands in for them.
     const genesisTxId = derive(seed, 'p-chain/genesis');
@@ -43,12 +50,23 @@ export class PChainBuilder {
     // Genesis is a pre-fork block: the first proposervm block's parent is the platformvm genesis itself.
     this.outerParentId = this.parentId;
     this.wallet = new Wallet(genesisTxId, identity.avaxAssetId, accounts);
+    this.staking = new StakingPlan({
+      context: this.context,
+      seed,
+      wallet: this.wallet,
+      accounts,
+      fees: FEE_STATE,
+      ...options,
+    });
   }
 
-  /** Builds the next block (height + 1) at `timeSeconds` with 1–3 transfers chosen by `random`. */
-  nextBlock(timeSeconds: bigint, random: SeededRandom): PlatformBlock {
-    const txs: Uint8Array[] = [];
-    const txIds: Uint8Array[] = [];
+  /**
+   * Builds the next block (height + 1) at `timeSeconds`: the staking plan's transactions for that height, then 1–3
+   * transfers chosen by `random`.
+   */
+  nextBlock(timeSeconds: bigint, random: SeededRandom, stakingRandom: SeededRandom): PlatformBlock {
+    const txs = this.staking.transactionsAt(this.height + 1n, timeSeconds, stakingRandom);
+    const txIds = txs.map((tx) => sha256(tx));
     const count = 1 + random.below(3);
     for (let i = 0; i < count; i++) {
       const signed = this.transfer(random, timeSeconds);

@@ -120,6 +120,13 @@ function signAll(unsignedTx: UnsignedTx, account: Account): void {
   for (const [input, slot] of unsignedTx.getSigIndicesForAddress(new Address(account.address))) {
     unsignedTx.addSignatureAt(signature, input, slot);
   }
+  // Credentials after the inputs' authorize a subnet or L1 operation (subnetAuth, disableAuth); the devnet's
+  // owners are the paying account itself, so it signs those too.
+  const { baseTx } = unsignedTx.getTx() as unknown as { baseTx: avaxSerial.BaseTx };
+  unsignedTx.getSigIndices().forEach((slots, credential) => {
+    if (credential < baseTx.inputs.length) return;
+    slots.forEach((_, slot) => unsignedTx.addSignatureAt(signature, credential, slot));
+  });
 }
 
 /** A UTXO's identity as a map key (hex: base58 would cost more than the rest of a transfer). */

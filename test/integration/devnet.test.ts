@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { avaxSerial, pvmSerial, utils, type Credential } from '@avalabs/avalanchejs';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -42,6 +43,21 @@ async function everything(parameters: DevnetParameters) {
   return { indexes, cHead: evmHead(devnet.cChain.chain), l1Head: evmHead(devnet.l1Chain.chain) };
 }
 
+const TX_KINDS: [string, (tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]) => boolean][] = [
+  ['BaseTx', pvmSerial.isPvmBaseTx],
+  ['CreateSubnetTx', pvmSerial.isCreateSubnetTx],
+  ['CreateChainTx', pvmSerial.isCreateChainTx],
+  ['ConvertSubnetToL1Tx', pvmSerial.isConvertSubnetToL1Tx],
+  ['AddPermissionlessValidatorTx', pvmSerial.isAddPermissionlessValidatorTx],
+  ['AddPermissionlessDelegatorTx', pvmSerial.isAddPermissionlessDelegatorTx],
+  ['IncreaseL1ValidatorBalanceTx', pvmSerial.isIncreaseL1ValidatorBalanceTx],
+  ['DisableL1ValidatorTx', pvmSerial.isDisableL1ValidatorTx],
+];
+
+function kindOf(tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]): string {
+  return TX_KINDS.find(([, is]) => is(tx))?.[0] ?? 'unexpected';
+}
+
 /** Reads the devnet's bytes with code written here from avalanchego's formats, not with the devnet's encoder. */
 class Reader {
   offset = 0;
@@ -73,7 +89,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('2r22sC6sc19y14dJs6SkYdKZEzJqneqZn3Mir8f3xaBMmmqM5B');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('aLB6AUxcaxvJQ5XNKJg3iipLwUi4MdZpTLr82MEEHGjave6x5');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -89,6 +105,7 @@ describe('devnet', function () {
     let previousInner: Uint8Array | undefined;
     let previousTime = 0n;
     let transfers = 0;
+    const kinds = new Map<string, number>();
     // UTXO accounting across the whole history: genesis outputs, then each transaction's.
     const genesisTxId = Buffer.from(derive(PARAMETERS.seed, 'p-chain/genesis')).toString('hex');
     const unspent = new Set(Array.from({ length: PARAMETERS.accounts }, (_, i) => `${genesisTxId}:${i}`));
@@ -119,17 +136,36 @@ describe('devnet', function () {
       previousInner = sha256(inner);
       expect(block.u64()).to.equal(container.index + 1n); // genesis (height 0) is never indexed
       const count = block.u32();
-      expect(count).to.be.within(1, 3);
+      // 1-3 transfers, and at some heights one staking, subnet or L1 transaction before them.
+      expect(count).to.be.within(1, 4);
       let rest: Uint8Array = block.rest();
       for (let i = 0; i < count; i++) {
         const [signedTx, remaining] = avaxSerial.SignedTx.fromBytes(rest, codec);
         rest = remaining;
         const tx = signedTx.unsignedTx;
-        expect(pvmSerial.isPvmBaseTx(tx)).to.equal(true);
-        const baseTx = (tx as pvmSerial.BaseTx).baseTx;
-        expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.equal(
-          `devnet transfer #${++transfers}`,
-        );
+        const baseTx = (tx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
+        const kind = kindOf(tx);
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        if (kind === 'BaseTx') {
+          expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.equal(
+            `devnet transfer #${++transfers}`,
+          );
+        }
+        if (pvmSerial.isAddPermissionlessValidatorTx(tx)) {
+          // The proof of possession verifies, with the POP tag, against the validator's BLS key.
+          const { publicKey, signature } = (tx.signer as pvmSerial.Signer).proof;
+          const bls = bls12_381.longSignatures;
+          const message = bls.hash(publicKey, 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_');
+          expect(
+            bls.verify(bls.Signature.fromBytes(signature), message, bls12_381.G1.Point.fromBytes(publicKey)),
+          ).to.equal(true);
+        }
+        if (pvmSerial.isCreateChainTx(tx)) {
+          const genesis = JSON.parse(new TextDecoder().decode(tx.genesisData.toBytes().subarray(4))) as {
+            config: { chainId: number };
+          };
+          expect(genesis.config.chainId).to.equal(7331);
+        }
         expect(baseTx.NetworkId.value()).to.equal(5);
         for (const input of baseTx.inputs) {
           const spent = `${Buffer.from(input.utxoID.txID.toBytes()).toString('hex')}:${input.utxoID.outputIdx.value()}`;
@@ -157,6 +193,14 @@ describe('devnet', function () {
       expect(rest).to.have.length(0);
     }
     expect(transfers).to.be.greaterThan(containers.length);
+    expect(Object.fromEntries(kinds)).to.deep.include({
+      CreateSubnetTx: 1,
+      CreateChainTx: 1,
+      ConvertSubnetToL1Tx: 1,
+      AddPermissionlessValidatorTx: 5,
+      AddPermissionlessDelegatorTx: 1,
+      IncreaseL1ValidatorBalanceTx: 1,
+    });
   });
 
   it('accepts X-Chain transactions in vertices before Cortina and in proposervm-wrapped blocks after, each in X/tx', async function () {

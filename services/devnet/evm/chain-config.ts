@@ -86,3 +86,35 @@ export function subnetEvmChainConfig(identity: NetworkIdentity, chainId: number)
 function sorted(object: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
+
+/** The L1's genesis as its CreateChainTx carries it: Subnet-EVM's genesis JSON (config, header fields, alloc). */
+export function subnetEvmGenesis(options: {
+  chainId: number;
+  timestampSeconds: bigint;
+  alloc: { address: Uint8Array; balance: bigint }[];
+}): Record<string, unknown> {
+  const zeroHash = `0x${'00'.repeat(32)}`;
+  return {
+    config: {
+      chainId: options.chainId,
+      feeConfig: SUBNET_EVM_FEE_CONFIG,
+      warpConfig: { blockTimestamp: Number(options.timestampSeconds), quorumNumerator: 67 },
+    },
+    nonce: '0x0',
+    timestamp: `0x${options.timestampSeconds.toString(16)}`,
+    extraData: '0x',
+    gasLimit: `0x${SUBNET_EVM_FEE_CONFIG.gasLimit.toString(16)}`,
+    difficulty: '0x0',
+    mixHash: zeroHash,
+    coinbase: `0x${'00'.repeat(20)}`,
+    alloc: Object.fromEntries(
+      options.alloc.map(({ address, balance }) => [
+        Buffer.from(address).toString('hex'),
+        { balance: `0x${balance.toString(16)}` },
+      ]),
+    ),
+    number: '0x0',
+    gasUsed: '0x0',
+    parentHash: zeroHash,
+  };
+}

@@ -1,0 +1,222 @@
+import {
+  L1Validator,
+  PChainOwner,
+  pvm,
+  pvmSerial,
+  type Context,
+  type UnsignedTx,
+} from '@avalabs/avalanchejs';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { deriveBlsKey, type BlsKey } from './bls.ts';
+import { concat, u32 } from './codec.ts';
+import { derive, type SeededRandom } from './seeded.ts';
+import type { Account, Wallet } from './wallet.ts';
+
+const NANO_AVAX_PER_AVAX = 1_000_000_000n;
+/** The primary network's subnet id (ids.Empty). */
+const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
+/** Subnet-EVM's VM id. */
+export const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
+/** Where the L1's validator manager lives on the L1 (the address avalanche-cli gives its proxy). */
+export const VALIDATOR_MANAGER_ADDRESS = '0x0feedc0de0000000000000000000000000000000';
+const DAY = 86_400n;
+/** Staking periods outlast the default history, so no staker's period ends inside it. */
+const VALIDATION_PERIOD = 300n * DAY;
+const PRIMARY_VALIDATORS = 5;
+const L1_VALIDATORS = 3;
+
+export interface DevnetValidator {
+  nodeId: string;
+  bls: BlsKey;
+}
+
+export interface StakingPlanOptions {
+  context: Context.Context;
+  seed: string;
+  wallet: Wallet;
+  accounts: Account[];
+  fees: { capacity: bigint; excess: bigint; price: bigint; timestamp: string };
+  /** When the setup transactions are built (the P-Chain's genesis). */
+  genesisTimeSeconds: bigint;
+  /** The L1's Subnet-EVM genesis, as its CreateChainTx carries it. */
+  l1Genesis: Record<string, unknown>;
+}
+
+/**
+ * The P-Chain's staking, subnet and L1 activity, in the order a network grows: the L1's subnet, chain and
+ * conversion (heights 1–3, so their ids are known from the start), primary-network validators with BLS keys
+ * (heights 4–8), then, among the transfers, delegations to them, top-ups of the L1 validators' balances and, once,
+ * an L1 validator disabled.
+ */
+export class StakingPlan {
+  readonly subnetId: string;
+  readonly blockchainId: string;
+  readonly primaryValidators: DevnetValidator[];
+  readonly l1Validators: (DevnetValidator & { validationId: Uint8Array })[];
+  private readonly options: StakingPlanOptions;
+  private readonly owner: Account;
+  private readonly setup: Uint8Array[];
+  private readonly activeL1Validators: Set<number>;
+
+  constructor(options: StakingPlanOptions) {
+    this.options = options;
+    const { seed } = options;
+    this.owner = options.accounts[0]!;
+    const validator = (label: string): DevnetValidator => ({
+      nodeId: `NodeID-${encodeCb58(derive(seed, `node/${label}`).subarray(0, 20))}`,
+      bls: deriveBlsKey(seed, label),
+    });
+    this.primaryValidators = Array.from({ length: PRIMARY_VALIDATORS }, (_, i) => validator(`primary/${i}`));
+
+    const createSubnet = this.settle(
+      pvm.e.newCreateSubnetTx({ ...this.common(), subnetOwners: [this.owner.address] }, options.context),
+    );
+    this.subnetId = encodeCb58(sha256(createSubnet));
+    const createChain = this.settle(
+      pvm.e.newCreateChainTx(
+        {
+          ...this.common(),
+          chainName: 'devnet-l1',
+          fxIds: [],
+          genesisData: options.l1Genesis,
+          subnetAuth: [0],
+          subnetId: this.subnetId,
+          vmId: SUBNET_EVM_VM_ID,
+        },
+        options.context,
+      ),
+    );
+    this.blockchainId = encodeCb58(sha256(createChain));
+    const subnetIdBytes = sha256(createSubnet);
+    this.l1Validators = Array.from({ length: L1_VALIDATORS }, (_, i) => ({
+      ...validator(`l1/${i}`),
+      // A converted validator's validation id: the subnet id with the validator's index appended, hashed.
+      validationId: sha256(concat(subnetIdBytes, u32(i))),
+    }));
+    const ownerOf = () => PChainOwner.fromNative([this.owner.address], 1);
+    const convert = this.settle(
+      pvm.e.newConvertSubnetToL1Tx(
+        {
+          ...this.common(),
+          chainId: this.blockchainId,
+          subnetId: this.subnetId,
+          address: Buffer.from(VALIDATOR_MANAGER_ADDRESS.slice(2), 'hex'),
+          validators: this.l1Validators.map((v) =>
+            L1Validator.fromNative(
+              v.nodeId,
+              100n,
+              NANO_AVAX_PER_AVAX,
+              new pvmSerial.ProofOfPossession(v.bls.publicKey, v.bls.proofOfPossession),
+              ownerOf(),
+              ownerOf(),
+            ),
+          ),
+          subnetAuth: [0],
+        },
+        options.context,
+      ),
+    );
+    this.setup = [createSubnet, createChain, convert];
+    this.activeL1Validators = new Set(this.l1Validators.map((_, i) => i));
+  }
+
+  /** The staking and L1 transactions of the block at `height`, built at `timeSeconds`. */
+  transactionsAt(height: bigint, timeSeconds: bigint, random: SeededRandom): Uint8Array[] {
+    if (height <= 3n) return [this.setup[Number(height) - 1]!];
+    if (height <= 3n + BigInt(PRIMARY_VALIDATORS)) {
+      return [this.addValidator(this.primaryValidators[Number(height) - 4]!, timeSeconds)];
+    }
+    if (height % 90n === 0n) return [this.delegate(random, timeSeconds)];
+    if (height % 120n === 60n) return [this.topUp(random, timeSeconds)];
+    if (height === 2_000n) return [this.disable(L1_VALIDATORS - 1, timeSeconds)];
+    return [];
+  }
+
+  private addValidator(v: DevnetValidator, timeSeconds: bigint): Uint8Array {
+    const account = this.options.accounts[1 + (this.primaryValidators.indexOf(v) % 4)]!;
+    return this.settle(
+      pvm.e.newAddPermissionlessValidatorTx(
+        {
+          ...this.common(account, timeSeconds),
+          nodeId: v.nodeId,
+          subnetId: PRIMARY_NETWORK_ID,
+          start: timeSeconds,
+          end: timeSeconds + VALIDATION_PERIOD,
+          weight: 2_000n * NANO_AVAX_PER_AVAX,
+          rewardAddresses: [account.address],
+          delegatorRewardsOwner: [account.address],
+          shares: 20_000, // a 2% delegation fee, in millionths
+          publicKey: v.bls.publicKey,
+          signature: v.bls.proofOfPossession,
+        },
+        this.options.context,
+      ),
+      account,
+    );
+  }
+
+  private delegate(random: SeededRandom, timeSeconds: bigint): Uint8Array {
+    const account = random.pick(this.options.accounts);
+    const validator = random.pick(this.primaryValidators);
+    return this.settle(
+      pvm.e.newAddPermissionlessDelegatorTx(
+        {
+          ...this.common(account, timeSeconds),
+          nodeId: validator.nodeId,
+          subnetId: PRIMARY_NETWORK_ID,
+          start: timeSeconds,
+          // Within the validator's period (validators were added in the first blocks, a day is ample margin).
+          end: timeSeconds + VALIDATION_PERIOD - 30n * DAY,
+          weight: BigInt(25 + random.below(500)) * NANO_AVAX_PER_AVAX,
+          rewardAddresses: [account.address],
+        },
+        this.options.context,
+      ),
+      account,
+    );
+  }
+
+  private topUp(random: SeededRandom, timeSeconds: bigint): Uint8Array {
+    const active = [...this.activeL1Validators];
+    const validator = this.l1Validators[random.pick(active)]!;
+    return this.settle(
+      pvm.e.newIncreaseL1ValidatorBalanceTx(
+        {
+          ...this.common(this.owner, timeSeconds),
+          balance: NANO_AVAX_PER_AVAX / 10n,
+          validationId: encodeCb58(validator.validationId),
+        },
+        this.options.context,
+      ),
+    );
+  }
+
+  private disable(index: number, timeSeconds: bigint): Uint8Array {
+    this.activeL1Validators.delete(index);
+    return this.settle(
+      pvm.e.newDisableL1ValidatorTx(
+        {
+          ...this.common(this.owner, timeSeconds),
+          disableAuth: [0],
+          validationId: encodeCb58(this.l1Validators[index]!.validationId),
+        },
+        this.options.context,
+      ),
+    );
+  }
+
+  private common(account = this.owner, timeSeconds = this.options.genesisTimeSeconds) {
+    return {
+      feeState: this.options.fees,
+      minIssuanceTime: timeSeconds,
+      fromAddressesBytes: [account.address],
+      changeAddressesBytes: [account.address],
+      utxos: this.options.wallet.spendable(account),
+    };
+  }
+
+  private settle(unsignedTx: UnsignedTx, account = this.owner): Uint8Array {
+    return this.options.wallet.settle(unsignedTx, account);
+  }
+}
