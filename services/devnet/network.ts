@@ -175,8 +175,9 @@ export class Devnet {
   async advance(timeSeconds: bigint): Promise<void> {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
     this.lastTimeSeconds = time;
-    const pBlock = this.pChain.nextBlock(time, this.random, this.stakingRandom);
-    this.accept('P/block', pBlock, this.acceptanceTime(time, this.random));
+    for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom)) {
+      this.accept('P/block', pBlock, this.acceptanceTime(pBlock.timeSeconds, this.random));
+    }
     const x =
       time < this.cortinaSeconds
         ? this.xChain.nextVertex(time, this.xRandom)

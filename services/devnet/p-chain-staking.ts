@@ -1,15 +1,20 @@
 import {
+  BigIntPr,
   L1Validator,
+  OutputOwners,
   PChainOwner,
   pvm,
   pvmSerial,
+  TransferOutput,
   type Context,
+  type TransferableOutput,
   type UnsignedTx,
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { deriveBlsKey, type BlsKey } from './bls.ts';
-import { concat, u32 } from './codec.ts';
+import { concat, u16, u32 } from './codec.ts';
+import { potentialReward, splitReward } from './staking-rewards.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { Account, Wallet } from './wallet.ts';
 
@@ -25,6 +30,34 @@ const DAY = 86_400n;
 const VALIDATION_PERIOD = 300n * DAY;
 const PRIMARY_VALIDATORS = 5;
 const L1_VALIDATORS = 3;
+/** The devnet's stand-in for the network's supply when it starts (rewards add to it). */
+const INITIAL_SUPPLY = 360_000_000n * NANO_AVAX_PER_AVAX;
+/** RewardValidatorTx's type id in platformvm's codec. */
+const REWARD_VALIDATOR_TX = 20;
+const DELEGATION_SHARES = 20_000; // a 2% fee, in millionths
+
+/** A primary-network staker whose period runs: what its end needs to pay back and reward. */
+export interface Staker {
+  txId: Uint8Array;
+  kind: 'validator' | 'delegator';
+  nodeId: string;
+  endSeconds: bigint;
+  /** The staker transaction's BaseTx outputs: returned stake and rewards are numbered after them. */
+  outputCount: number;
+  stake: readonly TransferableOutput[];
+  owner: Account;
+  potentialReward: bigint;
+  /** Validators: delegation fees accrued since Cortina, paid when the validator's own period ends. */
+  delegateeReward: bigint;
+  validator?: Staker;
+}
+
+/** A RewardValidatorTx as it sits in a block (no codec version) and its id. */
+export function rewardValidatorTx(stakerTxId: Uint8Array): { id: Uint8Array; bytesInBlock: Uint8Array } {
+  // Signed with no credentials.
+  const bytesInBlock = concat(u32(REWARD_VALIDATOR_TX), stakerTxId, u32(0));
+  return { id: sha256(concat(u16(0), bytesInBlock)), bytesInBlock };
+}
 
 export interface DevnetValidator {
   nodeId: string;
@@ -58,6 +91,9 @@ export class StakingPlan {
   private readonly owner: Account;
   private readonly setup: Uint8Array[];
   private readonly activeL1Validators: Set<number>;
+  /** Current primary-network stakers. */
+  private readonly stakers: Staker[] = [];
+  private supply = INITIAL_SUPPLY;
 
   constructor(options: StakingPlanOptions) {
     this.options = options;
@@ -125,7 +161,16 @@ export class StakingPlan {
   transactionsAt(height: bigint, timeSeconds: bigint, random: SeededRandom): Uint8Array[] {
     if (height <= 3n) return [this.setup[Number(height) - 1]!];
     if (height <= 3n + BigInt(PRIMARY_VALIDATORS)) {
-      return [this.addValidator(this.primaryValidators[Number(height) - 4]!, timeSeconds)];
+      const validator = this.primaryValidators[Number(height) - 4]!;
+      return [this.addValidator(validator, timeSeconds, VALIDATION_PERIOD)];
+    }
+    if (height % 180n === 100n) {
+      // A short validation, 1 to 3 days, by a node that comes and goes.
+      const validator: DevnetValidator = {
+        nodeId: `NodeID-${encodeCb58(derive(this.options.seed, `node/short/${height}`).subarray(0, 20))}`,
+        bls: deriveBlsKey(this.options.seed, `short/${height}`),
+      };
+      return [this.addValidator(validator, timeSeconds, BigInt(1 + random.below(3)) * DAY)];
     }
     if (height % 90n === 0n) return [this.delegate(random, timeSeconds)];
     if (height % 120n === 60n) return [this.topUp(random, timeSeconds)];
@@ -133,48 +178,130 @@ export class StakingPlan {
     return [];
   }
 
-  private addValidator(v: DevnetValidator, timeSeconds: bigint): Uint8Array {
-    const account = this.options.accounts[1 + (this.primaryValidators.indexOf(v) % 4)]!;
-    return this.settle(
-      pvm.e.newAddPermissionlessValidatorTx(
-        {
-          ...this.common(account, timeSeconds),
-          nodeId: v.nodeId,
-          subnetId: PRIMARY_NETWORK_ID,
-          start: timeSeconds,
-          end: timeSeconds + VALIDATION_PERIOD,
-          weight: 2_000n * NANO_AVAX_PER_AVAX,
-          rewardAddresses: [account.address],
-          delegatorRewardsOwner: [account.address],
-          shares: 20_000, // a 2% delegation fee, in millionths
-          publicKey: v.bls.publicKey,
-          signature: v.bls.proofOfPossession,
-        },
-        this.options.context,
-      ),
-      account,
+  /**
+   * The stakers whose period has ended by `timeSeconds`, in the order the P-Chain rewards them: by end time,
+   * delegators before validators, then by transaction id. Each is removed and its stake and rewards credited.
+   */
+  rewardDue(timeSeconds: bigint): Staker[] {
+    const due = this.stakers
+      .filter((s) => s.endSeconds <= timeSeconds)
+      .sort(
+        (a, b) =>
+          Number(a.endSeconds - b.endSeconds) ||
+          (a.kind === b.kind ? 0 : a.kind === 'delegator' ? -1 : 1) ||
+          Buffer.compare(a.txId, b.txId),
+      );
+    for (const staker of due) this.reward(staker);
+    return due;
+  }
+
+  /** What a committed RewardValidatorTx creates (every devnet staker keeps its uptime, so rewards are paid). */
+  private reward(staker: Staker): void {
+    this.stakers.splice(this.stakers.indexOf(staker), 1);
+    const { wallet } = this.options;
+    const assetId = staker.stake[0]!.assetId;
+    let index = staker.outputCount;
+    for (const out of staker.stake)
+      wallet.credit(staker.txId, index++, assetId, out.output as TransferOutput);
+    const pay = (amount: bigint) => {
+      const output = new TransferOutput(
+        new BigIntPr(amount),
+        OutputOwners.fromNative([staker.owner.address]),
+      );
+      wallet.credit(staker.txId, index++, assetId, output);
+    };
+    if (staker.kind === 'delegator') {
+      const { delegatee, delegator } = splitReward(staker.potentialReward, DELEGATION_SHARES);
+      if (delegator > 0n) pay(delegator);
+      // Validators started after Cortina: the fee waits for the validator's own end.
+      staker.validator!.delegateeReward += delegatee;
+    } else {
+      if (staker.potentialReward > 0n) pay(staker.potentialReward);
+      if (staker.delegateeReward > 0n) pay(staker.delegateeReward);
+    }
+  }
+
+  private addValidator(v: DevnetValidator, timeSeconds: bigint, period: bigint): Uint8Array {
+    const account = this.options.accounts[1 + (this.stakers.length % 4)]!;
+    const unsignedTx = pvm.e.newAddPermissionlessValidatorTx(
+      {
+        ...this.common(account, timeSeconds),
+        nodeId: v.nodeId,
+        subnetId: PRIMARY_NETWORK_ID,
+        start: timeSeconds,
+        end: timeSeconds + period,
+        weight: 2_000n * NANO_AVAX_PER_AVAX,
+        rewardAddresses: [account.address],
+        delegatorRewardsOwner: [account.address],
+        shares: DELEGATION_SHARES,
+        publicKey: v.bls.publicKey,
+        signature: v.bls.proofOfPossession,
+      },
+      this.options.context,
     );
+    return this.stake(unsignedTx, account, 'validator', v.nodeId, timeSeconds, timeSeconds + period);
   }
 
   private delegate(random: SeededRandom, timeSeconds: bigint): Uint8Array {
     const account = random.pick(this.options.accounts);
-    const validator = random.pick(this.primaryValidators);
-    return this.settle(
-      pvm.e.newAddPermissionlessDelegatorTx(
-        {
-          ...this.common(account, timeSeconds),
-          nodeId: validator.nodeId,
-          subnetId: PRIMARY_NETWORK_ID,
-          start: timeSeconds,
-          // Within the validator's period (validators were added in the first blocks, a day is ample margin).
-          end: timeSeconds + VALIDATION_PERIOD - 30n * DAY,
-          weight: BigInt(25 + random.below(500)) * NANO_AVAX_PER_AVAX,
-          rewardAddresses: [account.address],
-        },
-        this.options.context,
-      ),
-      account,
+    const wanted = BigInt(1 + random.below(3)) * DAY;
+    // A validator whose period outlasts the delegation (fuji's minimum stake duration is a day).
+    const candidates = this.stakers.filter(
+      (s) => s.kind === 'validator' && s.endSeconds - timeSeconds >= DAY,
     );
+    const validator = random.pick(candidates);
+    const end =
+      timeSeconds +
+      (validator.endSeconds - timeSeconds < wanted ? validator.endSeconds - timeSeconds : wanted);
+    const unsignedTx = pvm.e.newAddPermissionlessDelegatorTx(
+      {
+        ...this.common(account, timeSeconds),
+        nodeId: validator.nodeId,
+        subnetId: PRIMARY_NETWORK_ID,
+        start: timeSeconds,
+        end,
+        weight: BigInt(25 + random.below(500)) * NANO_AVAX_PER_AVAX,
+        rewardAddresses: [account.address],
+      },
+      this.options.context,
+    );
+    return this.stake(unsignedTx, account, 'delegator', validator.nodeId, timeSeconds, end, validator);
+  }
+
+  /**
+   * Settles a staker transaction and records the staker with its potential reward, computed as the P-Chain does
+   * since Durango: when the transaction is accepted, for the time left until its end, and added to the supply.
+   */
+  private stake(
+    unsignedTx: UnsignedTx,
+    owner: Account,
+    kind: Staker['kind'],
+    nodeId: string,
+    timeSeconds: bigint,
+    endSeconds: bigint,
+    validator?: Staker,
+  ): Uint8Array {
+    const tx = unsignedTx.getTx() as unknown as {
+      baseTx: { outputs: readonly TransferableOutput[] };
+      stake: readonly TransferableOutput[];
+    };
+    const signed = this.settle(unsignedTx, owner);
+    const weight = tx.stake.reduce((sum, out) => sum + (out.output as TransferOutput).amount(), 0n);
+    const reward = potentialReward((endSeconds - timeSeconds) * 1_000_000_000n, weight, this.supply);
+    this.supply += reward;
+    this.stakers.push({
+      txId: sha256(signed),
+      kind,
+      nodeId,
+      endSeconds,
+      outputCount: tx.baseTx.outputs.length,
+      stake: tx.stake,
+      owner,
+      potentialReward: reward,
+      delegateeReward: 0n,
+      validator,
+    });
+    return signed;
   }
 
   private topUp(random: SeededRandom, timeSeconds: bigint): Uint8Array {

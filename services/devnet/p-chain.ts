@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
-import { StakingPlan } from './p-chain-staking.ts';
+import { rewardValidatorTx, StakingPlan, type Staker } from './p-chain-staking.ts';
 import { Wallet, type Account } from './wallet.ts';
 
 /**
@@ -24,7 +24,11 @@ export interface PlatformBlock {
   txIds: Uint8Array[];
 }
 
+const BANFF_PROPOSAL_BLOCK = 29;
+const BANFF_COMMIT_BLOCK = 31;
 const BANFF_STANDARD_BLOCK = 32;
+/** proposervm's `option` block: what wraps the commit (or abort) that follows a proposal. */
+const PROPOSER_OPTION_BLOCK = 1;
 
 const FEE_STATE = { capacity: 1_000_000n, excess: 0n, price: 1n, timestamp: '0' };
 
@@ -61,10 +65,77 @@ export class PChainBuilder {
   }
 
   /**
+   * The blocks up to `timeSeconds`: for every staker whose period ended, a proposal block with its
+   * RewardValidatorTx at its end time and the commit that accepts it; then the standard block at `timeSeconds`.
+   */
+  nextBlocks(timeSeconds: bigint, random: SeededRandom, stakingRandom: SeededRandom): PlatformBlock[] {
+    const blocks = this.staking.rewardDue(timeSeconds).flatMap((staker) => this.rewardBlocks(staker));
+    blocks.push(this.nextBlock(timeSeconds, random, stakingRandom));
+    return blocks;
+  }
+
+  /**
+   * A BanffProposalBlock (no decision transactions, then the RewardValidatorTx) in a proposervm block, and the
+   * BanffCommitBlock after it in a proposervm option block (codec 0, type 1, parent, inner bytes; its id is the
+   * sha256 of all of it). Both carry the staker's end time; the commit's height is the proposal's plus one.
+   */
+  private rewardBlocks(staker: Staker): PlatformBlock[] {
+    const time = staker.endSeconds;
+    const reward = rewardValidatorTx(staker.txId);
+    this.height += 1n;
+    const proposal = concat(
+      u16(CODEC_VERSION),
+      u32(BANFF_PROPOSAL_BLOCK),
+      u64(time),
+      u32(0),
+      this.parentId,
+      u64(this.height),
+      reward.bytesInBlock,
+    );
+    const proposalId = sha256(proposal);
+    const outerProposal = proposerBlock(this.outerParentId, time, this.height - 1n, proposal);
+    const first: PlatformBlock = {
+      ...outerProposal,
+      innerId: proposalId,
+      innerBytes: proposal,
+      height: this.height,
+      timeSeconds: time,
+      txIds: [reward.id],
+    };
+    this.height += 1n;
+    const commit = concat(
+      u16(CODEC_VERSION),
+      u32(BANFF_COMMIT_BLOCK),
+      u64(time),
+      proposalId,
+      u64(this.height),
+    );
+    const option = concat(
+      u16(CODEC_VERSION),
+      u32(PROPOSER_OPTION_BLOCK),
+      outerProposal.id,
+      u32(commit.length),
+      commit,
+    );
+    const second: PlatformBlock = {
+      id: sha256(option),
+      bytes: option,
+      innerId: sha256(commit),
+      innerBytes: commit,
+      height: this.height,
+      timeSeconds: time,
+      txIds: [],
+    };
+    this.parentId = second.innerId;
+    this.outerParentId = second.id;
+    return [first, second];
+  }
+
+  /**
    * Builds the next block (height + 1) at `timeSeconds`: the staking plan's transactions for that height, then 1–3
    * transfers chosen by `random`.
    */
-  nextBlock(timeSeconds: bigint, random: SeededRandom, stakingRandom: SeededRandom): PlatformBlock {
+  private nextBlock(timeSeconds: bigint, random: SeededRandom, stakingRandom: SeededRandom): PlatformBlock {
     const txs = this.staking.transactionsAt(this.height + 1n, timeSeconds, stakingRandom);
     const txIds = txs.map((tx) => sha256(tx));
     const count = 1 + random.below(3);

@@ -101,6 +101,11 @@ export class Wallet {
     return bytes;
   }
 
+  /** Records an output the chain itself created for one of the accounts (returned stake, a staking reward). */
+  credit(txId: Uint8Array, outputIndex: number, assetId: Id, output: TransferOutput): void {
+    this.add(new Utxo(new avaxSerial.UTXOID(new Id(txId), new Int(outputIndex)), assetId, output));
+  }
+
   private add(utxo: Utxo): void {
     const owner = key(utxo.getOutputOwners().addrs[0]!.toBytes());
     let owned = this.utxosByOwner.get(owner);

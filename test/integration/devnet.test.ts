@@ -89,7 +89,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('aLB6AUxcaxvJQ5XNKJg3iipLwUi4MdZpTLr82MEEHGjave6x5');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('udqmQJ5DFd5xZE6MPv5fca4aKPa2GH6RmFA7HnWeB7dUmZoVe');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -201,6 +201,100 @@ describe('devnet', function () {
       AddPermissionlessDelegatorTx: 1,
       IncreaseL1ValidatorBalanceTx: 1,
     });
+  });
+
+  it('rewards stakers when their period ends: a proposal with the RewardValidatorTx, its commit in an option block, stake and rewards spendable', async function () {
+    const parameters = { ...PARAMETERS, historySeconds: 6n * 86_400n, blockIntervalSeconds: 1_200n };
+    const devnet = await Devnet.create(parameters);
+    await devnet.generateHistory();
+    const containers = await devnet.containers.range('P/block', 0n, 1_000_000n);
+    const codec = utils.getManagerForVM('PVM').getDefaultCodec();
+    /** Staker tx id -> its end time and number of BaseTx outputs. */
+    const stakers = new Map<string, { end: bigint; outputs: number }>();
+    const stakerOutputs = new Map<string, number>();
+    const spent: string[] = [];
+    let rewarded = 0;
+    let previousOuter: Uint8Array | undefined;
+    let pendingProposal: { innerId: Uint8Array; time: bigint; height: bigint } | undefined;
+    for (const container of containers) {
+      const outer = new Reader(container.bytes);
+      expect(outer.u16()).to.equal(0);
+      const type = outer.u32();
+      const outerParent = outer.take(32);
+      if (previousOuter) expect(Buffer.from(outerParent)).to.deep.equal(Buffer.from(previousOuter));
+      previousOuter = container.id;
+      if (type === 1) {
+        // An option block: the commit that follows the proposal, identified by the hash of all its bytes.
+        expect(Buffer.from(container.id)).to.deep.equal(Buffer.from(sha256(container.bytes)));
+        const commit = new Reader(outer.take(outer.u32()));
+        expect(outer.rest()).to.have.length(0);
+        expect([commit.u16(), commit.u32()]).to.deep.equal([0, 31]);
+        expect(commit.u64()).to.equal(pendingProposal!.time);
+        expect(Buffer.from(commit.take(32))).to.deep.equal(Buffer.from(pendingProposal!.innerId));
+        expect(commit.u64()).to.equal(pendingProposal!.height + 1n);
+        pendingProposal = undefined;
+        continue;
+      }
+      expect(type).to.equal(0);
+      expect(pendingProposal, 'a proposal is followed by its option').to.equal(undefined);
+      outer.u64();
+      outer.u64();
+      outer.take(outer.u32());
+      const inner = outer.take(outer.u32());
+      const block = new Reader(inner);
+      expect(block.u16()).to.equal(0);
+      const blockType = block.u32();
+      const time = block.u64();
+      if (blockType === 29) {
+        expect(block.u32(), 'no decision transactions').to.equal(0);
+        block.take(32);
+        const height = block.u64();
+        expect(block.u32(), 'RewardValidatorTx').to.equal(20);
+        const stakerTxId = Buffer.from(block.take(32)).toString('hex');
+        expect(block.u32(), 'no credentials').to.equal(0);
+        expect(block.rest()).to.have.length(0);
+        const staker = stakers.get(stakerTxId);
+        expect(staker, 'the rewarded staker was added earlier').to.not.equal(undefined);
+        expect(time, 'rewarded at its end time').to.equal(staker!.end);
+        stakers.delete(stakerTxId);
+        rewarded++;
+        pendingProposal = { innerId: sha256(inner), time, height };
+        continue;
+      }
+      expect(blockType).to.equal(32);
+      block.take(32);
+      block.u64();
+      let rest: Uint8Array = block.rest().subarray(4);
+      while (rest.length > 0) {
+        const [signedTx, remaining] = avaxSerial.SignedTx.fromBytes(rest, codec);
+        rest = remaining;
+        const tx = signedTx.unsignedTx;
+        const baseTx = (tx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
+        for (const input of baseTx.inputs) {
+          spent.push(
+            `${Buffer.from(input.utxoID.txID.toBytes()).toString('hex')}:${input.utxoID.outputIdx.value()}`,
+          );
+        }
+        if (pvmSerial.isAddPermissionlessValidatorTx(tx) || pvmSerial.isAddPermissionlessDelegatorTx(tx)) {
+          const txId = Buffer.from(
+            sha256(new Uint8Array([0, 0, ...codec.PackPrefix(tx), ...packCredentials(signedTx, codec)])),
+          ).toString('hex');
+          stakers.set(txId, {
+            end: tx.subnetValidator.validator.endTime.value(),
+            outputs: baseTx.outputs.length,
+          });
+          stakerOutputs.set(txId, baseTx.outputs.length);
+        }
+      }
+    }
+    expect(rewarded).to.be.greaterThan(2);
+    // Outputs numbered past a staker transaction's own (returned stake, rewards) are spent by later transactions.
+    const spentAfterReward = spent.filter((utxo) => {
+      const [txId, index] = utxo.split(':');
+      const own = stakerOutputs.get(txId!);
+      return own !== undefined && Number(index) >= own;
+    });
+    expect(spentAfterReward.length).to.be.greaterThan(0);
   });
 
   it('accepts X-Chain transactions in vertices before Cortina and in proposervm-wrapped blocks after, each in X/tx', async function () {
