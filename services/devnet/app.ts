@@ -6,10 +6,10 @@ import type { Logger } from '../runtime/logger.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import { serveGeth } from '../runtime/geth-rpc/endpoint.ts';
-import { optional, blockNumberOrHash } from '../runtime/geth-rpc/params.ts';
+import { optional, blockNumberOrHash, unsignedInteger } from '../runtime/geth-rpc/params.ts';
 import { gethMethod } from '../runtime/geth-rpc/endpoint.ts';
 import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
-import { SUBNET_EVM_FEE_CONFIG } from './evm/chain-config.ts';
+import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
 import type { Devnet } from './network.ts';
 
@@ -39,6 +39,14 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
         resolveBlock(devnet.l1Chain.chain, selector);
         return { feeConfig: SUBNET_EVM_FEE_CONFIG, lastChangedAt: 0 };
       }),
+      eth_getActiveRulesAt: gethMethod([optional(unsignedInteger)], (timestamp) =>
+        subnetEvmActiveRules(
+          devnet.parameters.identity,
+          devnet.l1.evmChainId,
+          timestamp ?? devnet.l1Chain.chain.head.header.timestamp,
+          devnet.parameters.genesisTimeSeconds,
+        ),
+      ),
     },
   });
   for (const [entry, methods] of [

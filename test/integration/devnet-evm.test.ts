@@ -294,6 +294,14 @@ describe('devnet EVM chains', function () {
     expect(config).to.include({ chainId: 7331, subnetEVMTimestamp: 0 });
     expect(config).to.have.property('upgrades');
     expect((await call(path, 'eth_feeConfig', [])).result).to.deep.include({ lastChangedAt: 0 });
+    const rules = (await call(path, 'eth_getActiveRulesAt', [])).result as {
+      ethRules: Record<string, unknown>;
+      avalancheRules: Record<string, unknown>;
+      precompiles: Record<string, unknown>;
+    };
+    expect(rules.ethRules).to.include({ ChainID: 7331, IsCancun: true, IsPrague: false });
+    expect(rules.avalancheRules).to.include({ IsSubnetEVM: true, IsGranite: true, IsHelicon: false });
+    expect(rules.precompiles).to.have.property('warpConfig');
     const head = await l1.getBlockNumber();
     expect(Number(head)).to.be.greaterThan(4);
     const raw = (await call(path, 'eth_getBlockByNumber', [toHex(head), false])).result as Record<

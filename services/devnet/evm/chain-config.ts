@@ -118,3 +118,47 @@ export function subnetEvmGenesis(options: {
     parentHash: zeroHash,
   };
 }
+
+/**
+ * Subnet-EVM's eth_getActiveRulesAt for the devnet's L1: libevm's Rules (Go field names, no JSON tags, every
+ * boolean emitted), the Avalanche rules, and the precompiles active at `timestamp` with their activation time.
+ * The L1's config leaves Fortuna unset, so it never counts as active there.
+ */
+export function subnetEvmActiveRules(
+  identity: NetworkIdentity,
+  chainId: number,
+  timestamp: bigint,
+  warpTimestamp: bigint,
+): Record<string, unknown> {
+  const u = identity.upgrades;
+  const at = (seconds: number) => timestamp >= BigInt(seconds);
+  return {
+    ethRules: {
+      ChainID: chainId,
+      IsHomestead: true,
+      IsEIP150: true,
+      IsEIP155: true,
+      IsEIP158: true,
+      IsByzantium: true,
+      IsConstantinople: true,
+      IsPetersburg: true,
+      IsIstanbul: true,
+      IsBerlin: true,
+      IsLondon: true,
+      IsMerge: true,
+      IsShanghai: at(u.durango),
+      IsCancun: at(u.etna),
+      IsPrague: false,
+      IsVerkle: false,
+    },
+    avalancheRules: {
+      IsSubnetEVM: true,
+      IsDurango: at(u.durango),
+      IsEtna: at(u.etna),
+      IsFortuna: false,
+      IsGranite: at(u.granite),
+      IsHelicon: at(u.helicon),
+    },
+    precompiles: timestamp >= warpTimestamp ? { warpConfig: { timestamp: Number(warpTimestamp) } } : {},
+  };
+}

@@ -97,6 +97,15 @@ function hexDigits(value: string, goType: string): string {
   return digits;
 }
 
+/** A Go uint64 taken as a plain JSON number (not hex), e.g. eth_getActiveRulesAt's timestamp. */
+export function unsignedInteger(value: unknown): bigint {
+  if (typeof value !== 'number') throw goTypeError(value, 'uint64');
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ParamError(`json: cannot unmarshal number ${value} into Go value of type uint64`);
+  }
+  return BigInt(value);
+}
+
 export function bool(value: unknown): boolean {
   if (typeof value !== 'boolean') throw goTypeError(value, 'bool');
   return value;
