@@ -30,6 +30,7 @@ const DAY = 86_400n;
 const VALIDATION_PERIOD = 300n * DAY;
 const PRIMARY_VALIDATORS = 5;
 const L1_VALIDATORS = 3;
+const L1_VALIDATOR_WEIGHT = 100n;
 /** The devnet's stand-in for the network's supply when it starts (rewards add to it). */
 const INITIAL_SUPPLY = 360_000_000n * NANO_AVAX_PER_AVAX;
 /** RewardValidatorTx's type id in platformvm's codec. */
@@ -41,7 +42,15 @@ export interface Staker {
   txId: Uint8Array;
   kind: 'validator' | 'delegator';
   nodeId: string;
+  startSeconds: bigint;
   endSeconds: bigint;
+  /** The stake, nAVAX. */
+  weight: bigint;
+  /** Validators: their BLS key. */
+  bls?: BlsKey;
+  /** The P-Chain heights from which the staker counts, and from which it no longer does (its reward's commit). */
+  addedAtHeight: bigint;
+  removedAtHeight?: bigint;
   /** The staker transaction's BaseTx outputs: returned stake and rewards are numbered after them. */
   outputCount: number;
   stake: readonly TransferableOutput[];
@@ -62,6 +71,19 @@ export function rewardValidatorTx(stakerTxId: Uint8Array): { id: Uint8Array; byt
 export interface DevnetValidator {
   nodeId: string;
   bls: BlsKey;
+}
+
+/** One of the L1's validators as the P-Chain tracks it after the conversion. */
+export interface L1ValidatorState extends DevnetValidator {
+  validationId: Uint8Array;
+  weight: bigint;
+  /** nAVAX left to pay the continuous fee with (the devnet does not charge it). */
+  balance: bigint;
+  /** Set once the conversion is accepted. */
+  startSeconds: bigint;
+  convertedAtHeight: bigint;
+  /** The height of the DisableL1ValidatorTx, if any: from it the validator is inactive, its balance refunded. */
+  disabledAtHeight?: bigint;
 }
 
 export interface StakingPlanOptions {
@@ -86,13 +108,17 @@ export class StakingPlan {
   readonly subnetId: string;
   readonly blockchainId: string;
   readonly primaryValidators: DevnetValidator[];
-  readonly l1Validators: (DevnetValidator & { validationId: Uint8Array })[];
+  readonly l1Validators: L1ValidatorState[];
   private readonly options: StakingPlanOptions;
   private readonly owner: Account;
   private readonly setup: Uint8Array[];
   private readonly activeL1Validators: Set<number>;
   /** Current primary-network stakers. */
   private readonly stakers: Staker[] = [];
+  /** Every primary-network staker so far, current or rewarded, in the order added. */
+  readonly everyStaker: Staker[] = [];
+  /** The height of the block being built. */
+  private height = 0n;
   private supply = INITIAL_SUPPLY;
 
   constructor(options: StakingPlanOptions) {
@@ -129,6 +155,10 @@ export class StakingPlan {
       ...validator(`l1/${i}`),
       // A converted validator's validation id: the subnet id with the validator's index appended, hashed.
       validationId: sha256(concat(subnetIdBytes, u32(i))),
+      weight: L1_VALIDATOR_WEIGHT,
+      balance: NANO_AVAX_PER_AVAX,
+      startSeconds: 0n,
+      convertedAtHeight: 3n,
     }));
     const ownerOf = () => PChainOwner.fromNative([this.owner.address], 1);
     const convert = this.settle(
@@ -141,8 +171,8 @@ export class StakingPlan {
           validators: this.l1Validators.map((v) =>
             L1Validator.fromNative(
               v.nodeId,
-              100n,
-              NANO_AVAX_PER_AVAX,
+              v.weight,
+              v.balance,
               new pvmSerial.ProofOfPossession(v.bls.publicKey, v.bls.proofOfPossession),
               ownerOf(),
               ownerOf(),
@@ -159,6 +189,8 @@ export class StakingPlan {
 
   /** The staking and L1 transactions of the block at `height`, built at `timeSeconds`. */
   transactionsAt(height: bigint, timeSeconds: bigint, random: SeededRandom): Uint8Array[] {
+    this.height = height;
+    if (height === 3n) for (const v of this.l1Validators) v.startSeconds = timeSeconds;
     if (height <= 3n) return [this.setup[Number(height) - 1]!];
     if (height <= 3n + BigInt(PRIMARY_VALIDATORS)) {
       const validator = this.primaryValidators[Number(height) - 4]!;
@@ -239,7 +271,16 @@ export class StakingPlan {
       },
       this.options.context,
     );
-    return this.stake(unsignedTx, account, 'validator', v.nodeId, timeSeconds, timeSeconds + period);
+    return this.stake(
+      unsignedTx,
+      account,
+      'validator',
+      v.nodeId,
+      timeSeconds,
+      timeSeconds + period,
+      undefined,
+      v.bls,
+    );
   }
 
   private delegate(random: SeededRandom, timeSeconds: bigint): Uint8Array {
@@ -280,6 +321,7 @@ export class StakingPlan {
     timeSeconds: bigint,
     endSeconds: bigint,
     validator?: Staker,
+    bls?: BlsKey,
   ): Uint8Array {
     const tx = unsignedTx.getTx() as unknown as {
       baseTx: { outputs: readonly TransferableOutput[] };
@@ -289,24 +331,31 @@ export class StakingPlan {
     const weight = tx.stake.reduce((sum, out) => sum + (out.output as TransferOutput).amount(), 0n);
     const reward = potentialReward((endSeconds - timeSeconds) * 1_000_000_000n, weight, this.supply);
     this.supply += reward;
-    this.stakers.push({
+    const staker: Staker = {
       txId: sha256(signed),
       kind,
       nodeId,
+      startSeconds: timeSeconds,
       endSeconds,
+      weight,
+      bls,
+      addedAtHeight: this.height,
       outputCount: tx.baseTx.outputs.length,
       stake: tx.stake,
       owner,
       potentialReward: reward,
       delegateeReward: 0n,
       validator,
-    });
+    };
+    this.stakers.push(staker);
+    this.everyStaker.push(staker);
     return signed;
   }
 
   private topUp(random: SeededRandom, timeSeconds: bigint): Uint8Array {
     const active = [...this.activeL1Validators];
     const validator = this.l1Validators[random.pick(active)]!;
+    validator.balance += NANO_AVAX_PER_AVAX / 10n;
     return this.settle(
       pvm.e.newIncreaseL1ValidatorBalanceTx(
         {
@@ -321,6 +370,9 @@ export class StakingPlan {
 
   private disable(index: number, timeSeconds: bigint): Uint8Array {
     this.activeL1Validators.delete(index);
+    const validator = this.l1Validators[index]!;
+    validator.disabledAtHeight = this.height;
+    validator.balance = 0n;
     return this.settle(
       pvm.e.newDisableL1ValidatorTx(
         {

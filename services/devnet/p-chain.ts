@@ -128,6 +128,7 @@ export class PChainBuilder {
     };
     this.parentId = second.innerId;
     this.outerParentId = second.id;
+    staker.removedAtHeight = this.height;
     return [first, second];
   }
 
