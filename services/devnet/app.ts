@@ -11,6 +11,8 @@ import { gethMethod } from '../runtime/geth-rpc/endpoint.ts';
 import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
 import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
+import { platformApi } from './platform-api.ts';
+import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
 
 /** coreth's default `batch-request-limit`. */
@@ -57,6 +59,8 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
       router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, batchLimit: BATCH_LIMIT, log }));
     }
   }
+  const platform = platformApi(devnet);
+  router.all('/ext/bc/P', (ctx) => serveGorilla(ctx, platform, log));
   mountMetadata(router);
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };

@@ -59,7 +59,7 @@ export class Devnet {
   readonly l1: L1Identity;
   readonly cChain: EvmChainEntry;
   readonly l1Chain: EvmChainEntry;
-  private readonly pChain: PChainBuilder;
+  readonly pChain: PChainBuilder;
   private readonly xChain: XChainBuilder;
   /** Before this time the X-Chain accepts vertices, after it blocks (the Cortina upgrade, half-way through the history). */
   private readonly cortinaSeconds: bigint;

@@ -11,9 +11,9 @@ import {
   type UnsignedTx,
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { deriveBlsKey, type BlsKey } from './bls.ts';
-import { concat, u16, u32 } from './codec.ts';
+import { concat, u16, u32, u64 } from './codec.ts';
 import { potentialReward, splitReward } from './staking-rewards.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { Account, Wallet } from './wallet.ts';
@@ -109,8 +109,10 @@ export class StakingPlan {
   readonly blockchainId: string;
   readonly primaryValidators: DevnetValidator[];
   readonly l1Validators: L1ValidatorState[];
+  readonly conversionId: Uint8Array;
   private readonly options: StakingPlanOptions;
-  private readonly owner: Account;
+  /** The account that owns the subnet and its L1 validators' balances. */
+  readonly owner: Account;
   private readonly setup: Uint8Array[];
   private readonly activeL1Validators: Set<number>;
   /** Current primary-network stakers. */
@@ -151,15 +153,31 @@ export class StakingPlan {
     );
     this.blockchainId = encodeCb58(sha256(createChain));
     const subnetIdBytes = sha256(createSubnet);
-    this.l1Validators = Array.from({ length: L1_VALIDATORS }, (_, i) => ({
-      ...validator(`l1/${i}`),
-      // A converted validator's validation id: the subnet id with the validator's index appended, hashed.
-      validationId: sha256(concat(subnetIdBytes, u32(i))),
-      weight: L1_VALIDATOR_WEIGHT,
-      balance: NANO_AVAX_PER_AVAX,
-      startSeconds: 0n,
-      convertedAtHeight: 3n,
-    }));
+    // The conversion lists its validators sorted by node id; each one's index in that list names it.
+    const nodeIdBytes = (v: DevnetValidator) => decodeCb58(v.nodeId.slice('NodeID-'.length));
+    this.l1Validators = Array.from({ length: L1_VALIDATORS }, (_, i) => validator(`l1/${i}`))
+      .sort((a, b) => Buffer.compare(nodeIdBytes(a), nodeIdBytes(b)))
+      .map((v, i) => ({
+        ...v,
+        validationId: sha256(concat(subnetIdBytes, u32(i))),
+        weight: L1_VALIDATOR_WEIGHT,
+        balance: NANO_AVAX_PER_AVAX,
+        startSeconds: 0n,
+        convertedAtHeight: 3n,
+      }));
+    const managerAddress = Buffer.from(VALIDATOR_MANAGER_ADDRESS.slice(2), 'hex');
+    // SubnetToL1ConversionData as Warp's message codec writes it; its hash is the conversion id.
+    this.conversionId = sha256(
+      concat(
+        u16(0),
+        subnetIdBytes,
+        sha256(createChain),
+        u32(managerAddress.length),
+        managerAddress,
+        u32(this.l1Validators.length),
+        ...this.l1Validators.flatMap((v) => [u32(20), nodeIdBytes(v), v.bls.publicKey, u64(v.weight)]),
+      ),
+    );
     const ownerOf = () => PChainOwner.fromNative([this.owner.address], 1);
     const convert = this.settle(
       pvm.e.newConvertSubnetToL1Tx(
@@ -167,7 +185,7 @@ export class StakingPlan {
           ...this.common(),
           chainId: this.blockchainId,
           subnetId: this.subnetId,
-          address: Buffer.from(VALIDATOR_MANAGER_ADDRESS.slice(2), 'hex'),
+          address: managerAddress,
           validators: this.l1Validators.map((v) =>
             L1Validator.fromNative(
               v.nodeId,

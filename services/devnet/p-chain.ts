@@ -39,6 +39,12 @@ export class PChainBuilder {
   private parentId: Uint8Array;
   private outerParentId: Uint8Array;
   private height = 0n;
+  private time = 0n;
+
+  /** The last accepted height and the chain time it set. */
+  get tip(): { height: bigint; timeSeconds: bigint } {
+    return { height: this.height, timeSeconds: this.time };
+  }
   private transfers = 0;
 
   constructor(
@@ -129,6 +135,7 @@ export class PChainBuilder {
     this.parentId = second.innerId;
     this.outerParentId = second.id;
     staker.removedAtHeight = this.height;
+    this.time = time;
     return [first, second];
   }
 
@@ -146,6 +153,7 @@ export class PChainBuilder {
       txIds.push(sha256(signed));
     }
     this.height += 1n;
+    this.time = timeSeconds;
     const bytes = concat(
       u16(CODEC_VERSION),
       u32(BANFF_STANDARD_BLOCK),

@@ -2,57 +2,20 @@ import type { Container__Output } from '../../generated/proto/chaindata/containe
 import type { ContainerIndexServiceDefinition } from '../../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
 import type { UnaryClient } from '../grpc/client.ts';
 import { DomainError } from '../errors.ts';
-import { decodeId, encodeCb58 } from '../formatting/cb58.ts';
-import { encodeBytes, parseEncodingName, type EncodingName } from '../formatting/encoding.ts';
+import { encodeBytes, type EncodingName } from '../formatting/encoding.ts';
+import { encodingArg, idArg, uint64Arg } from '../gorilla-rpc/args.ts';
 import { formatRfc3339Nano } from '../formatting/go-time.ts';
 import type Router from '@koa/router';
 import { INDEX_NAMES } from '../../container-indexer/index-names.ts';
 import type { Logger } from '../logger.ts';
-import { field, JsonNumber } from '../gorilla-rpc/go-json.ts';
+import { field } from '../gorilla-rpc/go-json.ts';
 import { NOT_FOUND_BODY } from './not-found.ts';
-import {
-  gorillaMethod,
-  serveGorilla,
-  HttpReplyError,
-  InvalidArgumentError,
-  type GorillaService,
-} from '../gorilla-rpc/endpoint.ts';
+import { gorillaMethod, serveGorilla, HttpReplyError, type GorillaService } from '../gorilla-rpc/endpoint.ts';
 
 /**
  * The node's Index API (`/ext/index/<chain>/<endpoint>`, service `index`) over the container indexer's service
- * (gateway-rpc reaches it over gRPC; the devnet calls it in process). Arguments decode as avalanchego's Go types do: json.Uint64 takes a number or a decimal string,
- * ids.ID a cb58 string, formatting.Encoding a name matched case-insensitively; null or missing means zero/`hex`.
+ * (gateway-rpc reaches it over gRPC; the devnet calls it in process).
  */
-const MAX_UINT64 = 2n ** 64n - 1n;
-const ZERO_ID = encodeCb58(new Uint8Array(32));
-
-function uint64Arg(value: unknown): string {
-  if (value === undefined || value === null) return '0';
-  const text = value instanceof JsonNumber ? value.source : typeof value === 'string' ? value : undefined;
-  if (text === undefined || !/^\d+$/.test(text) || BigInt(text) > MAX_UINT64) {
-    throw new InvalidArgumentError(`not a uint64: ${String(text)}`);
-  }
-  return BigInt(text).toString();
-}
-
-function idArg(value: unknown): string {
-  if (value === undefined || value === null) return ZERO_ID;
-  if (typeof value !== 'string') throw new InvalidArgumentError('id must be a string');
-  try {
-    decodeId(value);
-  } catch (err) {
-    throw new InvalidArgumentError(`couldn't decode ID to bytes: ${(err as Error).message}`);
-  }
-  return value;
-}
-
-function encodingArg(value: unknown): EncodingName {
-  if (value === undefined || value === null) return 'hex';
-  const encoding = typeof value === 'string' ? parseEncodingName(value) : undefined;
-  if (!encoding) throw new InvalidArgumentError('invalid encoding');
-  return encoding;
-}
-
 export function formatContainer(container: Container__Output, encoding: EncodingName) {
   if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding in method');
   return {

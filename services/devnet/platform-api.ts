@@ -1,0 +1,266 @@
+/**
+ * The P-Chain's `platform` service (`/ext/bc/P`) for what clients learn validator sets from: current validators
+ * (primary network and L1), validator sets at a height (also Warp's canonical form), subnets, L1 validators, height
+ * and time. Shapes, orders and texts follow avalanchego's service (docs/reference/platform-api.md).
+ */
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { DomainError } from '../runtime/errors.ts';
+import { formatAddress } from '../runtime/formatting/address.ts';
+import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
+import { idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
+import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
+import { field } from '../runtime/gorilla-rpc/go-json.ts';
+import type { Devnet } from './network.ts';
+import { VALIDATOR_MANAGER_ADDRESS, type L1ValidatorState, type Staker } from './p-chain-staking.ts';
+
+/** ids.EmptyNodeID: where the summed weight of inactive L1 validators is reported. */
+const EMPTY_NODE_ID = `NodeID-${encodeCb58(new Uint8Array(20))}`;
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+
+export function platformApi(devnet: Devnet): GorillaService {
+  const staking = devnet.pChain.staking;
+  const hrp = devnet.parameters.identity.hrp;
+  const owner = (address: Uint8Array) => ({
+    locktime: '0',
+    threshold: '1',
+    addresses: [formatAddress('P', hrp, address)],
+  });
+  const tipHeight = () => devnet.pChain.tip.height;
+
+  /** The height a `height` argument names: a uint64 or "proposed" (the devnet's proposed height is its tip). */
+  const heightArg = (value: unknown): bigint =>
+    value === 'proposed' ? tipHeight() : BigInt(uint64Arg(value));
+  const requireFinalized = (height: bigint, what: string) => {
+    if (height > tipHeight()) {
+      throw new DomainError(
+        'failed_precondition',
+        `${what}: current P-chain height (${tipHeight()}) < requested P-Chain height (${height})`,
+      );
+    }
+  };
+
+  const primaryValidatorJson = (v: Staker, delegators: Staker[], single: boolean) => ({
+    txID: encodeCb58(v.txId),
+    startTime: v.startSeconds.toString(),
+    endTime: v.endSeconds.toString(),
+    weight: v.weight.toString(),
+    nodeID: v.nodeId,
+    validationRewardOwner: owner(v.owner.address),
+    delegationRewardOwner: owner(v.owner.address),
+    potentialReward: v.potentialReward.toString(),
+    accruedDelegateeReward: v.delegateeReward.toString(),
+    delegationFee: '2.0000',
+    // The devnet's validators are always up and connected.
+    uptime: '100.0000',
+    connected: true,
+    signer: { publicKey: hex(v.bls!.publicKey), proofOfPossession: hex(v.bls!.proofOfPossession) },
+    delegatorCount: delegators.length.toString(),
+    delegatorWeight: delegators.reduce((sum, d) => sum + d.weight, 0n).toString(),
+    ...(single
+      ? {
+          delegators: delegators.map((d) => ({
+            txID: encodeCb58(d.txId),
+            startTime: d.startSeconds.toString(),
+            endTime: d.endSeconds.toString(),
+            weight: d.weight.toString(),
+            nodeID: d.nodeId,
+            rewardOwner: owner(d.owner.address),
+            potentialReward: d.potentialReward.toString(),
+          })),
+        }
+      : {}),
+  });
+
+  const l1ValidatorJson = (v: L1ValidatorState) => ({
+    nodeID: v.nodeId,
+    weight: v.weight.toString(),
+    startTime: v.startSeconds.toString(),
+    validationID: encodeCb58(v.validationId),
+    publicKey: hex(v.bls.publicKey),
+    remainingBalanceOwner: owner(staking.owner.address),
+    deactivationOwner: owner(staking.owner.address),
+    minNonce: '0',
+    balance: v.balance.toString(),
+  });
+
+  /** Primary-network stakers counting at `height`. */
+  const stakersAt = (height: bigint) =>
+    staking.everyStaker.filter(
+      (s) => s.addedAtHeight <= height && (s.removedAtHeight === undefined || s.removedAtHeight > height),
+    );
+  const l1ValidatorsAt = (height: bigint) =>
+    height < 3n ? [] : staking.l1Validators.filter((v) => v.convertedAtHeight <= height);
+  const isActiveAt = (v: L1ValidatorState, height: bigint) =>
+    v.disabledAtHeight === undefined || v.disabledAtHeight > height;
+
+  /** nodeID -> {publicKey, weight} of `subnetId` at `height`, as the validator manager keeps it. */
+  const validatorSet = (subnetId: string, height: bigint) => {
+    const set = new Map<string, { publicKey: Uint8Array | undefined; weight: bigint }>();
+    if (subnetId === ZERO_ID) {
+      const current = stakersAt(height);
+      for (const v of current.filter((s) => s.kind === 'validator')) {
+        set.set(v.nodeId, { publicKey: v.bls?.publicKey, weight: v.weight });
+      }
+      for (const d of current.filter((s) => s.kind === 'delegator')) set.get(d.nodeId)!.weight += d.weight;
+    } else if (subnetId === staking.subnetId) {
+      let inactive = 0n;
+      for (const v of l1ValidatorsAt(height)) {
+        if (isActiveAt(v, height)) set.set(v.nodeId, { publicKey: v.bls.publicKey, weight: v.weight });
+        else inactive += v.weight;
+      }
+      if (inactive > 0n) set.set(EMPTY_NODE_ID, { publicKey: undefined, weight: inactive });
+    }
+    return set;
+  };
+
+  const sortedByKey = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+  return {
+    name: 'platform',
+    methods: {
+      getHeight: gorillaMethod(
+        () => ({}),
+        () => Promise.resolve({ height: tipHeight().toString() }),
+      ),
+      getProposedHeight: gorillaMethod(
+        () => ({}),
+        () => Promise.resolve({ height: tipHeight().toString() }),
+      ),
+      getTimestamp: gorillaMethod(
+        () => ({}),
+        () =>
+          Promise.resolve({ timestamp: formatRfc3339Nano(devnet.pChain.tip.timeSeconds * 1_000_000_000n) }),
+      ),
+      getCurrentValidators: gorillaMethod(
+        (p) => ({
+          subnetId: idArg(field(p, 'subnetID')),
+          nodeIds: new Set(listArg(field(p, 'nodeIDs'), nodeIdArg)),
+        }),
+        ({ subnetId, nodeIds }) => {
+          const height = tipHeight();
+          const wanted = (nodeId: string) => nodeIds.size === 0 || nodeIds.has(nodeId);
+          if (subnetId === staking.subnetId) {
+            const validators = l1ValidatorsAt(height)
+              .filter((v) => wanted(v.nodeId))
+              .sort((a, b) => Buffer.compare(nodeIdBytes(a.nodeId), nodeIdBytes(b.nodeId)))
+              .map(l1ValidatorJson);
+            return Promise.resolve({ validators });
+          }
+          if (subnetId !== ZERO_ID) return Promise.resolve({ validators: [] });
+          const current = stakersAt(height).sort(
+            (a, b) => Number(a.endSeconds - b.endSeconds) || Buffer.compare(a.txId, b.txId),
+          );
+          const validators = current
+            .filter((s) => s.kind === 'validator' && wanted(s.nodeId))
+            .map((v) =>
+              primaryValidatorJson(
+                v,
+                current.filter((d) => d.kind === 'delegator' && d.nodeId === v.nodeId),
+                nodeIds.size === 1,
+              ),
+            );
+          return Promise.resolve({ validators });
+        },
+      ),
+      getValidatorsAt: gorillaMethod(
+        (p) => ({ height: heightArg(field(p, 'height')), subnetId: idArg(field(p, 'subnetID')) }),
+        ({ height, subnetId }) => {
+          requireFinalized(
+            height,
+            `failed to get validator set at ${height}: failed to fetch validator set at unfinalized height with SubnetID = ${subnetId}`,
+          );
+          const entries = [...validatorSet(subnetId, height)].map(([nodeId, v]): [string, unknown] => [
+            nodeId,
+            { publicKey: v.publicKey ? hex(v.publicKey) : null, weight: v.weight.toString() },
+          ]);
+          return Promise.resolve(Object.fromEntries(sortedByKey(entries)));
+        },
+      ),
+      getAllValidatorsAt: gorillaMethod(
+        (p) => ({ height: heightArg(field(p, 'height')) }),
+        ({ height }) => {
+          requireFinalized(
+            height,
+            `failed to get validator sets at ${height}: failed to fetch validator set at unfinalized height`,
+          );
+          const subnets = height >= 3n ? [ZERO_ID, staking.subnetId] : [ZERO_ID];
+          const sets = subnets.map((subnetId): [string, unknown] => [
+            subnetId,
+            warpSet(validatorSet(subnetId, height)),
+          ]);
+          return Promise.resolve({ validatorSets: Object.fromEntries(sortedByKey(sets)) });
+        },
+      ),
+      getSubnet: gorillaMethod(
+        (p) => ({ subnetId: idArg(field(p, 'subnetID')) }),
+        ({ subnetId }) => {
+          if (subnetId === ZERO_ID)
+            throw new DomainError('invalid_argument', "the primary network isn't a subnet");
+          if (subnetId !== staking.subnetId) throw new DomainError('not_found', 'not found');
+          const converted = tipHeight() >= 3n;
+          return Promise.resolve({
+            isPermissioned: !converted,
+            controlKeys: [formatAddress('P', hrp, staking.owner.address)],
+            threshold: '1',
+            locktime: '0',
+            subnetTransformationTxID: ZERO_ID,
+            conversionID: converted ? encodeCb58(staking.conversionId) : ZERO_ID,
+            managerChainID: converted ? staking.blockchainId : ZERO_ID,
+            managerAddress: converted ? VALIDATOR_MANAGER_ADDRESS : null,
+          });
+        },
+      ),
+      getL1Validator: gorillaMethod(
+        (p) => ({ validationId: idArg(field(p, 'validationID')) }),
+        ({ validationId }) => {
+          const validator = l1ValidatorsAt(tipHeight()).find(
+            (v) => encodeCb58(v.validationId) === validationId,
+          );
+          if (!validator) {
+            throw new DomainError('not_found', `fetching L1 validator "${validationId}" failed: not found`);
+          }
+          return Promise.resolve({
+            ...l1ValidatorJson(validator),
+            subnetID: staking.subnetId,
+            height: tipHeight().toString(),
+          });
+        },
+      ),
+    },
+  };
+}
+
+function nodeIdBytes(nodeId: string): Uint8Array {
+  return decodeCb58(nodeId.slice('NodeID-'.length));
+}
+
+/**
+ * Warp's canonical set: total weight over every validator; those with a key, merged per key, sorted by the
+ * uncompressed public key (x, then y, without flag bits).
+ */
+function warpSet(set: Map<string, { publicKey: Uint8Array | undefined; weight: bigint }>) {
+  let totalWeight = 0n;
+  const byKey = new Map<
+    string,
+    { publicKey: Uint8Array; uncompressed: Uint8Array; weight: bigint; nodeIDs: string[] }
+  >();
+  for (const [nodeId, v] of set) {
+    totalWeight += v.weight;
+    if (!v.publicKey) continue;
+    const key = Buffer.from(v.publicKey).toString('hex');
+    const entry = byKey.get(key);
+    if (entry) {
+      entry.weight += v.weight;
+      entry.nodeIDs.push(nodeId);
+    } else {
+      const uncompressed = bls12_381.G1.Point.fromBytes(v.publicKey).toBytes(false);
+      byKey.set(key, { publicKey: v.publicKey, uncompressed, weight: v.weight, nodeIDs: [nodeId] });
+    }
+  }
+  const validators = [...byKey.values()]
+    .sort((a, b) => Buffer.compare(a.uncompressed, b.uncompressed))
+    .map((v) => ({ publicKey: hex(v.publicKey), weight: v.weight.toString(), nodeIDs: v.nodeIDs }));
+  return { validators, totalWeight: totalWeight.toString() };
+}

@@ -1,0 +1,155 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { expect } from 'chai';
+import { createDevnetApp } from '../../services/devnet/app.ts';
+import { IDENTITIES } from '../../services/devnet/identity.ts';
+import { Devnet } from '../../services/devnet/network.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+
+/**
+ * The devnet's `platform` service against its own P-Chain: validator sets follow the staking and L1 transactions
+ * it issued, with avalanchego's shapes.
+ */
+describe('devnet platform API', function () {
+  this.timeout(60_000);
+  let devnet: Devnet;
+  let server: Server;
+  let url: string;
+
+  const platform = async (method: string, params: object = {}) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: `platform.${method}`, params }),
+    });
+    return (await response.json()) as {
+      result?: Record<string, unknown>;
+      error?: { code: number; message: string };
+    };
+  };
+
+  before(async function () {
+    devnet = await Devnet.create({
+      identity: IDENTITIES.fuji,
+      seed: 'platform-test',
+      genesisTimeSeconds: 1_767_225_600n,
+      historySeconds: 5n * 86_400n,
+      blockIntervalSeconds: 1_200n,
+      accounts: 8,
+      metadataBaseUrl: 'http://127.0.0.1:9/metadata',
+    });
+    await devnet.generateHistory();
+    server = createDevnetApp(devnet, createLogger('test', 'silent')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ext/bc/P`;
+  });
+
+  after(() => new Promise((resolve) => server.close(resolve)));
+
+  it('lists the primary network validators with BLS signers, rewards and delegations', async function () {
+    const { result } = await platform('getCurrentValidators');
+    const validators = result!.validators as Record<string, unknown>[];
+    expect(validators.length).to.be.at.least(5);
+    const first = validators[0]!;
+    expect(Object.keys(first)).to.deep.equal([
+      'txID',
+      'startTime',
+      'endTime',
+      'weight',
+      'nodeID',
+      'validationRewardOwner',
+      'delegationRewardOwner',
+      'potentialReward',
+      'accruedDelegateeReward',
+      'delegationFee',
+      'uptime',
+      'connected',
+      'signer',
+      'delegatorCount',
+      'delegatorWeight',
+    ]);
+    expect((first.validationRewardOwner as { addresses: string[] }).addresses[0]).to.match(/^P-fuji1/);
+    const { publicKey, proofOfPossession } = first.signer as { publicKey: string; proofOfPossession: string };
+    const bls = bls12_381.longSignatures;
+    const key = Buffer.from(publicKey.slice(2), 'hex');
+    expect(
+      bls.verify(
+        bls.Signature.fromBytes(Buffer.from(proofOfPossession.slice(2), 'hex')),
+        bls.hash(key, 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'),
+        bls12_381.G1.Point.fromBytes(key),
+      ),
+    ).to.equal(true);
+    // Ends come in order; delegators are listed only when one node is asked for.
+    const ends = validators.map((v) => Number(v.endTime));
+    expect(ends).to.deep.equal([...ends].sort((a, b) => a - b));
+    const delegated = validators.find((v) => Number(v.delegatorCount) > 0);
+    expect(delegated, 'a validator with delegators').to.not.equal(undefined);
+    const single = await platform('getCurrentValidators', { nodeIDs: [delegated!.nodeID] });
+    const [only] = single.result!.validators as {
+      delegators: { weight: string }[];
+      delegatorWeight: string;
+    }[];
+    expect(only!.delegators.length).to.equal(Number(delegated!.delegatorCount));
+    expect(only!.delegators.reduce((sum, d) => sum + BigInt(d.weight), 0n).toString()).to.equal(
+      only!.delegatorWeight,
+    );
+  });
+
+  it('gives validator sets at a height, bare and in Warp’s canonical form, and refuses heights above the tip', async function () {
+    const height = Number((await platform('getHeight')).result!.height);
+    const now = (await platform('getValidatorsAt', { height })).result!;
+    const current = (await platform('getCurrentValidators')).result!.validators as {
+      nodeID: string;
+      weight: string;
+      delegatorWeight: string;
+    }[];
+    expect(Object.keys(now).sort()).to.deep.equal(current.map((v) => v.nodeID).sort());
+    for (const v of current) {
+      expect((now[v.nodeID] as { weight: string }).weight).to.equal(
+        (BigInt(v.weight) + BigInt(v.delegatorWeight)).toString(),
+      );
+    }
+    // Before the first validator's transaction (height 4) the set is empty.
+    expect((await platform('getValidatorsAt', { height: 3 })).result).to.deep.equal({});
+    expect((await platform('getValidatorsAt', { height: height + 1 })).error?.message).to.equal(
+      `failed to get validator set at ${height + 1}: failed to fetch validator set at unfinalized height with SubnetID = 11111111111111111111111111111111LpoYY: current P-chain height (${height}) < requested P-Chain height (${height + 1})`,
+    );
+    const warp = (await platform('getAllValidatorsAt', { height: 'proposed' })).result!
+      .validatorSets as Record<
+      string,
+      { validators: { publicKey: string; weight: string }[]; totalWeight: string }
+    >;
+    const primary = warp['11111111111111111111111111111111LpoYY']!;
+    const total = Object.values(now).reduce<bigint>(
+      (sum, v) => sum + BigInt((v as { weight: string }).weight),
+      0n,
+    );
+    expect(primary.totalWeight).to.equal(total.toString());
+    const uncompressed = primary.validators.map((v) =>
+      Buffer.from(bls12_381.G1.Point.fromBytes(Buffer.from(v.publicKey.slice(2), 'hex')).toBytes(false)),
+    );
+    expect(uncompressed).to.deep.equal([...uncompressed].sort((a, b) => Buffer.compare(a, b)));
+  });
+
+  it('describes the L1: its subnet, its validators and each one by validation id', async function () {
+    const { subnetId, blockchainId } = devnet.l1;
+    const subnet = (await platform('getSubnet', { subnetID: subnetId })).result!;
+    expect(subnet).to.include({ isPermissioned: false, managerChainID: blockchainId, threshold: '1' });
+    const validators = (await platform('getCurrentValidators', { subnetID: subnetId })).result!
+      .validators as {
+      nodeID: string;
+      validationID: string;
+      balance: string;
+    }[];
+    expect(validators).to.have.length(3);
+    const one = await platform('getL1Validator', { validationID: validators[0]!.validationID });
+    expect(one.result).to.include({ nodeID: validators[0]!.nodeID, subnetID: subnetId });
+    const set = (await platform('getValidatorsAt', { height: 'proposed', subnetID: subnetId })).result!;
+    expect(Object.keys(set)).to.have.length(3);
+    expect((await platform('getSubnet', { subnetID: blockchainId })).error?.message).to.equal('not found');
+    expect((await platform('getCurrentValidators', { subnetID: blockchainId })).result).to.deep.equal({
+      validators: [],
+    });
+  });
+});
