@@ -12,6 +12,7 @@ import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
 import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
 import { platformApi } from './platform-api.ts';
+import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
 
@@ -61,6 +62,8 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
   }
   const platform = platformApi(devnet);
   router.all('/ext/bc/P', (ctx) => serveGorilla(ctx, platform, log));
+  const l1Validators = l1ValidatorsApi(devnet);
+  router.all(`/ext/bc/${devnet.l1.blockchainId}/validators`, (ctx) => serveGorilla(ctx, l1Validators, log));
   mountMetadata(router);
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };

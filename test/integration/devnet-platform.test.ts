@@ -148,6 +148,16 @@ describe('devnet platform API', function () {
     const set = (await platform('getValidatorsAt', { height: 'proposed', subnetID: subnetId })).result!;
     expect(Object.keys(set)).to.have.length(3);
     expect((await platform('getSubnet', { subnetID: blockchainId })).error?.message).to.equal('not found');
+    // The L1's own nodes list the same validators through Subnet-EVM's validators service, with plain numbers.
+    const response = await fetch(url.replace('/ext/bc/P', `/ext/bc/${blockchainId}/validators`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'validators.getCurrentValidators', params: {} }),
+    });
+    const l1 = ((await response.json()) as { result: { validators: Record<string, unknown>[] } }).result
+      .validators;
+    expect(l1.map((v) => v.validationID).sort()).to.deep.equal(validators.map((v) => v.validationID).sort());
+    expect(l1[0]).to.include({ isL1Validator: true, weight: 100 });
     expect((await platform('getCurrentValidators', { subnetID: blockchainId })).result).to.deep.equal({
       validators: [],
     });
