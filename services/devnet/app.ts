@@ -11,6 +11,7 @@ import { gethMethod } from '../runtime/geth-rpc/endpoint.ts';
 import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
 import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
+import { mountAcp118, type WarpFault } from './acp118.ts';
 import { platformApi } from './platform-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
@@ -24,7 +25,18 @@ const BATCH_LIMIT = 1000;
  * index (through the same lookup rules the container indexer applies to its mirror), the C-Chain's and the L1's
  * EVM JSON-RPC, the NFT metadata its collections point at, and GET /ext/health.
  */
-export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
+export interface DevnetAppOptions {
+  /** How long a validator with the `slow` fault takes to answer a signature request. */
+  warpSlowMs: number;
+  /** Faults switched on from the start, by node id. */
+  warpFaults: Map<string, WarpFault>;
+}
+
+export function createDevnetApp(
+  devnet: Devnet,
+  log: Logger,
+  options: DevnetAppOptions = { warpSlowMs: 3_000, warpFaults: new Map() },
+): Koa {
   const app = new Koa();
   const router = new Router({ strict: true });
   // The lookup service answers in process here; gateway-rpc reaches the same service over gRPC.
@@ -64,6 +76,12 @@ export function createDevnetApp(devnet: Devnet, log: Logger): Koa {
   router.all('/ext/bc/P', (ctx) => serveGorilla(ctx, platform, log));
   const l1Validators = l1ValidatorsApi(devnet);
   router.all(`/ext/bc/${devnet.l1.blockchainId}/validators`, (ctx) => serveGorilla(ctx, l1Validators, log));
+  mountAcp118(router, {
+    validators: () => devnet.signingValidators(),
+    messages: devnet.warp,
+    slowMs: options.warpSlowMs,
+    faults: options.warpFaults,
+  });
   mountMetadata(router);
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };

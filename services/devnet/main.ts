@@ -6,6 +6,7 @@ import type { Logger } from '../runtime/logger.ts';
 import { createDevnetApp } from './app.ts';
 import { IDENTITIES } from './identity.ts';
 import { Devnet } from './network.ts';
+import { WARP_FAULTS, type WarpFault } from './acp118.ts';
 import type { EvmChain } from './evm/chain.ts';
 import { createServer } from 'node:http';
 import type Koa from 'koa';
@@ -21,6 +22,8 @@ const config = {
   DEVNET_LIVE_INTERVAL_MS: env.integer(0, 3_600_000, 2_000),
   DEVNET_ACCOUNTS: env.integer(2, 10_000, 20),
   DEVNET_METADATA_URL: env.url(['http', 'https']).optional(),
+  DEVNET_WARP_SLOW_MS: env.integer(0, 600_000, 3_000),
+  DEVNET_WARP_FAULTS: env.text('NodeID-…=offline|slow|wrong-signature, comma-separated', ''),
 };
 
 export async function startDevnet(ctx: ComponentContext): Promise<void> {
@@ -53,7 +56,10 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
     accounts: cfg.DEVNET_ACCOUNTS,
     metadataBaseUrl: cfg.DEVNET_METADATA_URL ?? `http://${cfg.HTTP_HOST}:${port}/metadata`,
   });
-  app.handler = createDevnetApp(devnet, log).callback();
+  app.handler = createDevnetApp(devnet, log, {
+    warpSlowMs: cfg.DEVNET_WARP_SLOW_MS,
+    warpFaults: parseWarpFaults(cfg.DEVNET_WARP_FAULTS),
+  }).callback();
   log.info({ port, l1: devnet.l1 }, 'devnet node APIs listening');
 
   // Like a node that is still bootstrapping, the devnet serves what it has while its history grows; live blocks
@@ -100,6 +106,24 @@ function produceLive(devnet: Devnet, intervalMs: number, signal: AbortSignal, lo
       );
   }, intervalMs);
   signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+}
+
+/** `NodeID-a=offline,NodeID-b=slow`: the faults DEVNET_WARP_FAULTS switches on from the start. */
+function parseWarpFaults(text: string): Map<string, WarpFault> {
+  const faults = new Map<string, WarpFault>();
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')) {
+    const [nodeId, fault] = entry.split('=');
+    if (!nodeId?.startsWith('NodeID-') || !WARP_FAULTS.includes(fault as WarpFault)) {
+      throw new ConfigError(
+        `DEVNET_WARP_FAULTS: invalid entry ${JSON.stringify(entry)}: expected NodeID-…=${WARP_FAULTS.join('|')}`,
+      );
+    }
+    faults.set(nodeId, fault as WarpFault);
+  }
+  return faults;
 }
 
 function countTransactions(chain: EvmChain): number {

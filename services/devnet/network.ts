@@ -13,6 +13,8 @@ import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
 import { SeededRandom } from './seeded.ts';
+import type { BlsKey } from './bls.ts';
+import { addressedCall, subnetToL1ConversionPayload, unsignedWarpMessage, WarpMessages } from './warp.ts';
 import { deriveAccounts } from './wallet.ts';
 import { XChainBuilder } from './x-chain.ts';
 
@@ -58,6 +60,9 @@ export class Devnet {
   readonly parameters: DevnetParameters;
   readonly l1: L1Identity;
   readonly cChain: EvmChainEntry;
+  /** The Warp messages the devnet's chains emitted: what its validators agree to sign. */
+  readonly warp = new WarpMessages();
+  private conversionRecorded = false;
   readonly l1Chain: EvmChainEntry;
   readonly pChain: PChainBuilder;
   private readonly xChain: XChainBuilder;
@@ -178,6 +183,16 @@ export class Devnet {
     for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom)) {
       this.accept('P/block', pBlock, this.acceptanceTime(pBlock.timeSeconds, this.random));
     }
+    if (!this.conversionRecorded && this.pChain.tip.height >= 3n) {
+      // Once the conversion is accepted, the P-Chain attests to it: SubnetToL1Conversion, from no address.
+      const payload = addressedCall(
+        new Uint8Array(0),
+        subnetToL1ConversionPayload(this.pChain.staking.conversionId),
+      );
+      const pChainId = new Uint8Array(32);
+      this.warp.record(pChainId, unsignedWarpMessage(this.parameters.identity.networkId, pChainId, payload));
+      this.conversionRecorded = true;
+    }
     const x =
       time < this.cortinaSeconds
         ? this.xChain.nextVertex(time, this.xRandom)
@@ -198,6 +213,18 @@ export class Devnet {
       this.accept('C/block', wrapped, this.acceptanceTime(time, this.cRandom));
     }
     await this.l1Activity.nextBlock(time);
+  }
+
+  /** The validators that answer signature requests now: the primary network's and the L1's. */
+  signingValidators(): { nodeId: string; bls: BlsKey }[] {
+    const { height } = this.pChain.tip;
+    const primary = this.pChain.staking.everyStaker.filter(
+      (s) => s.kind === 'validator' && s.addedAtHeight <= height && s.removedAtHeight === undefined,
+    );
+    return [
+      ...primary.map((s) => ({ nodeId: s.nodeId, bls: s.bls! })),
+      ...this.pChain.staking.l1Validators.filter((v) => v.convertedAtHeight <= height),
+    ];
   }
 
   /** A node accepts a container a little after its timestamp. */

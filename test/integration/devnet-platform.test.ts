@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import * as blst from '@chainsafe/blst';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { expect } from 'chai';
 import { createDevnetApp } from '../../services/devnet/app.ts';
 import { IDENTITIES } from '../../services/devnet/identity.ts';
 import { Devnet } from '../../services/devnet/network.ts';
+import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 
 /**
@@ -40,7 +42,10 @@ describe('devnet platform API', function () {
       metadataBaseUrl: 'http://127.0.0.1:9/metadata',
     });
     await devnet.generateHistory();
-    server = createDevnetApp(devnet, createLogger('test', 'silent')).listen(0, '127.0.0.1');
+    server = createDevnetApp(devnet, createLogger('test', 'silent'), {
+      warpSlowMs: 300,
+      warpFaults: new Map(),
+    }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ext/bc/P`;
   });
@@ -161,5 +166,73 @@ describe('devnet platform API', function () {
     expect((await platform('getCurrentValidators', { subnetID: blockchainId })).result).to.deep.equal({
       validators: [],
     });
+  });
+
+  it('has every validator sign, over ACP-118, the Warp messages its chains emitted and only those, with switchable faults', async function () {
+    const { subnetId } = devnet.l1;
+    const conversionId = decodeCb58(
+      (await platform('getSubnet', { subnetID: subnetId })).result!.conversionID as string,
+    );
+    // Written here from avalanchego's layouts: UnsignedMessage(network 5, the P-Chain, AddressedCall(no address,
+    // SubnetToL1Conversion(conversion id))).
+    const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
+    const u32 = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32BE(n);
+      return b;
+    };
+    const conversion = Buffer.concat([u16(0), u32(0), conversionId]);
+    const call = Buffer.concat([u16(0), u32(1), u32(0), u32(conversion.length), conversion]);
+    const message = Buffer.concat([u16(0), u32(5), Buffer.alloc(32), u32(call.length), call]);
+    const base = url.replace('/ext/bc/P', '/ext/devnet/acp118');
+    const request = (bytes: Buffer) => Buffer.concat([Buffer.from([0x0a, bytes.length]), bytes]);
+    const sign = async (nodeId: string, bytes = message) => {
+      const response = await fetch(`${base}/${nodeId}`, { method: 'POST', body: request(bytes) });
+      const body = Buffer.from(await response.arrayBuffer());
+      // SignatureResponse{bytes signature = 1}: empty when the validator has not seen the message.
+      return body.length === 0 ? Buffer.alloc(0) : body.subarray(body[1] === 0x60 ? 2 : 3);
+    };
+    const validators = (await platform('getCurrentValidators', { subnetID: subnetId })).result!
+      .validators as {
+      nodeID: string;
+      publicKey: string;
+    }[];
+    const keys = validators.map((v) => blst.PublicKey.fromBytes(Buffer.from(v.publicKey.slice(2), 'hex')));
+    const signatures = [];
+    for (const [i, v] of validators.entries()) {
+      const signature = await sign(v.nodeID);
+      expect(signature).to.have.length(96);
+      // Verified with blst, an implementation independent of the devnet's (noble).
+      expect(blst.verify(message, keys[i]!, blst.Signature.fromBytes(signature))).to.equal(true);
+      signatures.push(blst.Signature.fromBytes(signature));
+    }
+    const aggregate = blst.aggregateSignatures(signatures);
+    expect(blst.verify(message, blst.aggregatePublicKeys(keys), aggregate)).to.equal(true);
+
+    // A message no chain emitted gets an empty signature.
+    const forged = Buffer.from(message);
+    forged[forged.length - 1]! ^= 1;
+    expect(await sign(validators[0]!.nodeID, forged)).to.have.length(0);
+
+    const fault = (nodeId: string, value: string) =>
+      fetch(`${base}/${nodeId}/fault`, { method: 'PUT', body: JSON.stringify({ fault: value }) });
+    const target = validators[1]!;
+    expect((await fault(target.nodeID, 'wrong-signature')).status).to.equal(200);
+    const wrong = blst.Signature.fromBytes(await sign(target.nodeID));
+    expect(blst.verify(message, keys[1]!, wrong)).to.equal(false);
+    await fault(target.nodeID, 'slow');
+    const started = Date.now();
+    expect(await sign(target.nodeID)).to.have.length(96);
+    expect(Date.now() - started).to.be.at.least(300);
+    await fault(target.nodeID, 'offline');
+    expect(
+      await sign(target.nodeID).then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ).to.equal('failed');
+    await fault(target.nodeID, 'none');
+    expect(await sign(target.nodeID)).to.have.length(96);
+    expect((await fault(target.nodeID, 'sleepy')).status).to.equal(400);
   });
 });

@@ -1,0 +1,116 @@
+/**
+ * ACP-118 signing, the way each devnet validator answers it: `POST /ext/devnet/acp118/<NodeID>` with a protobuf
+ * `SignatureRequest{bytes message = 1; bytes justification = 2}` body, answered with
+ * `SignatureResponse{bytes signature = 1}`: a BLS signature (POP ciphersuite, signature tag) over the unsigned
+ * message, or an empty signature when the validator has not seen the message (its source chain never emitted it).
+ * Real nodes carry these as p2p AppRequests (handler id 2); the devnet has no p2p network, so HTTP stands in.
+ *
+ * Faults can be switched per validator for tests: `offline` (the connection is dropped), `slow` (answers after
+ * DEVNET_WARP_SLOW_MS), `wrong-signature` (signs with another key). `PUT /ext/devnet/acp118/<NodeID>/fault` with
+ * `{"fault": "offline" | "slow" | "wrong-signature" | "none"}` sets one.
+ */
+import type Router from '@koa/router';
+import protobuf from 'protobufjs';
+import type { BlsKey } from './bls.ts';
+import { blsSignMessage, deriveBlsKey } from './bls.ts';
+import type { WarpMessages } from './warp.ts';
+
+export const WARP_FAULTS = ['none', 'offline', 'slow', 'wrong-signature'] as const;
+export type WarpFault = (typeof WARP_FAULTS)[number];
+
+export interface SigningValidator {
+  nodeId: string;
+  bls: BlsKey;
+}
+
+export interface Acp118Options {
+  validators: () => SigningValidator[];
+  messages: WarpMessages;
+  slowMs: number;
+  faults: Map<string, WarpFault>;
+}
+
+const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export function decodeSignatureRequest(body: Uint8Array): { message: Uint8Array; justification: Uint8Array } {
+  const reader = protobuf.Reader.create(body);
+  let message: Uint8Array = new Uint8Array(0);
+  let justification: Uint8Array = new Uint8Array(0);
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag >>> 3 === 1 && (tag & 7) === 2) message = reader.bytes();
+    else if (tag >>> 3 === 2 && (tag & 7) === 2) justification = reader.bytes();
+    else reader.skipType(tag & 7);
+  }
+  return { message, justification };
+}
+
+export function encodeSignatureResponse(signature: Uint8Array): Uint8Array {
+  const writer = protobuf.Writer.create();
+  if (signature.length > 0) writer.uint32((1 << 3) | 2).bytes(signature);
+  return writer.finish();
+}
+
+export function mountAcp118(router: Router, options: Acp118Options): void {
+  const find = (nodeId: string) => options.validators().find((v) => v.nodeId === nodeId);
+  // Signs for faults: a key no validator holds.
+  const impostor = deriveBlsKey('devnet', 'impostor');
+
+  router.post('/ext/devnet/acp118/:nodeId', async (ctx) => {
+    const validator = find(ctx.params.nodeId!);
+    if (!validator) {
+      ctx.status = 404;
+      ctx.body = 'no such validator';
+      return;
+    }
+    const fault = options.faults.get(validator.nodeId) ?? 'none';
+    if (fault === 'offline') {
+      ctx.req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        ctx.status = 413;
+        ctx.body = 'request too large';
+        return;
+      }
+      chunks.push(chunk);
+    }
+    let request: { message: Uint8Array };
+    try {
+      request = decodeSignatureRequest(Buffer.concat(chunks));
+    } catch {
+      ctx.status = 400;
+      ctx.body = 'body is not a SignatureRequest';
+      return;
+    }
+    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, options.slowMs));
+    const signature = options.messages.emitted(request.message)
+      ? blsSignMessage(request.message, (fault === 'wrong-signature' ? impostor : validator.bls).secretKey)
+      : new Uint8Array(0);
+    ctx.type = 'application/x-protobuf';
+    ctx.body = Buffer.from(encodeSignatureResponse(signature));
+  });
+
+  router.put('/ext/devnet/acp118/:nodeId/fault', async (ctx) => {
+    const validator = find(ctx.params.nodeId!);
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) chunks.push(chunk);
+    let fault: unknown;
+    try {
+      fault = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { fault?: unknown }).fault;
+    } catch {
+      fault = undefined;
+    }
+    if (!validator || !WARP_FAULTS.includes(fault as WarpFault)) {
+      ctx.status = validator ? 400 : 404;
+      ctx.body = validator ? `fault must be one of ${WARP_FAULTS.join(', ')}` : 'no such validator';
+      return;
+    }
+    options.faults.set(validator.nodeId, fault as WarpFault);
+    ctx.body = { nodeID: validator.nodeId, fault };
+  });
+}
