@@ -1,8 +1,10 @@
-import { hexToBytes } from '@ethereumjs/util';
+import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { decodeAbiParameters } from 'viem';
+import { SEND_WARP_MESSAGE_TOPIC, WARP_PRECOMPILE_ADDRESS } from './evm/warp-precompile.ts';
 import type { IndexName } from '../container-indexer/index-names.ts';
 import { proposerBlock } from './codec.ts';
 import { EvmActivity, evmAccount, passiveAddresses } from './evm/activity.ts';
-import { EvmChain } from './evm/chain.ts';
+import { EvmChain, type EvmBlock } from './evm/chain.ts';
 import {
   corethChainConfig,
   subnetEvmChainConfig,
@@ -13,6 +15,7 @@ import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
 import { SeededRandom } from './seeded.ts';
+import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { BlsKey } from './bls.ts';
 import { addressedCall, subnetToL1ConversionPayload, unsignedWarpMessage, WarpMessages } from './warp.ts';
 import { deriveAccounts } from './wallet.ts';
@@ -81,8 +84,14 @@ export class Devnet {
 
   static async create(parameters: DevnetParameters): Promise<Devnet> {
     const { identity, seed, genesisTimeSeconds } = parameters;
-    const evmAccounts = deriveAccounts(seed, parameters.accounts).map((a) => evmAccount(a.privateKey));
+    const accounts = deriveAccounts(seed, parameters.accounts);
+    const evmAccounts = accounts.map((a) => evmAccount(a.privateKey));
     const alloc = evmAccounts.map((a) => ({ address: hexToBytes(a.address), balance: EVM_GENESIS_BALANCE }));
+    // The P-Chain comes first: the L1's ids are those of its CreateSubnetTx and CreateChainTx.
+    const pChain = new PChainBuilder(identity, seed, accounts, {
+      genesisTimeSeconds,
+      l1Genesis: subnetEvmGenesis({ chainId: L1_EVM_CHAIN_ID, timestampSeconds: genesisTimeSeconds, alloc }),
+    });
     const cChain = await EvmChain.create({
       flavor: 'coreth',
       chainId: BigInt(identity.evmChainId),
@@ -92,6 +101,7 @@ export class Devnet {
       genesisBaseFee: 225_000_000_000n,
       genesisTimeSeconds,
       alloc,
+      warp: { networkId: identity.networkId, blockchainId: decodeCb58(identity.cChainId) },
     });
     const l1Chain = await EvmChain.create({
       flavor: 'subnet-evm',
@@ -101,29 +111,21 @@ export class Devnet {
       genesisBaseFee: BigInt(SUBNET_EVM_FEE_CONFIG.minBaseFee),
       genesisTimeSeconds,
       alloc,
+      warp: { networkId: identity.networkId, blockchainId: decodeCb58(pChain.staking.blockchainId) },
     });
-    const l1Genesis = subnetEvmGenesis({
-      chainId: L1_EVM_CHAIN_ID,
-      timestampSeconds: genesisTimeSeconds,
-      alloc,
-    });
-    return new Devnet(parameters, evmAccounts, cChain, l1Chain, l1Genesis);
+    return new Devnet(parameters, pChain, evmAccounts, cChain, l1Chain);
   }
 
   private constructor(
     parameters: DevnetParameters,
+    pChain: PChainBuilder,
     evmAccounts: ReturnType<typeof evmAccount>[],
     cChain: EvmChain,
     l1Chain: EvmChain,
-    l1Genesis: Record<string, unknown>,
   ) {
     this.parameters = parameters;
     const { identity, seed } = parameters;
-    const accounts = deriveAccounts(seed, parameters.accounts);
-    this.pChain = new PChainBuilder(identity, seed, accounts, {
-      genesisTimeSeconds: parameters.genesisTimeSeconds,
-      l1Genesis,
-    });
+    this.pChain = pChain;
     // The L1's ids are those of the P-Chain transactions that created it.
     this.l1 = {
       subnetId: this.pChain.staking.subnetId,
@@ -140,7 +142,7 @@ export class Devnet {
       chain: l1Chain,
       chainConfig: subnetEvmChainConfig(identity, L1_EVM_CHAIN_ID),
     };
-    const activity = (chain: EvmChain, name: string, meanTxsPerBlock: number) =>
+    const activity = (chain: EvmChain, name: string, meanTxsPerBlock: number, icmDestination: Uint8Array) =>
       new EvmActivity({
         chain,
         random: new SeededRandom(seed, `${name}-activity`),
@@ -148,11 +150,12 @@ export class Devnet {
         passive: passiveAddresses(seed, name, PASSIVE_ACCOUNTS),
         metadataBaseUrl: parameters.metadataBaseUrl,
         meanTxsPerBlock,
+        icmDestination,
       });
-    this.cActivity = activity(cChain, 'c', 1.5);
-    this.l1Activity = activity(l1Chain, 'l1', 0.5);
+    this.cActivity = activity(cChain, 'c', 1.5, l1Chain.spec.warp.blockchainId);
+    this.l1Activity = activity(l1Chain, 'l1', 0.5, cChain.spec.warp.blockchainId);
     this.cProposerParent = cChain.head.hash;
-    this.xChain = new XChainBuilder(parameters.identity, parameters.seed, accounts);
+    this.xChain = new XChainBuilder(identity, seed, deriveAccounts(seed, parameters.accounts));
     this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
     this.random = new SeededRandom(parameters.seed, 'activity');
     this.xRandom = new SeededRandom(parameters.seed, 'x-activity');
@@ -202,6 +205,7 @@ export class Devnet {
     for (const tx of x.txs) this.accept('X/tx', tx, xAccepted);
 
     const cBlock = await this.cActivity.nextBlock(time);
+    if (cBlock) this.recordWarpMessages(this.cChain.chain, cBlock);
     if (cBlock) {
       const wrapped = proposerBlock(
         this.cProposerParent,
@@ -212,7 +216,20 @@ export class Devnet {
       this.cProposerParent = wrapped.id;
       this.accept('C/block', wrapped, this.acceptanceTime(time, this.cRandom));
     }
-    await this.l1Activity.nextBlock(time);
+    const l1Block = await this.l1Activity.nextBlock(time);
+    if (l1Block) this.recordWarpMessages(this.l1Chain.chain, l1Block);
+  }
+
+  /** The Warp messages an accepted EVM block emitted (its Warp precompile's SendWarpMessage logs). */
+  private recordWarpMessages(chain: EvmChain, block: EvmBlock): void {
+    for (const t of block.transactions) {
+      for (const log of t.receipt.logs) {
+        if (bytesToHex(log.address) !== WARP_PRECOMPILE_ADDRESS) continue;
+        if (bytesToHex(log.topics[0]!) !== SEND_WARP_MESSAGE_TOPIC) continue;
+        const [unsigned] = decodeAbiParameters([{ type: 'bytes' }], bytesToHex(log.data));
+        this.warp.record(chain.spec.warp.blockchainId, hexToBytes(unsigned));
+      }
+    }
   }
 
   /** The validators that answer signature requests now: the primary network's and the L1's. */

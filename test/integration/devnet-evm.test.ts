@@ -16,6 +16,9 @@ import {
   type PublicClient,
 } from 'viem';
 import { avalancheFuji } from 'viem/chains';
+import { createHash } from 'node:crypto';
+import * as blst from '@chainsafe/blst';
+import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
 
 /**
@@ -149,7 +152,7 @@ describe('devnet EVM chains', function () {
         }
       }
     }
-    expect(created).to.equal(7);
+    expect(created).to.equal(8);
     expect(transfers).to.be.greaterThan(10);
     expect(reverted).to.be.greaterThan(0);
     const head = await c.getBlockNumber();
@@ -356,5 +359,55 @@ describe('devnet EVM chains', function () {
         () => 'unreachable',
       ),
     ).to.equal('unreachable');
+  });
+
+  it('sends ICM messages through the Warp precompile, which validators then sign', async function () {
+    const icmAbi = parseAbi([
+      'struct TeleporterMessageReceipt { uint256 receivedMessageNonce; address relayerRewardAddress; }',
+      'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
+      'struct TeleporterMessage { uint256 messageNonce; address originSenderAddress; bytes32 destinationBlockchainID; address destinationAddress; uint256 requiredGasLimit; address[] allowedRelayerAddresses; TeleporterMessageReceipt[] receipts; bytes message; }',
+      'event SendCrossChainMessage(bytes32 indexed messageID, bytes32 indexed destinationBlockchainID, TeleporterMessage message, TeleporterFeeInfo feeInfo)',
+      'event SendWarpMessage(address indexed sender, bytes32 indexed messageID, bytes message)',
+    ]);
+    const head = await c.getBlockNumber();
+    const sent = await c.getLogs({ event: icmAbi[0], fromBlock: 0n, toBlock: head });
+    expect(sent.length, 'ICM messages on the C-Chain').to.be.greaterThan(0);
+    const { transactionHash, args } = sent[0]!;
+    // The L1 is the destination.
+    expect(args.destinationBlockchainID).to.equal(toHex(decodeCb58(l1BlockchainId)));
+    const receipt = await c.getTransactionReceipt({ hash: transactionHash });
+    const warpLog = receipt.logs.find((l) => l.address === '0x0200000000000000000000000000000000000005')!;
+    const { args: warp } = decodeEventLog({ abi: icmAbi, eventName: 'SendWarpMessage', ...warpLog });
+    const unsigned = Buffer.from(warp.message.slice(2), 'hex');
+    // UnsignedMessage: codec 0, network 5, the C-Chain as source, an AddressedCall from the messenger.
+    expect(unsigned.readUInt16BE(0)).to.equal(0);
+    expect(unsigned.readUInt32BE(2)).to.equal(5);
+    expect(toHex(unsigned.subarray(6, 38))).to.equal(
+      toHex(decodeCb58('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp')),
+    );
+    expect(warp.messageID).to.equal(toHex(createHash('sha256').update(unsigned).digest()));
+    expect(warp.sender.toLowerCase()).to.equal(sent[0]!.address.toLowerCase());
+
+    const validators = (
+      (await rpc('/ext/bc/P', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'platform.getCurrentValidators',
+        params: {},
+      })) as RpcReply
+    ).result as { validators: { nodeID: string; signer: { publicKey: string } }[] };
+    const validator = validators.validators[0]!;
+    const response = await fetch(`${base}/ext/devnet/acp118/${validator.nodeID}`, {
+      method: 'POST',
+      body: Buffer.concat([
+        Buffer.from([0x0a, 0x80 | (unsigned.length & 0x7f), unsigned.length >> 7]),
+        unsigned,
+      ]),
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    const signature = body.subarray(body.length - 96);
+    expect(body.length).to.be.greaterThan(96);
+    const key = blst.PublicKey.fromBytes(Buffer.from(validator.signer.publicKey.slice(2), 'hex'));
+    expect(blst.verify(unsigned, key, blst.Signature.fromBytes(signature))).to.equal(true);
   });
 });

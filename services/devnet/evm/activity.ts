@@ -1,7 +1,7 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { createFeeMarket1559Tx, createLegacyTx } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
-import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem';
+import { encodeAbiParameters, encodeDeployData, encodeFunctionData, toHex, type Abi, type Hex } from 'viem';
 import { keccak256, publicKeyOf } from '../crypto.ts';
 import { derive, type SeededRandom } from '../seeded.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';
@@ -36,6 +36,7 @@ interface Deployed {
   collections: Hex[];
   multiToken: Hex;
   factory: Hex;
+  icmMessenger: Hex;
 }
 
 interface Call {
@@ -61,6 +62,8 @@ export class EvmActivity {
   private readonly passive: Hex[];
   private readonly metadataBaseUrl: string;
   private readonly meanTxsPerBlock: number;
+  /** The blockchain id ICM messages go to (the other EVM chain). */
+  private readonly icmDestination: Uint8Array;
   private readonly nonces: bigint[];
   private deployed: Deployed | undefined;
   private readonly deployedAddresses: Hex[] = [];
@@ -79,7 +82,9 @@ export class EvmActivity {
     passive: Hex[];
     metadataBaseUrl: string;
     meanTxsPerBlock: number;
+    icmDestination: Uint8Array;
   }) {
+    this.icmDestination = options.icmDestination;
     this.chain = options.chain;
     this.random = options.random;
     this.accounts = options.accounts;
@@ -116,6 +121,7 @@ export class EvmActivity {
       ['DevCollectible', ['Lost Relics', 'LOST', 'http://127.0.0.1:9/relics/']],
       ['DevMultiToken', [`${base}/items/{id}.json`]],
       ['DevFactory', []],
+      ['DevIcmMessenger', []],
     ];
     const batch = deploys.slice(this.deployedAddresses.length, this.deployedAddresses.length + 2);
     const txs = batch.map(([name, args]) => {
@@ -139,6 +145,7 @@ export class EvmActivity {
         collections: addresses.slice(3, 5),
         multiToken: addresses[5]!,
         factory: addresses[6]!,
+        icmMessenger: addresses[7]!,
       };
       this.deployed.tokens.forEach((token, i) =>
         this.tokenBalances.set(token, new Map([[this.accounts[DEPLOYER]!.address, TOKEN_SUPPLIES[i]!]])),
@@ -177,7 +184,8 @@ export class EvmActivity {
     if (kind < 78) return this.sign(from, baseFee, this.multiTransfer(from, d) ?? this.multiMint(from, d));
     if (kind < 84) return this.sign(from, baseFee, this.createChild(d, kind < 81));
     if (kind < 90) return this.sign(from, baseFee, this.spray(d));
-    if (kind < 95) return this.sign(from, baseFee, this.relay(d));
+    if (kind < 93) return this.sign(from, baseFee, this.relay(d));
+    if (kind < 96) return this.sign(from, baseFee, this.sendIcmMessage(d));
     if (kind < 98) return this.sign(from, baseFee, this.failing(d));
     return this.sign(from, baseFee, this.overdraw(from, d));
   }
@@ -307,6 +315,23 @@ export class EvmActivity {
   private relay(d: Deployed): Call {
     const call = this.call('DevFactory', d.factory, 'relay', [++this.childLabel, this.recipient()], 400_000n);
     return { ...call, value: 10n ** 15n };
+  }
+
+  /** An ICM message to the other EVM chain, carrying a greeting and a number. */
+  private sendIcmMessage(d: Deployed): Call {
+    const message = encodeAbiParameters(
+      [{ type: 'string' }, { type: 'uint256' }],
+      ['hello from the devnet', BigInt(this.random.below(1_000_000))],
+    );
+    const input = {
+      destinationBlockchainID: toHex(this.icmDestination),
+      destinationAddress: this.recipient(),
+      feeInfo: { feeTokenAddress: d.tokens[0]!, amount: 0n },
+      requiredGasLimit: 100_000n,
+      allowedRelayerAddresses: [],
+      message,
+    };
+    return this.call('DevIcmMessenger', d.icmMessenger, 'sendCrossChainMessage', [input], 300_000n);
   }
 
   private failing(d: Deployed): Call {

@@ -16,6 +16,7 @@ import { buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm'
 import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
 import { concat, u64 } from '../codec.ts';
 import { evmCommon } from './engine.ts';
+import { warpPrecompile, type WarpChain } from './warp-precompile.ts';
 
 /** Where fees go on both EVMs unless an L1 allows fee recipients: nobody (coreth's and Subnet-EVM's BlackholeAddr). */
 export const BLACKHOLE_ADDRESS = createAddressFromString('0x0100000000000000000000000000000000000000');
@@ -31,6 +32,8 @@ export interface EvmChainSpec {
   genesisBaseFee: bigint;
   genesisTimeSeconds: bigint;
   alloc: { address: Uint8Array; balance: bigint }[];
+  /** Who this chain is to Warp (its network and blockchain id). */
+  warp: WarpChain;
 }
 
 export interface EvmLog {
@@ -236,7 +239,19 @@ export class EvmChain {
 
   /** A VM over the state at the end of block `number`, to run calls and replay transactions in. */
   async vmAt(number: bigint): Promise<VM> {
-    return createVM({ common: this.common, stateManager: await this.stateAt(number) });
+    return this.createChainVm(await this.stateAt(number));
+  }
+
+  /** A VM with the chain's precompiles (Warp). */
+  private async createChainVm(stateManager: MerkleStateManager): Promise<VM> {
+    const warp = warpPrecompile(this.spec.warp);
+    const vm = await createVM({
+      common: this.common,
+      stateManager,
+      evmOpts: { customPrecompiles: [warp.customPrecompile] },
+    });
+    warp.attach(vm.evm);
+    return vm;
   }
 
   private async genesis(): Promise<void> {
@@ -248,7 +263,7 @@ export class EvmChain {
       valueEncoding: ValueEncoding.Bytes,
     });
     const stateManager = new MerkleStateManager({ common: this.common, trie, caches: new Caches() });
-    this.vm = await createVM({ common: this.common, stateManager });
+    this.vm = await this.createChainVm(stateManager);
     const state = this.vm.stateManager;
     await state.checkpoint();
     for (const { address, balance } of this.spec.alloc) {

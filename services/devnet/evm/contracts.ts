@@ -17,7 +17,8 @@ export interface ContractArtifact {
   deployedBytecode: Hex;
 }
 
-export type ContractName = 'DevToken' | 'DevCollectible' | 'DevMultiToken' | 'DevFactory' | 'DevChild';
+export type ContractName =
+  'DevToken' | 'DevCollectible' | 'DevMultiToken' | 'DevFactory' | 'DevChild' | 'DevIcmMessenger';
 
 type Artifacts = Record<ContractName, ContractArtifact>;
 

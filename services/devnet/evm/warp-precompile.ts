@@ -1,0 +1,107 @@
+/**
+ * Subnet-EVM's and coreth's Warp precompile (0x0200…0005), the sending half: `sendWarpMessage(bytes)` wraps the
+ * payload in an AddressedCall from the caller, builds the unsigned Warp message with this chain as its source and
+ * emits `SendWarpMessage(address indexed sender, bytes32 indexed messageID, bytes message)`; validators sign what
+ * accepted blocks emitted. `getBlockchainID()` names the chain. Receiving (`getVerifiedWarpMessage`, predicates in
+ * the access list) is not built yet: anything else reverts.
+ */
+import type { EVMInterface, ExecResult, Message } from '@ethereumjs/evm';
+import { EVMError } from '@ethereumjs/evm';
+import type { Address } from '@ethereumjs/util';
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionResult,
+  parseAbi,
+  toEventSelector,
+  toHex,
+  type Hex,
+} from 'viem';
+import { addressedCall, unsignedWarpMessage, warpMessageId } from '../warp.ts';
+
+export const WARP_PRECOMPILE_ADDRESS = '0x0200000000000000000000000000000000000005';
+
+export const WARP_ABI = parseAbi([
+  'event SendWarpMessage(address indexed sender, bytes32 indexed messageID, bytes message)',
+  'function sendWarpMessage(bytes payload) returns (bytes32 messageID)',
+  'function getBlockchainID() view returns (bytes32 blockchainID)',
+]);
+
+export const SEND_WARP_MESSAGE_TOPIC = toEventSelector(WARP_ABI[0]);
+
+// subnet-evm's costs, approximately: a log with three topics and the message bytes, plus adding the message.
+const GET_BLOCKCHAIN_ID_GAS = 2n;
+const SEND_WARP_MESSAGE_GAS = 41_500n;
+const SEND_WARP_MESSAGE_GAS_PER_BYTE = 8n;
+
+export interface WarpChain {
+  networkId: number;
+  blockchainId: Uint8Array;
+}
+
+interface PrecompileInput {
+  data: Uint8Array;
+  gasLimit: bigint;
+}
+
+/**
+ * The precompile for one VM: `customPrecompile` goes in the VM's options, `attach` on its EVM once created. The EVM
+ * hands precompiles no caller, so its message events tell it who calls (a precompile runs right after its message
+ * event, one at a time).
+ */
+export function warpPrecompile(chain: WarpChain) {
+  let caller: Address | undefined;
+  const run = (input: PrecompileInput): ExecResult => {
+    let call: ReturnType<typeof decodeFunctionData<typeof WARP_ABI>>;
+    try {
+      call = decodeFunctionData({ abi: WARP_ABI, data: toHex(input.data) });
+    } catch {
+      return failure(input.gasLimit, EVMError.errorMessages.REVERT);
+    }
+    if (call.functionName === 'getBlockchainID') {
+      if (input.gasLimit < GET_BLOCKCHAIN_ID_GAS)
+        return failure(input.gasLimit, EVMError.errorMessages.OUT_OF_GAS);
+      const result = encodeFunctionResult({
+        abi: WARP_ABI,
+        functionName: 'getBlockchainID',
+        result: toHex(chain.blockchainId),
+      });
+      return { executionGasUsed: GET_BLOCKCHAIN_ID_GAS, returnValue: bytes(result) };
+    }
+    const payload = bytes(call.args[0]);
+    const gas = SEND_WARP_MESSAGE_GAS + SEND_WARP_MESSAGE_GAS_PER_BYTE * BigInt(payload.length);
+    if (input.gasLimit < gas) return failure(input.gasLimit, EVMError.errorMessages.OUT_OF_GAS);
+    const sender = caller!.bytes;
+    const unsigned = unsignedWarpMessage(chain.networkId, chain.blockchainId, addressedCall(sender, payload));
+    const messageId = warpMessageId(unsigned);
+    const topicSender = new Uint8Array(32);
+    topicSender.set(sender, 12);
+    return {
+      executionGasUsed: gas,
+      returnValue: messageId,
+      logs: [
+        [
+          bytes(WARP_PRECOMPILE_ADDRESS),
+          [bytes(SEND_WARP_MESSAGE_TOPIC), topicSender, messageId],
+          bytes(encodeAbiParameters([{ type: 'bytes' }], [toHex(unsigned)])),
+        ],
+      ],
+    };
+  };
+  return {
+    customPrecompile: { address: WARP_PRECOMPILE_ADDRESS as Hex, function: run },
+    attach(evm: EVMInterface) {
+      evm.events!.on('beforeMessage', (message: Message) => {
+        if (message.to?.toString() === WARP_PRECOMPILE_ADDRESS) caller = message.caller;
+      });
+    },
+  };
+}
+
+function failure(gasLimit: bigint, error: EVMError['error']): ExecResult {
+  return { executionGasUsed: gasLimit, returnValue: new Uint8Array(0), exceptionError: new EVMError(error) };
+}
+
+function bytes(hex: string): Uint8Array {
+  return Buffer.from(hex.slice(2), 'hex');
+}
