@@ -3,7 +3,6 @@
  * (primary network and L1), validator sets at a height (also Warp's canonical form), subnets, L1 validators, height
  * and time. Shapes, orders and texts follow avalanchego's service (docs/reference/platform-api.md).
  */
-import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { DomainError } from '../runtime/errors.ts';
 import { formatAddress } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
@@ -13,9 +12,7 @@ import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpo
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
 import type { Devnet } from './network.ts';
 import { VALIDATOR_MANAGER_ADDRESS, type L1ValidatorState, type Staker } from './p-chain-staking.ts';
-
-/** ids.EmptyNodeID: where the summed weight of inactive L1 validators is reported. */
-const EMPTY_NODE_ID = `NodeID-${encodeCb58(new Uint8Array(20))}`;
+import { canonicalWarpSet, l1ValidatorsAt, stakersAt, validatorSet, type WarpSet } from './validator-sets.ts';
 
 const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
@@ -85,35 +82,8 @@ export function platformApi(devnet: Devnet): GorillaService {
     balance: v.balance.toString(),
   });
 
-  /** Primary-network stakers counting at `height`. */
-  const stakersAt = (height: bigint) =>
-    staking.everyStaker.filter(
-      (s) => s.addedAtHeight <= height && (s.removedAtHeight === undefined || s.removedAtHeight > height),
-    );
-  const l1ValidatorsAt = (height: bigint) =>
-    height < 3n ? [] : staking.l1Validators.filter((v) => v.convertedAtHeight <= height);
-  const isActiveAt = (v: L1ValidatorState, height: bigint) =>
-    v.disabledAtHeight === undefined || v.disabledAtHeight > height;
-
-  /** nodeID -> {publicKey, weight} of `subnetId` at `height`, as the validator manager keeps it. */
-  const validatorSet = (subnetId: string, height: bigint) => {
-    const set = new Map<string, { publicKey: Uint8Array | undefined; weight: bigint }>();
-    if (subnetId === ZERO_ID) {
-      const current = stakersAt(height);
-      for (const v of current.filter((s) => s.kind === 'validator')) {
-        set.set(v.nodeId, { publicKey: v.bls?.publicKey, weight: v.weight });
-      }
-      for (const d of current.filter((s) => s.kind === 'delegator')) set.get(d.nodeId)!.weight += d.weight;
-    } else if (subnetId === staking.subnetId) {
-      let inactive = 0n;
-      for (const v of l1ValidatorsAt(height)) {
-        if (isActiveAt(v, height)) set.set(v.nodeId, { publicKey: v.bls.publicKey, weight: v.weight });
-        else inactive += v.weight;
-      }
-      if (inactive > 0n) set.set(EMPTY_NODE_ID, { publicKey: undefined, weight: inactive });
-    }
-    return set;
-  };
+  const l1ValidatorsNow = (height: bigint) => l1ValidatorsAt(staking, height);
+  const setAt = (subnetId: string, height: bigint) => validatorSet(staking, subnetId, height);
 
   const sortedByKey = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -142,14 +112,14 @@ export function platformApi(devnet: Devnet): GorillaService {
           const height = tipHeight();
           const wanted = (nodeId: string) => nodeIds.size === 0 || nodeIds.has(nodeId);
           if (subnetId === staking.subnetId) {
-            const validators = l1ValidatorsAt(height)
+            const validators = l1ValidatorsNow(height)
               .filter((v) => wanted(v.nodeId))
               .sort((a, b) => Buffer.compare(nodeIdBytes(a.nodeId), nodeIdBytes(b.nodeId)))
               .map(l1ValidatorJson);
             return Promise.resolve({ validators });
           }
           if (subnetId !== ZERO_ID) return Promise.resolve({ validators: [] });
-          const current = stakersAt(height).sort(
+          const current = stakersAt(staking, height).sort(
             (a, b) => Number(a.endSeconds - b.endSeconds) || Buffer.compare(a.txId, b.txId),
           );
           const validators = current
@@ -171,7 +141,7 @@ export function platformApi(devnet: Devnet): GorillaService {
             height,
             `failed to get validator set at ${height}: failed to fetch validator set at unfinalized height with SubnetID = ${subnetId}`,
           );
-          const entries = [...validatorSet(subnetId, height)].map(([nodeId, v]): [string, unknown] => [
+          const entries = [...setAt(subnetId, height)].map(([nodeId, v]): [string, unknown] => [
             nodeId,
             { publicKey: v.publicKey ? hex(v.publicKey) : null, weight: v.weight.toString() },
           ]);
@@ -188,7 +158,7 @@ export function platformApi(devnet: Devnet): GorillaService {
           const subnets = height >= 3n ? [ZERO_ID, staking.subnetId] : [ZERO_ID];
           const sets = subnets.map((subnetId): [string, unknown] => [
             subnetId,
-            warpSet(validatorSet(subnetId, height)),
+            warpSetJson(canonicalWarpSet(setAt(subnetId, height))),
           ]);
           return Promise.resolve({ validatorSets: Object.fromEntries(sortedByKey(sets)) });
         },
@@ -215,7 +185,7 @@ export function platformApi(devnet: Devnet): GorillaService {
       getL1Validator: gorillaMethod(
         (p) => ({ validationId: idArg(field(p, 'validationID')) }),
         ({ validationId }) => {
-          const validator = l1ValidatorsAt(tipHeight()).find(
+          const validator = l1ValidatorsNow(tipHeight()).find(
             (v) => encodeCb58(v.validationId) === validationId,
           );
           if (!validator) {
@@ -236,31 +206,13 @@ function nodeIdBytes(nodeId: string): Uint8Array {
   return decodeCb58(nodeId.slice('NodeID-'.length));
 }
 
-/**
- * Warp's canonical set: total weight over every validator; those with a key, merged per key, sorted by the
- * uncompressed public key (x, then y, without flag bits).
- */
-function warpSet(set: Map<string, { publicKey: Uint8Array | undefined; weight: bigint }>) {
-  let totalWeight = 0n;
-  const byKey = new Map<
-    string,
-    { publicKey: Uint8Array; uncompressed: Uint8Array; weight: bigint; nodeIDs: string[] }
-  >();
-  for (const [nodeId, v] of set) {
-    totalWeight += v.weight;
-    if (!v.publicKey) continue;
-    const key = Buffer.from(v.publicKey).toString('hex');
-    const entry = byKey.get(key);
-    if (entry) {
-      entry.weight += v.weight;
-      entry.nodeIDs.push(nodeId);
-    } else {
-      const uncompressed = bls12_381.G1.Point.fromBytes(v.publicKey).toBytes(false);
-      byKey.set(key, { publicKey: v.publicKey, uncompressed, weight: v.weight, nodeIDs: [nodeId] });
-    }
-  }
-  const validators = [...byKey.values()]
-    .sort((a, b) => Buffer.compare(a.uncompressed, b.uncompressed))
-    .map((v) => ({ publicKey: hex(v.publicKey), weight: v.weight.toString(), nodeIDs: v.nodeIDs }));
-  return { validators, totalWeight: totalWeight.toString() };
+function warpSetJson(set: WarpSet) {
+  return {
+    validators: set.validators.map((v) => ({
+      publicKey: hex(v.publicKey),
+      weight: v.weight.toString(),
+      nodeIDs: v.nodeIds,
+    })),
+    totalWeight: set.totalWeight.toString(),
+  };
 }
