@@ -37,3 +37,21 @@ export function blsSignMessage(message: Uint8Array, secretKey: Uint8Array): Uint
 function blsSign(message: Uint8Array, secretKey: Uint8Array, dst: string): Uint8Array {
   return bls.sign(bls.hash(message, dst), secretKey).toBytes(true);
 }
+
+export function blsAggregateSignatures(signatures: Uint8Array[]): Uint8Array {
+  return bls.aggregateSignatures(signatures.map((s) => bls.Signature.fromBytes(s))).toBytes(true);
+}
+
+/** Whether `signature` is the aggregate of the holders of `publicKeys` signing `message` (the signature tag). */
+export function blsVerifyAggregate(
+  message: Uint8Array,
+  publicKeys: Uint8Array[],
+  signature: Uint8Array,
+): boolean {
+  try {
+    const key = bls.aggregatePublicKeys(publicKeys.map((k) => bls12_381.G1.Point.fromBytes(k)));
+    return bls.verify(bls.Signature.fromBytes(signature), bls.hash(message, SIGNATURE_DST), key);
+  } catch {
+    return false;
+  }
+}

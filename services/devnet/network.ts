@@ -15,6 +15,8 @@ import type { NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
 import { SeededRandom } from './seeded.ts';
+import { IcmRelayer, warpVerifier, type WarpNetwork } from './icm-relayer.ts';
+import { PRIMARY_NETWORK_ID } from './validator-sets.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { BlsKey } from './bls.ts';
 import { addressedCall, subnetToL1ConversionPayload, unsignedWarpMessage, WarpMessages } from './warp.ts';
@@ -25,6 +27,8 @@ import { XChainBuilder } from './x-chain.ts';
 const EVM_GENESIS_BALANCE = 10n ** 24n;
 /** Accounts that only receive, per EVM: the long tail of addresses. */
 const PASSIVE_ACCOUNTS = 500;
+/** The account that relays ICM messages (the last of the devnet's accounts). */
+const RELAYER_ACCOUNT_FROM_END = 1;
 /** The L1's EVM chain id. */
 export const L1_EVM_CHAIN_ID = 7331;
 
@@ -66,6 +70,8 @@ export class Devnet {
   /** The Warp messages the devnet's chains emitted: what its validators agree to sign. */
   readonly warp = new WarpMessages();
   private conversionRecorded = false;
+  private readonly relayer: IcmRelayer;
+  private step = 0;
   readonly l1Chain: EvmChainEntry;
   readonly pChain: PChainBuilder;
   private readonly xChain: XChainBuilder;
@@ -92,6 +98,19 @@ export class Devnet {
       genesisTimeSeconds,
       l1Genesis: subnetEvmGenesis({ chainId: L1_EVM_CHAIN_ID, timestampSeconds: genesisTimeSeconds, alloc }),
     });
+    const cChainId = decodeCb58(identity.cChainId);
+    const l1ChainId = decodeCb58(pChain.staking.blockchainId);
+    const network: WarpNetwork = {
+      networkId: identity.networkId,
+      staking: pChain.staking,
+      pChainHeight: () => pChain.tip.height,
+      subnetOf: (id) =>
+        id === hex(cChainId)
+          ? PRIMARY_NETWORK_ID
+          : id === hex(l1ChainId)
+            ? pChain.staking.subnetId
+            : undefined,
+    };
     const cChain = await EvmChain.create({
       flavor: 'coreth',
       chainId: BigInt(identity.evmChainId),
@@ -101,7 +120,11 @@ export class Devnet {
       genesisBaseFee: 225_000_000_000n,
       genesisTimeSeconds,
       alloc,
-      warp: { networkId: identity.networkId, blockchainId: decodeCb58(identity.cChainId) },
+      warp: {
+        networkId: identity.networkId,
+        blockchainId: cChainId,
+        verify: warpVerifier(network, cChainId),
+      },
     });
     const l1Chain = await EvmChain.create({
       flavor: 'subnet-evm',
@@ -111,9 +134,13 @@ export class Devnet {
       genesisBaseFee: BigInt(SUBNET_EVM_FEE_CONFIG.minBaseFee),
       genesisTimeSeconds,
       alloc,
-      warp: { networkId: identity.networkId, blockchainId: decodeCb58(pChain.staking.blockchainId) },
+      warp: {
+        networkId: identity.networkId,
+        blockchainId: l1ChainId,
+        verify: warpVerifier(network, l1ChainId),
+      },
     });
-    return new Devnet(parameters, pChain, evmAccounts, cChain, l1Chain);
+    return new Devnet(parameters, pChain, evmAccounts, cChain, l1Chain, new IcmRelayer(network));
   }
 
   private constructor(
@@ -122,7 +149,9 @@ export class Devnet {
     evmAccounts: ReturnType<typeof evmAccount>[],
     cChain: EvmChain,
     l1Chain: EvmChain,
+    relayer: IcmRelayer,
   ) {
+    this.relayer = relayer;
     this.parameters = parameters;
     const { identity, seed } = parameters;
     this.pChain = pChain;
@@ -204,6 +233,16 @@ export class Devnet {
     this.accept(time < this.cortinaSeconds ? 'X/vtx' : 'X/block', x.container, xAccepted);
     for (const tx of x.txs) this.accept('X/tx', tx, xAccepted);
 
+    this.step++;
+    // The relayer hands each chain the messages due there; the chain delivers them in its next block.
+    this.cActivity.deliver(
+      this.relayerAccount,
+      this.relayer.deliverable(this.cChain.chain.spec.warp.blockchainId, this.step),
+    );
+    this.l1Activity.deliver(
+      this.relayerAccount,
+      this.relayer.deliverable(this.l1Chain.chain.spec.warp.blockchainId, this.step),
+    );
     const cBlock = await this.cActivity.nextBlock(time);
     if (cBlock) this.recordWarpMessages(this.cChain.chain, cBlock);
     if (cBlock) {
@@ -227,9 +266,23 @@ export class Devnet {
         if (bytesToHex(log.address) !== WARP_PRECOMPILE_ADDRESS) continue;
         if (bytesToHex(log.topics[0]!) !== SEND_WARP_MESSAGE_TOPIC) continue;
         const [unsigned] = decodeAbiParameters([{ type: 'bytes' }], bytesToHex(log.data));
-        this.warp.record(chain.spec.warp.blockchainId, hexToBytes(unsigned));
+        const sourceChainId = chain.spec.warp.blockchainId;
+        this.warp.record(sourceChainId, hexToBytes(unsigned));
+        // Every devnet messenger's message goes to the other EVM chain.
+        const destinationChainId =
+          chain === this.cChain.chain
+            ? this.l1Chain.chain.spec.warp.blockchainId
+            : this.cChain.chain.spec.warp.blockchainId;
+        this.relayer.observe(
+          { unsigned: hexToBytes(unsigned), sourceChainId, destinationChainId },
+          this.step,
+        );
       }
     }
+  }
+
+  private get relayerAccount(): number {
+    return this.parameters.accounts - RELAYER_ACCOUNT_FROM_END;
   }
 
   /** The validators that answer signature requests now: the primary network's and the L1's. */
@@ -256,4 +309,8 @@ export class Devnet {
   ) {
     this.containers.accept(indexName, { id: container.id, bytes: container.bytes, acceptedAtUnixNano });
   }
+}
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('hex');
 }

@@ -30,7 +30,11 @@ const DAY = 86_400n;
 const VALIDATION_PERIOD = 300n * DAY;
 const PRIMARY_VALIDATORS = 5;
 const L1_VALIDATORS = 3;
-const L1_VALIDATOR_WEIGHT = 100n;
+/**
+ * The L1 validators' weights in node-id order. The last one is disabled later; it is light enough that the two
+ * others keep Warp's 67% quorum (inactive weight still counts in the total).
+ */
+const L1_VALIDATOR_WEIGHTS = [200n, 200n, 50n];
 /** The devnet's stand-in for the network's supply when it starts (rewards add to it). */
 const INITIAL_SUPPLY = 360_000_000n * NANO_AVAX_PER_AVAX;
 /** RewardValidatorTx's type id in platformvm's codec. */
@@ -160,7 +164,7 @@ export class StakingPlan {
       .map((v, i) => ({
         ...v,
         validationId: sha256(concat(subnetIdBytes, u32(i))),
-        weight: L1_VALIDATOR_WEIGHT,
+        weight: L1_VALIDATOR_WEIGHTS[i]!,
         balance: NANO_AVAX_PER_AVAX,
         startSeconds: 0n,
         convertedAtHeight: 3n,

@@ -152,7 +152,7 @@ describe('devnet EVM chains', function () {
         }
       }
     }
-    expect(created).to.equal(8);
+    expect(created).to.equal(9);
     expect(transfers).to.be.greaterThan(10);
     expect(reverted).to.be.greaterThan(0);
     const head = await c.getBlockNumber();
@@ -409,5 +409,28 @@ describe('devnet EVM chains', function () {
     expect(body.length).to.be.greaterThan(96);
     const key = blst.PublicKey.fromBytes(Buffer.from(validator.signer.publicKey.slice(2), 'hex'));
     expect(blst.verify(unsigned, key, blst.Signature.fromBytes(signature))).to.equal(true);
+
+    // The relayer delivers it on the L1: the messenger verifies the Warp message in the transaction's access list,
+    // executes it, and the receipt travels back with a later message.
+    const deliveryAbi = parseAbi([
+      'struct TeleporterMessageReceipt { uint256 receivedMessageNonce; address relayerRewardAddress; }',
+      'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
+      'struct TeleporterMessage { uint256 messageNonce; address originSenderAddress; bytes32 destinationBlockchainID; address destinationAddress; uint256 requiredGasLimit; address[] allowedRelayerAddresses; TeleporterMessageReceipt[] receipts; bytes message; }',
+      'event ReceiveCrossChainMessage(bytes32 indexed messageID, bytes32 indexed sourceBlockchainID, address indexed deliverer, address rewardRedeemer, TeleporterMessage message)',
+      'event MessageExecuted(bytes32 indexed messageID, bytes32 indexed sourceBlockchainID)',
+      'event ReceiptReceived(bytes32 indexed messageID, bytes32 indexed destinationBlockchainID, address indexed relayerRewardAddress, TeleporterFeeInfo feeInfo)',
+    ]);
+    const l1Head = await l1.getBlockNumber();
+    const received = await l1.getLogs({ event: deliveryAbi[0], fromBlock: 0n, toBlock: l1Head });
+    const delivered = new Set(received.map((l) => l.args.messageID));
+    expect(delivered.size, 'most messages are delivered').to.be.at.least(Math.ceil(sent.length * 0.6));
+    expect(delivered.size).to.be.at.most(sent.length);
+    for (const log of received) expect(sent.map((l) => l.args.messageID)).to.include(log.args.messageID);
+    const executed = await l1.getLogs({ event: deliveryAbi[1], fromBlock: 0n, toBlock: l1Head });
+    expect(executed.length).to.be.greaterThan(0);
+    const receipts = await c.getLogs({ event: deliveryAbi[2], fromBlock: 0n, toBlock: head });
+    expect(receipts.length, 'receipts come back to the C-Chain').to.be.greaterThan(0);
+    expect(receipts.every((r) => delivered.has(r.args.messageID))).to.equal(true);
+    expect(receipts[0]!.args.feeInfo!.amount).to.equal(10n);
   });
 });

@@ -162,7 +162,8 @@ describe('devnet platform API', function () {
     const l1 = ((await response.json()) as { result: { validators: Record<string, unknown>[] } }).result
       .validators;
     expect(l1.map((v) => v.validationID).sort()).to.deep.equal(validators.map((v) => v.validationID).sort());
-    expect(l1[0]).to.include({ isL1Validator: true, weight: 100 });
+    expect(l1.map((v) => v.weight).sort()).to.deep.equal([200, 200, 50].sort());
+    expect(l1.every((v) => v.isL1Validator === true)).to.equal(true);
     expect((await platform('getCurrentValidators', { subnetID: blockchainId })).result).to.deep.equal({
       validators: [],
     });

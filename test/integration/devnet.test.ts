@@ -89,7 +89,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('udqmQJ5DFd5xZE6MPv5fca4aKPa2GH6RmFA7HnWeB7dUmZoVe');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('2VfD1eko8aMmqaJJXbo2JT8185QnH67giZT38tsWZaw7G21QEC');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );

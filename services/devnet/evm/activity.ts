@@ -4,6 +4,8 @@ import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { encodeAbiParameters, encodeDeployData, encodeFunctionData, toHex, type Abi, type Hex } from 'viem';
 import { keccak256, publicKeyOf } from '../crypto.ts';
 import { derive, type SeededRandom } from '../seeded.ts';
+import { packPredicate } from '../warp.ts';
+import { WARP_PRECOMPILE_ADDRESS } from './warp-precompile.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';
 import { contractArtifacts, type ContractName } from './contracts.ts';
 
@@ -37,7 +39,11 @@ interface Deployed {
   multiToken: Hex;
   factory: Hex;
   icmMessenger: Hex;
+  icmReceiver: Hex;
 }
+
+/** What the ICM sender pays per message, in DUSD's smallest unit: the relayer's reward once the receipt returns. */
+const ICM_FEE = 10n;
 
 interface Call {
   to: Hex | undefined;
@@ -66,6 +72,7 @@ export class EvmActivity {
   private readonly icmDestination: Uint8Array;
   private readonly nonces: bigint[];
   private deployed: Deployed | undefined;
+  private readonly deliveries: { relayer: number; signed: Uint8Array }[] = [];
   private readonly deployedAddresses: Hex[] = [];
   /** token -> holder -> balance */
   private readonly tokenBalances = new Map<Hex, Map<Hex, bigint>>();
@@ -98,54 +105,83 @@ export class EvmActivity {
   async nextBlock(timeSeconds: bigint): Promise<EvmBlock | undefined> {
     if (!this.deployed) return this.deploy(timeSeconds);
     const count = this.txCount();
-    if (count === 0) return undefined;
     const baseFee = this.chain.nextBaseFee();
-    const txs: TypedTransaction[] = [];
+    const txs = this.deliveries
+      .splice(0)
+      .map(({ relayer, signed }) => this.delivery(relayer, signed, baseFee));
+    if (count === 0 && txs.length === 0) return undefined;
     for (let i = 0; i < count; i++) txs.push(this.nextTransaction(baseFee, this.deployed));
     return this.chain.produce(timeSeconds, txs);
   }
 
+  private delivery(relayer: number, signed: Uint8Array, baseFee: bigint): TypedTransaction {
+    const call = this.call(
+      'DevIcmMessenger',
+      this.deployed!.icmMessenger,
+      'receiveCrossChainMessage',
+      [0, this.accounts[relayer]!.address],
+      1_500_000n,
+    );
+    return this.sign(relayer, baseFee, call, false, [
+      [WARP_PRECOMPILE_ADDRESS, packPredicate(signed).map((k) => toHex(k))],
+    ]);
+  }
+
   /**
    * The contracts, deployed by account 0 two per block (a deployment may use up to 3 M gas and the L1's blocks hold
-   * 8 M); the regular activity starts once all are in place.
+   * 8 M); the last batch also lets the ICM messenger take message fees in DUSD. The regular activity starts once all
+   * are in place. The same deployer and nonces give every contract the same address on both chains.
    */
   private async deploy(timeSeconds: bigint): Promise<EvmBlock> {
     const baseFee = this.chain.nextBaseFee();
     const base = `${this.metadataBaseUrl}/${this.chain.spec.chainId}`;
-    const deploys: [ContractName, unknown[]][] = [
-      ['DevToken', ['Devnet Dollar', 'DUSD', 6, TOKEN_SUPPLIES[0]]],
-      ['DevToken', ['Wrapped Devnet AVAX', 'WDAVAX', 18, TOKEN_SUPPLIES[1]]],
-      ['DevToken', ['Whole Units', 'WHOLE', 0, TOKEN_SUPPLIES[2]]],
-      ['DevCollectible', ['Devnet Critters', 'CRIT', `${base}/critters/`]],
+    const deployed = this.deployedAddresses;
+    const deploys: [ContractName, () => unknown[]][] = [
+      ['DevToken', () => ['Devnet Dollar', 'DUSD', 6, TOKEN_SUPPLIES[0]]],
+      ['DevToken', () => ['Wrapped Devnet AVAX', 'WDAVAX', 18, TOKEN_SUPPLIES[1]]],
+      ['DevToken', () => ['Whole Units', 'WHOLE', 0, TOKEN_SUPPLIES[2]]],
+      ['DevCollectible', () => ['Devnet Critters', 'CRIT', `${base}/critters/`]],
       // A collection whose metadata host is gone: every token URI is unreachable.
-      ['DevCollectible', ['Lost Relics', 'LOST', 'http://127.0.0.1:9/relics/']],
-      ['DevMultiToken', [`${base}/items/{id}.json`]],
-      ['DevFactory', []],
-      ['DevIcmMessenger', []],
+      ['DevCollectible', () => ['Lost Relics', 'LOST', 'http://127.0.0.1:9/relics/']],
+      ['DevMultiToken', () => [`${base}/items/{id}.json`]],
+      ['DevFactory', () => []],
+      ['DevIcmMessenger', () => []],
+      ['DevIcmReceiver', () => [deployed[7]]],
     ];
-    const batch = deploys.slice(this.deployedAddresses.length, this.deployedAddresses.length + 2);
+    const batch = deploys.slice(deployed.length, deployed.length + 2);
     const txs = batch.map(([name, args]) => {
       const { abi, bytecode } = contractArtifacts()[name];
       return this.sign(DEPLOYER, baseFee, {
         to: undefined,
-        data: encodeDeployData({ abi, bytecode, args }),
+        data: encodeDeployData({ abi, bytecode, args: args() }),
         value: 0n,
         gasLimit: 3_000_000n,
       });
     });
-    const block = await this.chain.produce(timeSeconds, txs);
-    for (const t of block.transactions) {
-      if (!t.receipt.contractAddress) throw new Error('a devnet contract failed to deploy');
-      this.deployedAddresses.push(bytesToHex(t.receipt.contractAddress));
+    const last = deployed.length + batch.length === deploys.length;
+    if (last) {
+      const approve = this.call(
+        'DevToken',
+        deployed[0]!,
+        'approve',
+        [deployed[7], TOKEN_SUPPLIES[0]],
+        90_000n,
+      );
+      txs.push(this.sign(DEPLOYER, baseFee, approve));
     }
-    if (this.deployedAddresses.length === deploys.length) {
-      const addresses = this.deployedAddresses;
+    const block = await this.chain.produce(timeSeconds, txs);
+    for (const t of block.transactions.slice(0, batch.length)) {
+      if (!t.receipt.contractAddress) throw new Error('a devnet contract failed to deploy');
+      deployed.push(bytesToHex(t.receipt.contractAddress));
+    }
+    if (last) {
       this.deployed = {
-        tokens: addresses.slice(0, 3),
-        collections: addresses.slice(3, 5),
-        multiToken: addresses[5]!,
-        factory: addresses[6]!,
-        icmMessenger: addresses[7]!,
+        tokens: deployed.slice(0, 3),
+        collections: deployed.slice(3, 5),
+        multiToken: deployed[5]!,
+        factory: deployed[6]!,
+        icmMessenger: deployed[7]!,
+        icmReceiver: deployed[8]!,
       };
       this.deployed.tokens.forEach((token, i) =>
         this.tokenBalances.set(token, new Map([[this.accounts[DEPLOYER]!.address, TOKEN_SUPPLIES[i]!]])),
@@ -317,7 +353,10 @@ export class EvmActivity {
     return { ...call, value: 10n ** 15n };
   }
 
-  /** An ICM message to the other EVM chain, carrying a greeting and a number. */
+  /**
+   * An ICM message to the other EVM chain, sent by the deployer (the app's operator) with a DUSD fee: mostly to the
+   * receiver contract, sometimes to an account, where execution fails.
+   */
   private sendIcmMessage(d: Deployed): Call {
     const message = encodeAbiParameters(
       [{ type: 'string' }, { type: 'uint256' }],
@@ -325,13 +364,32 @@ export class EvmActivity {
     );
     const input = {
       destinationBlockchainID: toHex(this.icmDestination),
-      destinationAddress: this.recipient(),
-      feeInfo: { feeTokenAddress: d.tokens[0]!, amount: 0n },
+      destinationAddress: this.random.below(5) === 0 ? this.recipient() : d.icmReceiver,
+      feeInfo: { feeTokenAddress: d.tokens[0]!, amount: ICM_FEE },
       requiredGasLimit: 100_000n,
       allowedRelayerAddresses: [],
       message,
     };
-    return this.call('DevIcmMessenger', d.icmMessenger, 'sendCrossChainMessage', [input], 300_000n);
+    const balances = this.tokenBalances.get(d.tokens[0]!)!;
+    const deployer = this.accounts[DEPLOYER]!.address;
+    balances.set(deployer, balances.get(deployer)! - ICM_FEE);
+    return {
+      ...this.call('DevIcmMessenger', d.icmMessenger, 'sendCrossChainMessage', [input], 400_000n),
+      signer: DEPLOYER,
+    };
+  }
+
+  /**
+   * Has `relayer` deliver signed Warp messages in the next block: one transaction each, the message as a predicate
+   * in its access list, calling the messenger's receiveCrossChainMessage.
+   */
+  deliver(relayer: number, signedMessages: Uint8Array[]): void {
+    for (const signed of signedMessages) this.deliveries.push({ relayer, signed });
+  }
+
+  /** The messenger's address once deployed (the same on both chains). */
+  get icmMessenger(): Hex | undefined {
+    return this.deployed?.icmMessenger;
   }
 
   private failing(d: Deployed): Call {
@@ -357,7 +415,13 @@ export class EvmActivity {
     return { to, data: encodeFunctionData({ abi, functionName, args }), value: 0n, gasLimit };
   }
 
-  private sign(from: number, baseFee: bigint, call: Call, legacy = false): TypedTransaction {
+  private sign(
+    from: number,
+    baseFee: bigint,
+    call: Call,
+    legacy = false,
+    accessList: [Hex, Hex[]][] = [],
+  ): TypedTransaction {
     const signer = call.signer ?? from;
     const common = this.chain.common;
     const tip = BigInt(this.random.below(3)) * GWEI;
@@ -371,7 +435,13 @@ export class EvmActivity {
     const tx = legacy
       ? createLegacyTx({ ...base, gasPrice: baseFee + tip }, { common })
       : createFeeMarket1559Tx(
-          { ...base, maxFeePerGas: baseFee * 2n + tip, maxPriorityFeePerGas: tip, chainId: common.chainId() },
+          {
+            ...base,
+            maxFeePerGas: baseFee * 2n + tip,
+            maxPriorityFeePerGas: tip,
+            chainId: common.chainId(),
+            accessList: accessList.map(([address, keys]) => ({ address, storageKeys: keys })),
+          },
           { common },
         );
     return tx.sign(this.accounts[signer]!.privateKey);

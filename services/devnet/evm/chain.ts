@@ -250,7 +250,7 @@ export class EvmChain {
       stateManager,
       evmOpts: { customPrecompiles: [warp.customPrecompile] },
     });
-    warp.attach(vm.evm);
+    warp.attach(vm);
     return vm;
   }
 

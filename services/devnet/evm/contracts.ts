@@ -18,7 +18,13 @@ export interface ContractArtifact {
 }
 
 export type ContractName =
-  'DevToken' | 'DevCollectible' | 'DevMultiToken' | 'DevFactory' | 'DevChild' | 'DevIcmMessenger';
+  | 'DevToken'
+  | 'DevCollectible'
+  | 'DevMultiToken'
+  | 'DevFactory'
+  | 'DevChild'
+  | 'DevIcmMessenger'
+  | 'DevIcmReceiver';
 
 type Artifacts = Record<ContractName, ContractArtifact>;
 
