@@ -1,11 +1,14 @@
 /**
  * BLS keys of the devnet's validators, as avalanchego uses them: BLS12-381 in the min-pk scheme (48-byte compressed
- * G1 public keys, 96-byte compressed G2 signatures), signing with the POP ciphersuite's two tags.
+ * G1 public keys, 96-byte compressed G2 signatures), signing with the POP ciphersuite's two tags. Warp signatures,
+ * their aggregation and verification use blst (native; its tag is fixed to the signature tag, which is Warp's): the
+ * relayer and the precompile handle thousands over a history, which pure JS makes the slowest part of it. Proofs of
+ * possession, one per validator, use @noble/curves with the proof-of-possession tag.
  */
+import * as blst from '@chainsafe/blst';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { derive } from './seeded.ts';
 
-const SIGNATURE_DST = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 const PROOF_OF_POSSESSION_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 
 const bls = bls12_381.longSignatures;
@@ -31,15 +34,21 @@ export function deriveBlsKey(seed: string, label: string): BlsKey {
 
 /** A signature as avalanchego's bls.Sign makes it (the Warp signature). */
 export function blsSignMessage(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
-  return blsSign(message, secretKey, SIGNATURE_DST);
+  return blst.SecretKey.fromBytes(secretKey).sign(message).toBytes();
+}
+
+/** The 96-byte uncompressed form of a public key, which Warp's canonical order sorts by. */
+export function uncompressedPublicKey(publicKey: Uint8Array): Uint8Array {
+  return blst.PublicKey.fromBytes(publicKey).toBytes(false);
 }
 
 function blsSign(message: Uint8Array, secretKey: Uint8Array, dst: string): Uint8Array {
+  // noble: the proof-of-possession tag is not blst's.
   return bls.sign(bls.hash(message, dst), secretKey).toBytes(true);
 }
 
 export function blsAggregateSignatures(signatures: Uint8Array[]): Uint8Array {
-  return bls.aggregateSignatures(signatures.map((s) => bls.Signature.fromBytes(s))).toBytes(true);
+  return blst.aggregateSignatures(signatures.map((s) => blst.Signature.fromBytes(s, true))).toBytes();
 }
 
 /** Whether `signature` is the aggregate of the holders of `publicKeys` signing `message` (the signature tag). */
@@ -49,8 +58,8 @@ export function blsVerifyAggregate(
   signature: Uint8Array,
 ): boolean {
   try {
-    const key = bls.aggregatePublicKeys(publicKeys.map((k) => bls12_381.G1.Point.fromBytes(k)));
-    return bls.verify(bls.Signature.fromBytes(signature), bls.hash(message, SIGNATURE_DST), key);
+    const key = blst.aggregatePublicKeys(publicKeys.map((k) => blst.PublicKey.fromBytes(k, true)));
+    return blst.verify(message, key, blst.Signature.fromBytes(signature, true));
   } catch {
     return false;
   }

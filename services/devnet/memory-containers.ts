@@ -1,4 +1,3 @@
-import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { IndexName } from '../container-indexer/index-names.ts';
 import type { ContainerSource } from '../container-indexer/service.ts';
 import type { IndexState, StoredContainer } from '../container-indexer/store.ts';
@@ -15,7 +14,7 @@ export class MemoryContainers implements ContainerSource {
     const list = this.list(indexName);
     const stored = { ...container, index: BigInt(list.length) };
     list.push(stored);
-    this.ids(indexName).set(encodeCb58(container.id), stored);
+    this.ids(indexName).set(idKey(container.id), stored);
     return stored;
   }
 
@@ -36,7 +35,7 @@ export class MemoryContainers implements ContainerSource {
   }
 
   byId(indexName: IndexName, id: Uint8Array): Promise<StoredContainer | undefined> {
-    return Promise.resolve(this.ids(indexName).get(encodeCb58(id)));
+    return Promise.resolve(this.ids(indexName).get(idKey(id)));
   }
 
   range(indexName: IndexName, start: bigint, end: bigint): Promise<StoredContainer[]> {
@@ -54,4 +53,9 @@ export class MemoryContainers implements ContainerSource {
     if (!map) this.byIdMaps.set(indexName, (map = new Map<string, StoredContainer>()));
     return map;
   }
+}
+
+/** Ids as map keys: hex, which is cheap to compute (cb58 of every accepted id would cost a noticeable share). */
+function idKey(id: Uint8Array): string {
+  return Buffer.from(id).toString('hex');
 }

@@ -181,7 +181,7 @@ export class Devnet {
         meanTxsPerBlock,
         icmDestination,
       });
-    this.cActivity = activity(cChain, 'c', 1.5, l1Chain.spec.warp.blockchainId);
+    this.cActivity = activity(cChain, 'c', 1.3, l1Chain.spec.warp.blockchainId);
     this.l1Activity = activity(l1Chain, 'l1', 0.5, cChain.spec.warp.blockchainId);
     this.cProposerParent = cChain.head.hash;
     this.xChain = new XChainBuilder(identity, seed, deriveAccounts(seed, parameters.accounts));

@@ -2,7 +2,7 @@
  * Validator sets of the devnet's subnets at a P-Chain height, as avalanchego's validator manager derives them from
  * the P-Chain's state: what the platform API reports and what Warp signatures are checked against.
  */
-import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { uncompressedPublicKey } from './bls.ts';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { L1ValidatorState, Staker, StakingPlan } from './p-chain-staking.ts';
 
@@ -78,7 +78,7 @@ export function canonicalWarpSet(set: Map<string, SetMember>): WarpSet {
       entry.weight += v.weight;
       entry.nodeIds.push(nodeId);
     } else {
-      const uncompressed = bls12_381.G1.Point.fromBytes(v.publicKey).toBytes(false);
+      const uncompressed = uncompressedPublicKey(v.publicKey);
       byKey.set(key, { publicKey: v.publicKey, uncompressed, weight: v.weight, nodeIds: [nodeId] });
     }
   }

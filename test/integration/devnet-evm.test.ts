@@ -139,6 +139,11 @@ describe('devnet EVM chains', function () {
     for (const block of all.slice(1)) {
       const receipts = await c.getBlockReceipts({ blockNumber: block.number });
       expect(receipts.map((r) => r.transactionHash)).to.deep.equal(block.transactions.map((t) => t.hash));
+      // The block's bloom is the union of its receipts'.
+      const union = Buffer.alloc(256);
+      for (const r of receipts)
+        Buffer.from(r.logsBloom.slice(2), 'hex').forEach((byte, i) => (union[i]! |= byte));
+      expect(toHex(union)).to.equal(block.logsBloom);
       for (const receipt of receipts) {
         if (receipt.status === 'reverted') reverted++;
         if (receipt.contractAddress) created++;

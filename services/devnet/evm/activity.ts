@@ -195,7 +195,9 @@ export class EvmActivity {
   private txCount(): number {
     const r = this.random.below(1000) / 1000;
     if (r < 0.03) return Math.round(this.meanTxsPerBlock * 4);
-    return this.random.below(Math.max(1, Math.round(this.meanTxsPerBlock * 2)) + 1);
+    // Uniform over [0, 2 × mean], the fraction rounded up as often as it is worth.
+    const x = (this.random.below(10_000) / 10_000) * 2 * this.meanTxsPerBlock;
+    return Math.floor(x) + (this.random.below(1_000) / 1_000 < x - Math.floor(x) ? 1 : 0);
   }
 
   /** Half the transactions come from three busy accounts. */

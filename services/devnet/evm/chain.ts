@@ -12,7 +12,7 @@ import {
   type BatchDBOp,
   type DB,
 } from '@ethereumjs/util';
-import { buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { Bloom, buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
 import { concat, u64 } from '../codec.ts';
 import { evmCommon } from './engine.ts';
@@ -20,6 +20,10 @@ import { warpPrecompile, type WarpChain } from './warp-precompile.ts';
 
 /** Where fees go on both EVMs unless an L1 allows fee recipients: nobody (coreth's and Subnet-EVM's BlackholeAddr). */
 export const BLACKHOLE_ADDRESS = createAddressFromString('0x0100000000000000000000000000000000000000');
+
+/** Shared by every header (never written to). */
+const ZERO_HASH = new Uint8Array(32);
+const ZERO_NONCE = new Uint8Array(8);
 
 /** ACP-226's initial excess: a minimum of about 2 s between blocks, where a new chain starts. */
 const INITIAL_MIN_DELAY_EXCESS = 7_970_124n;
@@ -49,7 +53,6 @@ export interface EvmReceipt {
   gasUsed: bigint;
   cumulativeGasUsed: bigint;
   effectiveGasPrice: bigint;
-  logsBloom: Uint8Array;
   logs: EvmLog[];
   contractAddress: Uint8Array | undefined;
 }
@@ -141,15 +144,15 @@ export class EvmChain {
       gasUsed: block.header.gasUsed,
       timestamp: timeSeconds,
       extraData: feeStateExtra(this.spec),
-      mixHash: new Uint8Array(32),
-      nonce: new Uint8Array(8),
+      mixHash: ZERO_HASH,
+      nonce: ZERO_NONCE,
       extDataHash: extDataHash(extData),
       baseFeePerGas,
       extDataGasUsed: 0n,
       blockGasCost: 0n,
       blobGasUsed: 0n,
       excessBlobGas: 0n,
-      parentBeaconBlockRoot: new Uint8Array(32),
+      parentBeaconBlockRoot: ZERO_HASH,
       timestampMilliseconds: timeSeconds * 1000n,
       minDelayExcess: INITIAL_MIN_DELAY_EXCESS,
     };
@@ -171,7 +174,6 @@ export class EvmChain {
           gasUsed: result.totalGasSpent,
           cumulativeGasUsed: receipt.cumulativeBlockGasUsed,
           effectiveGasPrice: effectiveGasPrice(tx, baseFeePerGas),
-          logsBloom: receipt.bitvector,
           logs: result.receipt.logs.map(([address, topics, data]) => ({
             address,
             topics,
@@ -284,7 +286,7 @@ export class EvmChain {
       { common: this.common },
     );
     const header: EvmHeader = {
-      parentHash: new Uint8Array(32),
+      parentHash: ZERO_HASH,
       coinbase: new Uint8Array(20),
       stateRoot,
       transactionsRoot: this.engineHead.header.transactionsTrie,
@@ -296,16 +298,16 @@ export class EvmChain {
       gasUsed: 0n,
       timestamp: this.spec.genesisTimeSeconds,
       extraData: new Uint8Array(0),
-      mixHash: new Uint8Array(32),
-      nonce: new Uint8Array(8),
+      mixHash: ZERO_HASH,
+      nonce: ZERO_NONCE,
       // The genesis header is built without ExtData, so its hash field stays zero.
-      extDataHash: new Uint8Array(32),
+      extDataHash: ZERO_HASH,
       baseFeePerGas: this.spec.genesisBaseFee,
       extDataGasUsed: 0n,
       blockGasCost: 0n,
       blobGasUsed: 0n,
       excessBlobGas: 0n,
-      parentBeaconBlockRoot: new Uint8Array(32),
+      parentBeaconBlockRoot: ZERO_HASH,
       timestampMilliseconds: this.spec.genesisTimeSeconds * 1000n,
       minDelayExcess: INITIAL_MIN_DELAY_EXCESS,
     };
@@ -338,18 +340,23 @@ export class EvmChain {
  * 32 one-byte characters instead, the keys take a fraction of the memory, which over a long history is most of it.
  */
 class CompactNodeStore implements DB<string, Uint8Array> {
-  private readonly nodes: Map<string, Uint8Array>;
+  /** Node bytes as one-byte strings: a few hundred thousand small Uint8Arrays would cost more in wrappers than in bytes. */
+  private readonly nodes: Map<string, string>;
 
-  constructor(nodes = new Map<string, Uint8Array>()) {
+  constructor(nodes = new Map<string, string>()) {
     this.nodes = nodes;
   }
 
   get(key: string): Promise<Uint8Array | undefined> {
-    return Promise.resolve(this.nodes.get(compactKey(key)));
+    const value = this.nodes.get(compactKey(key));
+    return Promise.resolve(value === undefined ? undefined : Buffer.from(value, 'latin1'));
   }
 
   put(key: string, value: Uint8Array): Promise<void> {
-    this.nodes.set(compactKey(key), value);
+    this.nodes.set(
+      compactKey(key),
+      Buffer.from(value.buffer, value.byteOffset, value.length).toString('latin1'),
+    );
     return Promise.resolve();
   }
 
@@ -388,6 +395,16 @@ function feeStateExtra(spec: EvmChainSpec): Uint8Array {
   return spec.flavor === 'coreth'
     ? concat(u64(spec.gasLimit), u64(0n), u64(0n), predicateResults)
     : concat(new Uint8Array(80), predicateResults);
+}
+
+/** A receipt's bloom, from its logs (computed when asked for: most receipts are never read). */
+export function receiptBloom(logs: EvmLog[], common: Common): Uint8Array {
+  const bloom = new Bloom(undefined, common);
+  for (const log of logs) {
+    bloom.add(log.address);
+    for (const topic of log.topics) bloom.add(topic);
+  }
+  return bloom.bitvector;
 }
 
 function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint): bigint {

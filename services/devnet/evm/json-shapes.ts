@@ -6,7 +6,7 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import type { EvmFlavor } from './block-format.ts';
-import type { EvmBlock, EvmLog, EvmTransaction } from './chain.ts';
+import { receiptBloom, type EvmBlock, type EvmLog, type EvmTransaction } from './chain.ts';
 
 export function hexQuantity(value: bigint | number): string {
   return `0x${value.toString(16)}`;
@@ -103,7 +103,7 @@ export function receiptJson(block: EvmBlock, t: EvmTransaction): Record<string, 
     from: bytesToHex(t.from),
     gasUsed: hexQuantity(r.gasUsed),
     logs: r.logs.map((log) => logJson(block, t, log)),
-    logsBloom: bytesToHex(r.logsBloom),
+    logsBloom: bytesToHex(receiptBloom(r.logs, t.tx.common)),
     status: hexQuantity(r.status),
     to: t.tx.to ? t.tx.to.toString() : null,
     transactionHash: bytesToHex(t.hash),
