@@ -20,7 +20,8 @@ import { PRIMARY_NETWORK_ID } from './validator-sets.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { BlsKey } from './bls.ts';
 import { addressedCall, subnetToL1ConversionPayload, unsignedWarpMessage, WarpMessages } from './warp.ts';
-import { deriveAccounts } from './wallet.ts';
+import { deriveAccounts, type Account } from './wallet.ts';
+import { SharedMemory } from './shared-memory.ts';
 import { XChainBuilder } from './x-chain.ts';
 
 /** What each devnet account holds on each EVM at genesis: 1,000,000 AVAX (or the L1's native token). */
@@ -82,6 +83,9 @@ export class Devnet {
   private readonly xRandom: SeededRandom;
   private readonly cRandom: SeededRandom;
   private readonly stakingRandom: SeededRandom;
+  private readonly atomicRandom: SeededRandom;
+  private readonly sharedMemory = new SharedMemory();
+  private readonly accounts: Account[];
   private lastTimeSeconds: bigint;
   private readonly cActivity: EvmActivity;
   private readonly l1Activity: EvmActivity;
@@ -184,12 +188,14 @@ export class Devnet {
     this.cActivity = activity(cChain, 'c', 1.3, l1Chain.spec.warp.blockchainId);
     this.l1Activity = activity(l1Chain, 'l1', 0.5, cChain.spec.warp.blockchainId);
     this.cProposerParent = cChain.head.hash;
-    this.xChain = new XChainBuilder(identity, seed, deriveAccounts(seed, parameters.accounts));
+    this.accounts = deriveAccounts(seed, parameters.accounts);
+    this.xChain = new XChainBuilder(identity, seed, this.accounts);
     this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
     this.random = new SeededRandom(parameters.seed, 'activity');
     this.xRandom = new SeededRandom(parameters.seed, 'x-activity');
     this.cRandom = new SeededRandom(parameters.seed, 'c-acceptance');
     this.stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
+    this.atomicRandom = new SeededRandom(parameters.seed, 'atomic');
     this.lastTimeSeconds = parameters.genesisTimeSeconds;
   }
 
@@ -212,7 +218,9 @@ export class Devnet {
   async advance(timeSeconds: bigint): Promise<void> {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
     this.lastTimeSeconds = time;
-    for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom)) {
+    this.step++;
+    const { pAtomic, xAtomic } = this.atomicTransactions(time);
+    for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom, pAtomic)) {
       this.accept('P/block', pBlock, this.acceptanceTime(pBlock.timeSeconds, this.random));
     }
     if (!this.conversionRecorded && this.pChain.tip.height >= 3n) {
@@ -227,13 +235,12 @@ export class Devnet {
     }
     const x =
       time < this.cortinaSeconds
-        ? this.xChain.nextVertex(time, this.xRandom)
-        : this.xChain.nextBlock(time, this.xRandom);
+        ? this.xChain.nextVertex(time, this.xRandom, xAtomic)
+        : this.xChain.nextBlock(time, this.xRandom, xAtomic);
     const xAccepted = this.acceptanceTime(time, this.xRandom);
     this.accept(time < this.cortinaSeconds ? 'X/vtx' : 'X/block', x.container, xAccepted);
     for (const tx of x.txs) this.accept('X/tx', tx, xAccepted);
 
-    this.step++;
     // The relayer hands each chain the messages due there; the chain delivers them in its next block.
     this.cActivity.deliver(
       this.relayerAccount,
@@ -257,6 +264,56 @@ export class Devnet {
     }
     const l1Block = await this.l1Activity.nextBlock(time);
     if (l1Block) this.recordWarpMessages(this.l1Chain.chain, l1Block);
+  }
+
+  /**
+   * Value moving between the X- and P-Chains through shared memory: every 45 steps an account exports 5–50 AVAX
+   * from the X-Chain and imports it on the P-Chain at the next step; 20 steps later the same the other way.
+   */
+  private atomicTransactions(time: bigint): { pAtomic: Uint8Array[]; xAtomic: Uint8Array[] } {
+    const { pChainId, xChainId } = this.parameters.identity;
+    const phase = this.step % 45;
+    const amount = () => BigInt(5 + this.atomicRandom.below(46)) * 1_000_000_000n;
+    switch (phase) {
+      case 20:
+        return {
+          pAtomic: [],
+          xAtomic: [
+            this.xChain.exportTo(
+              pChainId,
+              this.atomicRandom.pick(this.accounts),
+              amount(),
+              time,
+              this.sharedMemory,
+            ),
+          ],
+        };
+      case 21:
+        return {
+          pAtomic: this.pChain.importFrom(xChainId, this.accounts, time, this.sharedMemory),
+          xAtomic: [],
+        };
+      case 40:
+        return {
+          pAtomic: [
+            this.pChain.exportTo(
+              xChainId,
+              this.atomicRandom.pick(this.accounts),
+              amount(),
+              time,
+              this.sharedMemory,
+            ),
+          ],
+          xAtomic: [],
+        };
+      case 41:
+        return {
+          pAtomic: [],
+          xAtomic: this.xChain.importFrom(pChainId, this.accounts, time, this.sharedMemory),
+        };
+      default:
+        return { pAtomic: [], xAtomic: [] };
+    }
   }
 
   /** The Warp messages an accepted EVM block emitted (its Warp precompile's SendWarpMessage logs). */

@@ -4,6 +4,7 @@ import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts'
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import { rewardValidatorTx, StakingPlan, type Staker } from './p-chain-staking.ts';
+import type { SharedMemory } from './shared-memory.ts';
 import { Wallet, type Account } from './wallet.ts';
 
 /**
@@ -74,10 +75,68 @@ export class PChainBuilder {
    * The blocks up to `timeSeconds`: for every staker whose period ended, a proposal block with its
    * RewardValidatorTx at its end time and the commit that accepts it; then the standard block at `timeSeconds`.
    */
-  nextBlocks(timeSeconds: bigint, random: SeededRandom, stakingRandom: SeededRandom): PlatformBlock[] {
+  nextBlocks(
+    timeSeconds: bigint,
+    random: SeededRandom,
+    stakingRandom: SeededRandom,
+    atomic: Uint8Array[] = [],
+  ): PlatformBlock[] {
     const blocks = this.staking.rewardDue(timeSeconds).flatMap((staker) => this.rewardBlocks(staker));
-    blocks.push(this.nextBlock(timeSeconds, random, stakingRandom));
+    blocks.push(this.nextBlock(timeSeconds, random, stakingRandom, atomic));
     return blocks;
+  }
+
+  /** An ExportTx of `amount` from `account` to `destinationChainId`; its outputs wait in shared memory. */
+  exportTo(
+    destinationChainId: string,
+    account: Account,
+    amount: bigint,
+    timeSeconds: bigint,
+    memory: SharedMemory,
+  ) {
+    const unsignedTx = pvm.e.newExportTx(
+      {
+        feeState: FEE_STATE,
+        minIssuanceTime: timeSeconds,
+        fromAddressesBytes: [account.address],
+        changeAddressesBytes: [account.address],
+        utxos: this.wallet.spendable(account),
+        destinationChainId,
+        outputs: [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [account.address])],
+      },
+      this.context,
+    );
+    const tx = unsignedTx.getTx() as unknown as {
+      baseTx: { outputs: unknown[] };
+      outs: TransferableOutput[];
+    };
+    const signed = this.wallet.settle(unsignedTx, account);
+    memory.export(destinationChainId, sha256(signed), tx.baseTx.outputs.length, tx.outs);
+    return signed;
+  }
+
+  /** ImportTxs of everything waiting in shared memory from `sourceChainId`, one per owner. */
+  importFrom(
+    sourceChainId: string,
+    accounts: Account[],
+    timeSeconds: bigint,
+    memory: SharedMemory,
+  ): Uint8Array[] {
+    return memory.waiting(this.context.pBlockchainID).map((owner) => {
+      const account = accounts.find((a) => Buffer.compare(a.address, owner) === 0)!;
+      const unsignedTx = pvm.e.newImportTx(
+        {
+          feeState: FEE_STATE,
+          minIssuanceTime: timeSeconds,
+          fromAddressesBytes: [account.address],
+          utxos: memory.take(this.context.pBlockchainID, owner),
+          sourceChainId,
+          toAddressesBytes: [account.address],
+        },
+        this.context,
+      );
+      return this.wallet.settle(unsignedTx, account);
+    });
   }
 
   /**
@@ -143,8 +202,13 @@ export class PChainBuilder {
    * Builds the next block (height + 1) at `timeSeconds`: the staking plan's transactions for that height, then 1–3
    * transfers chosen by `random`.
    */
-  private nextBlock(timeSeconds: bigint, random: SeededRandom, stakingRandom: SeededRandom): PlatformBlock {
-    const txs = this.staking.transactionsAt(this.height + 1n, timeSeconds, stakingRandom);
+  private nextBlock(
+    timeSeconds: bigint,
+    random: SeededRandom,
+    stakingRandom: SeededRandom,
+    atomic: Uint8Array[],
+  ): PlatformBlock {
+    const txs = [...this.staking.transactionsAt(this.height + 1n, timeSeconds, stakingRandom), ...atomic];
     const txIds = txs.map((tx) => sha256(tx));
     const count = 1 + random.below(3);
     for (let i = 0; i < count; i++) {

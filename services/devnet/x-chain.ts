@@ -4,6 +4,7 @@ import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
+import type { SharedMemory } from './shared-memory.ts';
 import { Wallet, type Account } from './wallet.ts';
 
 /**
@@ -46,8 +47,10 @@ export class XChainBuilder {
    * A vertex (codec 0, no type id): chain id, height, epoch, its parents and its transactions (each with its codec
    * version, sorted by id); its id is the sha256 of its bytes.
    */
-  nextVertex(timeSeconds: bigint, random: SeededRandom): XAcceptance {
-    const txs = this.issueTransfers(timeSeconds, random).sort((a, b) => Buffer.compare(a.id, b.id));
+  nextVertex(timeSeconds: bigint, random: SeededRandom, atomic: Uint8Array[] = []): XAcceptance {
+    const txs = [...atomic.map(asContainer), ...this.issueTransfers(timeSeconds, random)].sort((a, b) =>
+      Buffer.compare(a.id, b.id),
+    );
     const parents = this.lastVertexId ? [this.lastVertexId] : [];
     const bytes = concat(
       u16(CODEC_VERSION),
@@ -68,8 +71,8 @@ export class XChainBuilder {
    * An avm StandardBlock (parent, height, time, an all-zero merkle root, transactions without their codec version)
    * in a proposervm block. The first block's parent is the last vertex, where linearization left the chain.
    */
-  nextBlock(timeSeconds: bigint, random: SeededRandom): XAcceptance {
-    const txs = this.issueTransfers(timeSeconds, random);
+  nextBlock(timeSeconds: bigint, random: SeededRandom, atomic: Uint8Array[] = []): XAcceptance {
+    const txs = [...atomic.map(asContainer), ...this.issueTransfers(timeSeconds, random)];
     const parentId = this.blockParentId ?? this.lastVertexId ?? new Uint8Array(32);
     this.blockHeight += 1n;
     const inner = concat(
@@ -86,6 +89,52 @@ export class XChainBuilder {
     const outer = proposerBlock(this.outerParentId ?? parentId, timeSeconds, this.blockHeight - 1n, inner);
     this.outerParentId = outer.id;
     return { container: outer, txs };
+  }
+
+  /** An ExportTx of `amount` from `account` to `destinationChainId`; its outputs wait in shared memory. */
+  exportTo(
+    destinationChainId: string,
+    account: Account,
+    amount: bigint,
+    timeSeconds: bigint,
+    memory: SharedMemory,
+  ) {
+    const unsignedTx = avm.newExportTx(
+      this.context,
+      destinationChainId,
+      [account.address],
+      this.wallet.spendable(account),
+      [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [account.address])],
+      { changeAddresses: [account.address], minIssuanceTime: timeSeconds },
+    );
+    const tx = unsignedTx.getTx() as unknown as {
+      baseTx: { outputs: unknown[] };
+      outs: TransferableOutput[];
+    };
+    const signed = this.wallet.settle(unsignedTx, account);
+    memory.export(destinationChainId, sha256(signed), tx.baseTx.outputs.length, tx.outs);
+    return signed;
+  }
+
+  /** ImportTxs of everything waiting in shared memory from `sourceChainId`, one per owner. */
+  importFrom(
+    sourceChainId: string,
+    accounts: Account[],
+    timeSeconds: bigint,
+    memory: SharedMemory,
+  ): Uint8Array[] {
+    return memory.waiting(this.context.xBlockchainID).map((owner) => {
+      const account = accounts.find((a) => Buffer.compare(a.address, owner) === 0)!;
+      const unsignedTx = avm.newImportTx(
+        this.context,
+        sourceChainId,
+        memory.take(this.context.xBlockchainID, owner),
+        [account.address],
+        [account.address],
+        { minIssuanceTime: timeSeconds },
+      );
+      return this.wallet.settle(unsignedTx, account);
+    });
   }
 
   /** One transfer per container, sometimes two. */
@@ -107,4 +156,8 @@ export class XChainBuilder {
       return { id: sha256(bytes), bytes };
     });
   }
+}
+
+function asContainer(bytes: Uint8Array): XContainer {
+  return { id: sha256(bytes), bytes };
 }

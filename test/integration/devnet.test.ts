@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { avaxSerial, pvmSerial, utils, type Credential } from '@avalabs/avalanchejs';
+import { avaxSerial, avmSerial, pvmSerial, utils, type Credential } from '@avalabs/avalanchejs';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
@@ -52,6 +52,8 @@ const TX_KINDS: [string, (tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]) => bo
   ['AddPermissionlessDelegatorTx', pvmSerial.isAddPermissionlessDelegatorTx],
   ['IncreaseL1ValidatorBalanceTx', pvmSerial.isIncreaseL1ValidatorBalanceTx],
   ['DisableL1ValidatorTx', pvmSerial.isDisableL1ValidatorTx],
+  ['ImportTx', pvmSerial.isImportTx],
+  ['ExportTx', pvmSerial.isExportTx],
 ];
 
 function kindOf(tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]): string {
@@ -89,7 +91,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('2VfD1eko8aMmqaJJXbo2JT8185QnH67giZT38tsWZaw7G21QEC');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('fiY27mKLnXraU6xC62x3Lpe8ELR48Y65oXrrF8nqEn3g33uHt');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -200,6 +202,8 @@ describe('devnet', function () {
       AddPermissionlessValidatorTx: 5,
       AddPermissionlessDelegatorTx: 1,
       IncreaseL1ValidatorBalanceTx: 1,
+      ImportTx: 2,
+      ExportTx: 2,
     });
   });
 
@@ -308,12 +312,19 @@ describe('devnet', function () {
     const codec = utils.getManagerForVM('AVM').getDefaultCodec();
     const xChainId = Buffer.from(decodeCb58(IDENTITIES.fuji.xChainId));
     const accepted: string[] = [];
+    const atomic = { ImportTx: 0, ExportTx: 0 };
     const readTx = (bytes: Uint8Array) => {
       const [signedTx, rest] = avaxSerial.SignedTx.fromBytes(bytes, codec);
-      const baseTx = (signedTx.unsignedTx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
-      expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.match(
-        /^devnet X transfer #\d+$/,
-      );
+      const tx = signedTx.unsignedTx;
+      const baseTx = (tx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
+      // Transfers carry a memo; atomic transactions move value to and from the P-Chain.
+      if (avmSerial.isImportTx(tx)) atomic.ImportTx++;
+      else if (avmSerial.isExportTx(tx)) atomic.ExportTx++;
+      else {
+        expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.match(
+          /^devnet X transfer #\d+$/,
+        );
+      }
       expect(Buffer.from(baseTx.BlockchainId.toBytes())).to.deep.equal(xChainId);
       return rest;
     };
@@ -372,6 +383,7 @@ describe('devnet', function () {
     });
     expect(txs.map((tx) => Buffer.from(tx.id).toString('hex'))).to.deep.equal(accepted);
     for (const tx of txs) expect(Buffer.from(tx.id)).to.deep.equal(Buffer.from(sha256(tx.bytes)));
+    expect(atomic).to.deep.equal({ ImportTx: 2, ExportTx: 2 });
   });
 
   it('is what `chain-data up` follows by default: the stack mirrors it and gateway-rpc serves its blocks', async function () {
