@@ -11,6 +11,7 @@
  */
 import type Router from '@koa/router';
 import protobuf from 'protobufjs';
+import { readRequestBody } from '../runtime/http/request-body.ts';
 import type { BlsKey } from './bls.ts';
 import { blsSignMessage, deriveBlsKey } from './bls.ts';
 import type { WarpMessages } from './warp.ts';
@@ -68,20 +69,15 @@ export function mountAcp118(router: Router, options: Acp118Options): void {
       ctx.req.socket.destroy();
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        ctx.status = 413;
-        ctx.body = 'request too large';
-        return;
-      }
-      chunks.push(chunk);
+    const body = await readRequestBody(ctx.req, MAX_REQUEST_BYTES);
+    if (body === undefined) {
+      ctx.status = 413;
+      ctx.body = 'request too large';
+      return;
     }
     let request: { message: Uint8Array };
     try {
-      request = decodeSignatureRequest(Buffer.concat(chunks));
+      request = decodeSignatureRequest(body);
     } catch {
       ctx.status = 400;
       ctx.body = 'body is not a SignatureRequest';
@@ -97,11 +93,10 @@ export function mountAcp118(router: Router, options: Acp118Options): void {
 
   router.put('/ext/devnet/acp118/:nodeId/fault', async (ctx) => {
     const validator = find(ctx.params.nodeId!);
-    const chunks: Buffer[] = [];
-    for await (const chunk of ctx.req as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = await readRequestBody(ctx.req, MAX_REQUEST_BYTES);
     let fault: unknown;
     try {
-      fault = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { fault?: unknown }).fault;
+      fault = (JSON.parse(body?.toString('utf8') ?? '') as { fault?: unknown }).fault;
     } catch {
       fault = undefined;
     }

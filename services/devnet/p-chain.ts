@@ -96,23 +96,13 @@ export class PChainBuilder {
   ) {
     const unsignedTx = pvm.e.newExportTx(
       {
-        feeState: FEE_STATE,
-        minIssuanceTime: timeSeconds,
-        fromAddressesBytes: [account.address],
-        changeAddressesBytes: [account.address],
-        utxos: this.wallet.spendable(account),
+        ...this.spending(account, timeSeconds),
         destinationChainId,
         outputs: [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [account.address])],
       },
       this.context,
     );
-    const tx = unsignedTx.getTx() as unknown as {
-      baseTx: { outputs: unknown[] };
-      outs: TransferableOutput[];
-    };
-    const signed = this.wallet.settle(unsignedTx, account);
-    memory.export(destinationChainId, sha256(signed), tx.baseTx.outputs.length, tx.outs);
-    return signed;
+    return memory.settleExport(this.wallet, unsignedTx, account, destinationChainId);
   }
 
   /** ImportTxs of everything waiting in shared memory from `sourceChainId`, one per owner. */
@@ -122,21 +112,30 @@ export class PChainBuilder {
     timeSeconds: bigint,
     memory: SharedMemory,
   ): Uint8Array[] {
-    return memory.waiting(this.context.pBlockchainID).map((owner) => {
-      const account = accounts.find((a) => Buffer.compare(a.address, owner) === 0)!;
-      const unsignedTx = pvm.e.newImportTx(
+    return memory.settleImports(this.context.pBlockchainID, accounts, this.wallet, (account, utxos) =>
+      pvm.e.newImportTx(
         {
           feeState: FEE_STATE,
           minIssuanceTime: timeSeconds,
           fromAddressesBytes: [account.address],
-          utxos: memory.take(this.context.pBlockchainID, owner),
+          utxos,
           sourceChainId,
           toAddressesBytes: [account.address],
         },
         this.context,
-      );
-      return this.wallet.settle(unsignedTx, account);
-    });
+      ),
+    );
+  }
+
+  /** What every transaction `account` pays for spends from: its UTXOs, change back to it. */
+  private spending(account: Account, timeSeconds: bigint) {
+    return {
+      feeState: FEE_STATE,
+      minIssuanceTime: timeSeconds,
+      fromAddressesBytes: [account.address],
+      changeAddressesBytes: [account.address],
+      utxos: this.wallet.spendable(account),
+    };
   }
 
   /**
@@ -239,11 +238,7 @@ export class PChainBuilder {
     const { sender, recipient, amount } = this.wallet.chooseTransfer(random);
     const unsignedTx = pvm.e.newBaseTx(
       {
-        feeState: FEE_STATE,
-        minIssuanceTime: timeSeconds,
-        fromAddressesBytes: [sender.address],
-        changeAddressesBytes: [sender.address],
-        utxos: this.wallet.spendable(sender),
+        ...this.spending(sender, timeSeconds),
         memo: new TextEncoder().encode(`devnet transfer #${++this.transfers}`),
         outputs: [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [recipient.address])],
       },

@@ -5,7 +5,10 @@ import {
   Utxo,
   type TransferableOutput,
   type TransferOutput,
+  type UnsignedTx,
 } from '@avalabs/avalanchejs';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Account, Wallet } from './wallet.ts';
 
 /**
  * avalanchego's shared memory between the primary network's chains: what an ExportTx puts there for its destination
@@ -31,6 +34,35 @@ export class SharedMemory {
       const owner = Buffer.from((out.output as TransferOutput).getOwners()[0]!).toString('hex');
       const owners = this.owners(destinationChainId);
       owners.set(owner, [...(owners.get(owner) ?? []), utxo]);
+    });
+  }
+
+  /** Signs an ExportTx from `account` and keeps its exported outputs for `destinationChainId`. */
+  settleExport(
+    wallet: Wallet,
+    unsignedTx: UnsignedTx,
+    account: Account,
+    destinationChainId: string,
+  ): Uint8Array {
+    const tx = unsignedTx.getTx() as unknown as {
+      baseTx: { outputs: unknown[] };
+      outs: TransferableOutput[];
+    };
+    const signed = wallet.settle(unsignedTx, account);
+    this.export(destinationChainId, sha256(signed), tx.baseTx.outputs.length, tx.outs);
+    return signed;
+  }
+
+  /** One ImportTx per owner with outputs waiting on `chainId`: what `build` makes of them, signed by `wallet`. */
+  settleImports(
+    chainId: string,
+    accounts: Account[],
+    wallet: Wallet,
+    build: (account: Account, utxos: Utxo[]) => UnsignedTx,
+  ): Uint8Array[] {
+    return this.waiting(chainId).map((owner) => {
+      const account = accounts.find((a) => Buffer.compare(a.address, owner) === 0)!;
+      return wallet.settle(build(account, this.take(chainId, owner)), account);
     });
   }
 

@@ -107,13 +107,7 @@ export class XChainBuilder {
       [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [account.address])],
       { changeAddresses: [account.address], minIssuanceTime: timeSeconds },
     );
-    const tx = unsignedTx.getTx() as unknown as {
-      baseTx: { outputs: unknown[] };
-      outs: TransferableOutput[];
-    };
-    const signed = this.wallet.settle(unsignedTx, account);
-    memory.export(destinationChainId, sha256(signed), tx.baseTx.outputs.length, tx.outs);
-    return signed;
+    return memory.settleExport(this.wallet, unsignedTx, account, destinationChainId);
   }
 
   /** ImportTxs of everything waiting in shared memory from `sourceChainId`, one per owner. */
@@ -123,18 +117,11 @@ export class XChainBuilder {
     timeSeconds: bigint,
     memory: SharedMemory,
   ): Uint8Array[] {
-    return memory.waiting(this.context.xBlockchainID).map((owner) => {
-      const account = accounts.find((a) => Buffer.compare(a.address, owner) === 0)!;
-      const unsignedTx = avm.newImportTx(
-        this.context,
-        sourceChainId,
-        memory.take(this.context.xBlockchainID, owner),
-        [account.address],
-        [account.address],
-        { minIssuanceTime: timeSeconds },
-      );
-      return this.wallet.settle(unsignedTx, account);
-    });
+    return memory.settleImports(this.context.xBlockchainID, accounts, this.wallet, (account, utxos) =>
+      avm.newImportTx(this.context, sourceChainId, utxos, [account.address], [account.address], {
+        minIssuanceTime: timeSeconds,
+      }),
+    );
   }
 
   /** One transfer per container, sometimes two. */

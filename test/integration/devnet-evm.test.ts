@@ -26,6 +26,13 @@ import { freePort, startComponent, eventually, type RunningComponent } from '../
  * header hashes recomputed, index containers unwrapped, receipts and logs decoded, traces and errors checked.
  */
 
+/** ICM's TeleporterMessenger v1 types, as its events use them. */
+const ICM_STRUCTS = [
+  'struct TeleporterMessageReceipt { uint256 receivedMessageNonce; address relayerRewardAddress; }',
+  'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
+  'struct TeleporterMessage { uint256 messageNonce; address originSenderAddress; bytes32 destinationBlockchainID; address destinationAddress; uint256 requiredGasLimit; address[] allowedRelayerAddresses; TeleporterMessageReceipt[] receipts; bytes message; }',
+] as const;
+
 const factoryAbi = parseAbi([
   'event ChildCreated(address indexed child, uint256 indexed label, bool deterministic)',
   'function fail(string reason) pure',
@@ -368,9 +375,7 @@ describe('devnet EVM chains', function () {
 
   it('sends ICM messages through the Warp precompile, which validators then sign', async function () {
     const icmAbi = parseAbi([
-      'struct TeleporterMessageReceipt { uint256 receivedMessageNonce; address relayerRewardAddress; }',
-      'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
-      'struct TeleporterMessage { uint256 messageNonce; address originSenderAddress; bytes32 destinationBlockchainID; address destinationAddress; uint256 requiredGasLimit; address[] allowedRelayerAddresses; TeleporterMessageReceipt[] receipts; bytes message; }',
+      ...ICM_STRUCTS,
       'event SendCrossChainMessage(bytes32 indexed messageID, bytes32 indexed destinationBlockchainID, TeleporterMessage message, TeleporterFeeInfo feeInfo)',
       'event SendWarpMessage(address indexed sender, bytes32 indexed messageID, bytes message)',
     ]);
@@ -418,9 +423,7 @@ describe('devnet EVM chains', function () {
     // The relayer delivers it on the L1: the messenger verifies the Warp message in the transaction's access list,
     // executes it, and the receipt travels back with a later message.
     const deliveryAbi = parseAbi([
-      'struct TeleporterMessageReceipt { uint256 receivedMessageNonce; address relayerRewardAddress; }',
-      'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
-      'struct TeleporterMessage { uint256 messageNonce; address originSenderAddress; bytes32 destinationBlockchainID; address destinationAddress; uint256 requiredGasLimit; address[] allowedRelayerAddresses; TeleporterMessageReceipt[] receipts; bytes message; }',
+      ...ICM_STRUCTS,
       'event ReceiveCrossChainMessage(bytes32 indexed messageID, bytes32 indexed sourceBlockchainID, address indexed deliverer, address rewardRedeemer, TeleporterMessage message)',
       'event MessageExecuted(bytes32 indexed messageID, bytes32 indexed sourceBlockchainID)',
       'event ReceiptReceived(bytes32 indexed messageID, bytes32 indexed destinationBlockchainID, address indexed relayerRewardAddress, TeleporterFeeInfo feeInfo)',

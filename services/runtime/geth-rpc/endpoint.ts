@@ -1,3 +1,4 @@
+import { readRequestBody } from '../http/request-body.ts';
 import type { Context } from 'koa';
 import { asDomainError, toGethRpcError, type JsonRpcError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -179,15 +180,7 @@ function plainText(ctx: Context, status: number, text: string): void {
 }
 
 async function readBody(ctx: Context): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      plainText(ctx, 413, `content length too large (${size}>${MAX_BODY_BYTES})`);
-      return undefined;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readRequestBody(ctx.req, MAX_BODY_BYTES);
+  if (body === undefined) plainText(ctx, 413, `content length too large (>${MAX_BODY_BYTES})`);
+  return body?.toString('utf8');
 }
