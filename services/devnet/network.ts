@@ -11,7 +11,7 @@ import {
   subnetEvmGenesis,
   SUBNET_EVM_FEE_CONFIG,
 } from './evm/chain-config.ts';
-import type { NetworkIdentity } from './identity.ts';
+import { builderContext, type NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
 import { SeededRandom } from './seeded.ts';
@@ -22,6 +22,7 @@ import type { BlsKey } from './bls.ts';
 import { addressedCall, subnetToL1ConversionPayload, unsignedWarpMessage, WarpMessages } from './warp.ts';
 import { deriveAccounts, type Account } from './wallet.ts';
 import { SharedMemory } from './shared-memory.ts';
+import { cChainExport, cChainImport, type CChainAtomicTx } from './c-chain-atomic.ts';
 import { XChainBuilder } from './x-chain.ts';
 
 /** What each devnet account holds on each EVM at genesis: 1,000,000 AVAX (or the L1's native token). */
@@ -219,7 +220,7 @@ export class Devnet {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
     this.lastTimeSeconds = time;
     this.step++;
-    const { pAtomic, xAtomic } = this.atomicTransactions(time);
+    const { pAtomic, xAtomic, cAtomic } = this.atomicTransactions(time);
     for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom, pAtomic)) {
       this.accept('P/block', pBlock, this.acceptanceTime(pBlock.timeSeconds, this.random));
     }
@@ -250,7 +251,7 @@ export class Devnet {
       this.relayerAccount,
       this.relayer.deliverable(this.l1Chain.chain.spec.warp.blockchainId, this.step),
     );
-    const cBlock = await this.cActivity.nextBlock(time);
+    const cBlock = await this.cActivity.nextBlock(time, cAtomic);
     if (cBlock) this.recordWarpMessages(this.cChain.chain, cBlock);
     if (cBlock) {
       const wrapped = proposerBlock(
@@ -267,53 +268,74 @@ export class Devnet {
   }
 
   /**
-   * Value moving between the X- and P-Chains through shared memory: every 45 steps an account exports 5–50 AVAX
-   * from the X-Chain and imports it on the P-Chain at the next step; 20 steps later the same the other way.
+   * Value moving between the chains through shared memory, each export imported at the next step: every 45 steps an
+   * account moves 5–50 AVAX from the X-Chain to the P-Chain (phase 20), from the P-Chain to the X-Chain (40), from
+   * the X-Chain to its C-Chain balance (30) and from its C-Chain balance to the P-Chain (10).
    */
-  private atomicTransactions(time: bigint): { pAtomic: Uint8Array[]; xAtomic: Uint8Array[] } {
-    const { pChainId, xChainId } = this.parameters.identity;
-    const phase = this.step % 45;
+  private atomicTransactions(time: bigint): {
+    pAtomic: Uint8Array[];
+    xAtomic: Uint8Array[];
+    cAtomic: (() => CChainAtomicTx)[];
+  } {
+    const none = { pAtomic: [], xAtomic: [], cAtomic: [] };
+    const { pChainId, xChainId, cChainId } = this.parameters.identity;
+    const memory = this.sharedMemory;
     const amount = () => BigInt(5 + this.atomicRandom.below(46)) * 1_000_000_000n;
-    switch (phase) {
+    const pick = () => this.atomicRandom.below(this.accounts.length);
+    switch (this.step % 45) {
       case 20:
         return {
-          pAtomic: [],
-          xAtomic: [
-            this.xChain.exportTo(
-              pChainId,
-              this.atomicRandom.pick(this.accounts),
-              amount(),
-              time,
-              this.sharedMemory,
-            ),
-          ],
+          ...none,
+          xAtomic: [this.xChain.exportTo(pChainId, this.accounts[pick()]!, amount(), time, memory)],
         };
       case 21:
-        return {
-          pAtomic: this.pChain.importFrom(xChainId, this.accounts, time, this.sharedMemory),
-          xAtomic: [],
-        };
+        return { ...none, pAtomic: this.pChain.importFrom(xChainId, this.accounts, time, memory) };
       case 40:
         return {
-          pAtomic: [
-            this.pChain.exportTo(
-              xChainId,
-              this.atomicRandom.pick(this.accounts),
-              amount(),
-              time,
-              this.sharedMemory,
-            ),
-          ],
-          xAtomic: [],
+          ...none,
+          pAtomic: [this.pChain.exportTo(xChainId, this.accounts[pick()]!, amount(), time, memory)],
         };
       case 41:
+        return { ...none, xAtomic: this.xChain.importFrom(pChainId, this.accounts, time, memory) };
+      case 30:
         return {
-          pAtomic: [],
-          xAtomic: this.xChain.importFrom(pChainId, this.accounts, time, this.sharedMemory),
+          ...none,
+          xAtomic: [this.xChain.exportTo(cChainId, this.accounts[pick()]!, amount(), time, memory)],
         };
+      case 31: {
+        const context = builderContext(this.parameters.identity);
+        const imports = memory.waiting(cChainId).map((owner) => {
+          const index = this.accounts.findIndex((a) => Buffer.compare(a.address, owner) === 0);
+          const utxos = memory.take(cChainId, owner);
+          return () => cChainImport(context, this.accounts[index]!, this.evmAddress(index), utxos, xChainId);
+        });
+        return { ...none, cAtomic: imports };
+      }
+      case 10: {
+        const index = pick();
+        const value = amount();
+        const context = builderContext(this.parameters.identity);
+        const exportTx = () =>
+          cChainExport(
+            context,
+            this.accounts[index]!,
+            this.evmAddress(index),
+            value,
+            this.cActivity.takeNonce(index),
+            pChainId,
+            memory,
+          );
+        return { ...none, cAtomic: [exportTx] };
+      }
+      case 11:
+        return { ...none, pAtomic: this.pChain.importFrom(cChainId, this.accounts, time, memory) };
       default:
-        return { pAtomic: [], xAtomic: [] };
+        return none;
     }
+  }
+
+  private evmAddress(index: number): Uint8Array {
+    return hexToBytes(evmAccount(this.accounts[index]!.privateKey).address);
   }
 
   /** The Warp messages an accepted EVM block emitted (its Warp precompile's SendWarpMessage logs). */

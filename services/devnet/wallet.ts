@@ -134,6 +134,19 @@ function signAll(unsignedTx: UnsignedTx, account: Account): void {
   });
 }
 
+/**
+ * Signs every input of a transaction whose inputs all belong to one key (the C-Chain's atomic transactions, whose
+ * inputs are atomic UTXOs or the account's EVM balance) and returns the signed bytes.
+ */
+export function signAllSlots(unsignedTx: UnsignedTx, privateKey: Uint8Array): Uint8Array {
+  const { signature: rs, recovery } = signHash(sha256(unsignedTx.toBytes()), privateKey);
+  const signature = concat(rs, u8(recovery));
+  unsignedTx.getSigIndices().forEach((slots, credential) => {
+    slots.forEach((_, slot) => unsignedTx.addSignatureAt(signature, credential, slot));
+  });
+  return unsignedTx.getSignedTx().toBytes();
+}
+
 /** A UTXO's identity as a map key (hex: base58 would cost more than the rest of a transfer). */
 function utxoKey(id: avaxSerial.UTXOID): string {
   return `${Buffer.from(id.txID.toBytes()).toString('hex')}:${id.outputIdx.value()}`;

@@ -19,6 +19,7 @@ import { avalancheFuji } from 'viem/chains';
 import { createHash } from 'node:crypto';
 import { verifyWarpSignature } from '../support/bls-noble.ts';
 import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { avaxSerial, evmSerial, utils } from '@avalabs/avalanchejs';
 import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
 
 /**
@@ -138,7 +139,9 @@ describe('devnet EVM chains', function () {
       const raw = (await call('/ext/bc/C/rpc', 'eth_getBlockByNumber', [toHex(block.number), false])).result;
       expect(headerHash(raw as Record<string, unknown>, true)).to.equal(block.hash);
       expect(block.parentHash).to.equal(all[Number(block.number) - 1]!.hash);
-      expect(block.transactions.length).to.be.greaterThan(0);
+      // No empty blocks: EVM transactions, atomic ones in ExtData, or both.
+      const extraData = (raw as { blockExtraData: string }).blockExtraData;
+      expect(block.transactions.length > 0 || extraData !== '0x').to.equal(true);
     }
     let transfers = 0;
     let reverted = 0;
@@ -440,5 +443,59 @@ describe('devnet EVM chains', function () {
     expect(receipts.length, 'receipts come back to the C-Chain').to.be.greaterThan(0);
     expect(receipts.every((r) => delivered.has(r.args.messageID))).to.equal(true);
     expect(receipts[0]!.args.feeInfo!.amount).to.equal(10n);
+  });
+
+  it('carries atomic imports and exports in C-Chain blocks: ExtData, its hash and gas, and the balance they move', async function () {
+    const codec = utils.getManagerForVM('EVM').getDefaultCodec();
+    const head = await c.getBlockNumber();
+    let imports = 0;
+    let exports = 0;
+    for (let n = 1n; n <= head; n++) {
+      const raw = (await call('/ext/bc/C/rpc', 'eth_getBlockByNumber', [toHex(n), true])).result as {
+        blockExtraData: Hex;
+        extDataHash: Hex;
+        extDataGasUsed: Hex;
+        transactions: { from: string; gas: string; gasPrice: string; value: string; hash: Hex }[];
+      };
+      if (raw.blockExtraData === '0x') {
+        expect(raw.extDataHash).to.equal(
+          '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421',
+        );
+        continue;
+      }
+      expect(raw.extDataHash).to.equal(keccak256(toRlp(raw.blockExtraData)));
+      expect(BigInt(raw.extDataGasUsed) > 0n).to.equal(true);
+      // Apricot Phase 5's batch: codec version, count, then each signed transaction without its own version.
+      const extData = Buffer.from(raw.blockExtraData.slice(2), 'hex');
+      expect(extData.readUInt16BE(0)).to.equal(0);
+      let rest: Uint8Array = extData.subarray(6);
+      for (let i = 0; i < extData.readUInt32BE(2); i++) {
+        const [signed, remaining] = avaxSerial.SignedTx.fromBytes(rest, codec);
+        rest = remaining;
+        const tx = signed.unsignedTx;
+        if (evmSerial.isImportTx(tx)) {
+          imports++;
+          const out = tx.Outs[0]!;
+          const address = toHex(out.address.toBytes());
+          const before = await c.getBalance({ address, blockNumber: n - 1n });
+          const after = await c.getBalance({ address, blockNumber: n });
+          const receipts = await c.getBlockReceipts({ blockNumber: n });
+          const spent = raw.transactions
+            .filter((t) => t.from === address)
+            .reduce((sum, t) => {
+              const receipt = receipts.find((r) => r.transactionHash === t.hash)!;
+              return sum + BigInt(t.value) + receipt.gasUsed * receipt.effectiveGasPrice;
+            }, 0n);
+          // nAVAX become wei, 10^9 of them (other transactions in the block may also have paid the account).
+          expect(after - before + spent >= out.amount.value() * 1_000_000_000n).to.equal(true);
+        } else if (evmSerial.isExportTx(tx)) {
+          exports++;
+          expect(tx.exportedOutputs.length).to.equal(1);
+        }
+      }
+      expect(rest).to.have.length(0);
+    }
+    expect(imports).to.be.greaterThan(0);
+    expect(exports).to.be.greaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { keccak256, publicKeyOf } from '../crypto.ts';
 import { derive, type SeededRandom } from '../seeded.ts';
 import { packPredicate } from '../warp.ts';
 import { WARP_PRECOMPILE_ADDRESS } from './warp-precompile.ts';
+import type { CChainAtomicTx } from '../c-chain-atomic.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';
 import { contractArtifacts, type ContractName } from './contracts.ts';
 
@@ -101,17 +102,34 @@ export class EvmActivity {
     this.nonces = options.accounts.map(() => 0n);
   }
 
-  /** The next block at `timeSeconds`, or none when nobody transacts (an EVM never builds an empty block). */
-  async nextBlock(timeSeconds: bigint): Promise<EvmBlock | undefined> {
-    if (!this.deployed) return this.deploy(timeSeconds);
+  /**
+   * The next block at `timeSeconds`, or none when nobody transacts: an EVM never builds an empty block. `atomic`
+   * builds the block's atomic transactions (its ExtData) once its EVM transactions are signed: an export consumes
+   * its account's nonce after the account's EVM transactions in the same block, as coreth applies them after.
+   */
+  async nextBlock(timeSeconds: bigint, atomic: (() => CChainAtomicTx)[] = []): Promise<EvmBlock | undefined> {
+    if (!this.deployed)
+      return this.deploy(
+        timeSeconds,
+        atomic.map((build) => build()),
+      );
     const count = this.txCount();
     const baseFee = this.chain.nextBaseFee();
     const txs = this.deliveries
       .splice(0)
       .map(({ relayer, signed }) => this.delivery(relayer, signed, baseFee));
-    if (count === 0 && txs.length === 0) return undefined;
+    if (count === 0 && txs.length === 0 && atomic.length === 0) return undefined;
     for (let i = 0; i < count; i++) txs.push(this.nextTransaction(baseFee, this.deployed));
-    return this.chain.produce(timeSeconds, txs);
+    return this.chain.produce(
+      timeSeconds,
+      txs,
+      atomic.map((build) => build()),
+    );
+  }
+
+  /** The nonce an account's next transaction (EVM or atomic export) takes. */
+  takeNonce(account: number): bigint {
+    return this.nonces[account]!++;
   }
 
   private delivery(relayer: number, signed: Uint8Array, baseFee: bigint): TypedTransaction {
@@ -132,7 +150,7 @@ export class EvmActivity {
    * 8 M); the last batch also lets the ICM messenger take message fees in DUSD. The regular activity starts once all
    * are in place. The same deployer and nonces give every contract the same address on both chains.
    */
-  private async deploy(timeSeconds: bigint): Promise<EvmBlock> {
+  private async deploy(timeSeconds: bigint, atomic: CChainAtomicTx[]): Promise<EvmBlock> {
     const baseFee = this.chain.nextBaseFee();
     const base = `${this.metadataBaseUrl}/${this.chain.spec.chainId}`;
     const deployed = this.deployedAddresses;
@@ -169,7 +187,7 @@ export class EvmActivity {
       );
       txs.push(this.sign(DEPLOYER, baseFee, approve));
     }
-    const block = await this.chain.produce(timeSeconds, txs);
+    const block = await this.chain.produce(timeSeconds, txs, atomic);
     for (const t of block.transactions.slice(0, batch.length)) {
       if (!t.receipt.contractAddress) throw new Error('a devnet contract failed to deploy');
       deployed.push(bytesToHex(t.receipt.contractAddress));

@@ -16,6 +16,7 @@ import { Bloom, buildBlock, createVM, type RunTxResult, type VM } from '@ethereu
 import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
 import { concat, u64 } from '../codec.ts';
 import { evmCommon } from './engine.ts';
+import { encodeExtData, type AtomicEffect, type CChainAtomicTx } from '../c-chain-atomic.ts';
 import { warpPrecompile, type WarpChain } from './warp-precompile.ts';
 
 /** Where fees go on both EVMs unless an L1 allows fee recipients: nobody (coreth's and Subnet-EVM's BlackholeAddr). */
@@ -106,12 +107,16 @@ export class EvmChain {
     return this.blocks[this.blocks.length - 1]!;
   }
 
-  /** Executes `transactions` (signed, valid at the head state) in a new block at `timeSeconds`. */
+  /**
+   * Executes `transactions` (signed, valid at the head state) in a new block at `timeSeconds`, with `atomic`
+   * transactions (coreth only) in its ExtData, their state changes applied after the EVM transactions'.
+   */
   async produce(
     timeSeconds: bigint,
     transactions: TypedTransaction[],
-    extData?: Uint8Array,
+    atomic: CChainAtomicTx[] = [],
   ): Promise<EvmBlock> {
+    const extData = atomic.length > 0 ? encodeExtData(atomic) : undefined;
     const parent = this.head;
     const number = parent.number + 1n;
     const baseFeePerGas = this.nextBaseFee();
@@ -127,8 +132,10 @@ export class EvmChain {
       blockOpts: { putBlockIntoBlockchain: false },
     });
     const results: RunTxResult[] = [];
-    for (const tx of transactions)
+    for (const tx of transactions) {
       results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
+    }
+    await this.applyAtomicEffects(atomic.flatMap((tx) => tx.effects));
     const { block } = await builder.build();
     this.engineHead = block;
     const header: EvmHeader = {
@@ -148,7 +155,7 @@ export class EvmChain {
       nonce: ZERO_NONCE,
       extDataHash: extDataHash(extData),
       baseFeePerGas,
-      extDataGasUsed: 0n,
+      extDataGasUsed: atomic.reduce((sum, tx) => sum + tx.gas, 0n),
       blockGasCost: 0n,
       blobGasUsed: 0n,
       excessBlobGas: 0n,
@@ -199,6 +206,17 @@ export class EvmChain {
     };
     this.append(evmBlock);
     return evmBlock;
+  }
+
+  private async applyAtomicEffects(effects: AtomicEffect[]): Promise<void> {
+    const state = this.vm.stateManager;
+    for (const effect of effects) {
+      const address = new Address(effect.address);
+      const account = (await state.getAccount(address)) ?? new Account();
+      account.balance += effect.weiDelta;
+      if (effect.consumesNonce) account.nonce += 1n;
+      await state.putAccount(address, account);
+    }
   }
 
   /** The base fee of the next block: EIP-1559's rule towards half the gas limit, never below the chain's minimum. */
