@@ -3,7 +3,7 @@
  * between the C-Chain's EVM balances and shared memory, ride in a block's ExtData rather than among its EVM
  * transactions, and change EVM state when the block is accepted (credit on import; debit and nonce on export).
  */
-import type { evmSerial} from '@avalabs/avalanchejs';
+import type { evmSerial } from '@avalabs/avalanchejs';
 import { evm, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concat, u16, u32 } from './codec.ts';
