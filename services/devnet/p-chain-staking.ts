@@ -226,7 +226,18 @@ export class StakingPlan {
       };
       return [this.addValidator(validator, timeSeconds, BigInt(1 + random.below(3)) * DAY)];
     }
-    if (height % 90n === 0n) return [this.delegate(random, timeSeconds)];
+    if (height % 90n === 0n) {
+      // After a long gap (live blocks resuming long after the history) every validator may have left: a new
+      // long-lived one joins first.
+      if (this.delegationTargets(timeSeconds).length === 0) {
+        const validator: DevnetValidator = {
+          nodeId: `NodeID-${encodeCb58(derive(this.options.seed, `node/renewed/${height}`).subarray(0, 20))}`,
+          bls: deriveBlsKey(this.options.seed, `renewed/${height}`),
+        };
+        return [this.addValidator(validator, timeSeconds, VALIDATION_PERIOD)];
+      }
+      return [this.delegate(random, timeSeconds)];
+    }
     if (height % 120n === 60n) return [this.topUp(random, timeSeconds)];
     if (height === 2_000n) return [this.disable(L1_VALIDATORS - 1, timeSeconds)];
     return [];
@@ -305,14 +316,15 @@ export class StakingPlan {
     );
   }
 
+  /** Validators whose period outlasts a delegation (fuji's minimum stake duration is a day). */
+  private delegationTargets(timeSeconds: bigint): Staker[] {
+    return this.stakers.filter((s) => s.kind === 'validator' && s.endSeconds - timeSeconds >= DAY);
+  }
+
   private delegate(random: SeededRandom, timeSeconds: bigint): Uint8Array {
     const account = random.pick(this.options.accounts);
     const wanted = BigInt(1 + random.below(3)) * DAY;
-    // A validator whose period outlasts the delegation (fuji's minimum stake duration is a day).
-    const candidates = this.stakers.filter(
-      (s) => s.kind === 'validator' && s.endSeconds - timeSeconds >= DAY,
-    );
-    const validator = random.pick(candidates);
+    const validator = random.pick(this.delegationTargets(timeSeconds));
     const end =
       timeSeconds +
       (validator.endSeconds - timeSeconds < wanted ? validator.endSeconds - timeSeconds : wanted);
