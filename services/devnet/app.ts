@@ -13,6 +13,7 @@ import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.
 import { mountMetadata } from './metadata.ts';
 import { mountAcp118, type WarpFault } from './acp118.ts';
 import { platformApi } from './platform-api.ts';
+import { avaxApi } from './evm/avax-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
@@ -71,6 +72,10 @@ export function createDevnetApp(
     for (const alias of entry.aliases) {
       router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, batchLimit: BATCH_LIMIT, log }));
     }
+  }
+  const avax = avaxApi(devnet.cChain.chain);
+  for (const alias of devnet.cChain.aliases) {
+    router.all(`/ext/bc/${alias}/avax`, (ctx) => serveGorilla(ctx, avax, log));
   }
   const platform = platformApi(devnet);
   router.all('/ext/bc/P', (ctx) => serveGorilla(ctx, platform, log));

@@ -18,8 +18,8 @@ import {
 import { avalancheFuji } from 'viem/chains';
 import { createHash } from 'node:crypto';
 import { verifyWarpSignature } from '../support/bls-noble.ts';
-import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
-import { avaxSerial, evmSerial, utils } from '@avalabs/avalanchejs';
+import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { avaxSerial, evm, evmSerial, utils } from '@avalabs/avalanchejs';
 import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
 
 /**
@@ -473,6 +473,15 @@ describe('devnet EVM chains', function () {
         const [signed, remaining] = avaxSerial.SignedTx.fromBytes(rest, codec);
         rest = remaining;
         const tx = signed.unsignedTx;
+        // The atomic API (through avalanchejs's own client) knows it, accepted at this height.
+        const txId = encodeCb58(createHash('sha256').update(signed.toBytes()).digest());
+        const avax = new evm.EVMApi(base);
+        expect(await avax.getAtomicTxStatus(txId)).to.deep.equal({
+          status: 'Accepted',
+          blockHeight: n.toString(),
+        });
+        const fetched = await avax.getAtomicTx({ txID: txId });
+        expect(Buffer.from(fetched.tx.toBytes())).to.deep.equal(Buffer.from(signed.toBytes()));
         if (evmSerial.isImportTx(tx)) {
           imports++;
           const out = tx.Outs[0]!;

@@ -75,6 +75,8 @@ export interface EvmBlock {
   bytes: Uint8Array;
   /** Atomic transactions (coreth only), as carried in the block. */
   extData: Uint8Array | undefined;
+  /** The atomic transactions in ExtData (coreth only). */
+  atomicTxs: CChainAtomicTx[];
 }
 
 /**
@@ -203,6 +205,7 @@ export class EvmChain {
         extData,
       ),
       extData,
+      atomicTxs: atomic,
     };
     this.append(evmBlock);
     return evmBlock;
@@ -336,6 +339,7 @@ export class EvmChain {
       transactions: [],
       bytes: encodeBlock(this.spec.flavor, header, [], undefined),
       extData: undefined,
+      atomicTxs: [],
     });
   }
 
