@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { avaxSerial, avmSerial, pvmSerial, utils, type Credential } from '@avalabs/avalanchejs';
+import { avaxSerial, avmSerial, evmSerial, pvmSerial, utils, type Credential } from '@avalabs/avalanchejs';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
@@ -300,6 +300,85 @@ describe('devnet', function () {
       return own !== undefined && Number(index) >= own;
     });
     expect(spentAfterReward.length).to.be.greaterThan(0);
+  });
+
+  it('moves value through shared memory: every import spends outputs an export to its chain created, once', async function () {
+    const devnet = await Devnet.create(PARAMETERS);
+    await devnet.generateHistory();
+    const { pChainId, xChainId, cChainId } = IDENTITIES.fuji;
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    /** "destination|txId:index" of every exported output; imports must find theirs here. */
+    const exported = new Set<string>();
+    const imports: { destination: string; source: string; utxo: string }[] = [];
+    const utxoId = (id: avaxSerial.UTXOID) => `${hex(id.txID.toBytes())}:${id.outputIdx.value()}`;
+    const readAtomic = (chain: string, tx: unknown, txId: string, ownOutputs: number) => {
+      if (avmSerial.isExportTx(tx as never) || pvmSerial.isExportTx(tx as never)) {
+        const t = tx as { destination: { toString(): string }; outs: unknown[] };
+        t.outs.forEach((_, i) => exported.add(`${t.destination.toString()}|${txId}:${ownOutputs + i}`));
+      }
+      if (avmSerial.isImportTx(tx as never) || pvmSerial.isImportTx(tx as never)) {
+        const t = tx as { sourceChain: { toString(): string }; ins: avaxSerial.TransferableInput[] };
+        for (const input of t.ins)
+          imports.push({ destination: chain, source: t.sourceChain.toString(), utxo: utxoId(input.utxoID) });
+      }
+    };
+    const avm = utils.getManagerForVM('AVM').getDefaultCodec();
+    for (const c of await devnet.containers.range('X/tx', 0n, 1_000_000n)) {
+      const [signed] = avaxSerial.SignedTx.fromBytes(c.bytes.subarray(2), avm);
+      const baseTx = (signed.unsignedTx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
+      readAtomic(xChainId, signed.unsignedTx, hex(c.id), baseTx.outputs.length);
+    }
+    const pvm = utils.getManagerForVM('PVM').getDefaultCodec();
+    for (const c of await devnet.containers.range('P/block', 0n, 1_000_000n)) {
+      const outer = new Reader(c.bytes);
+      outer.take(6 + 32 + 8 + 8);
+      outer.take(outer.u32());
+      const block = new Reader(outer.take(outer.u32()));
+      block.u16();
+      if (block.u32() !== 32) continue; // proposals carry only reward transactions
+      block.take(8 + 32 + 8);
+      let rest: Uint8Array = block.rest().subarray(4);
+      while (rest.length > 0) {
+        const [signed, remaining] = avaxSerial.SignedTx.fromBytes(rest, pvm);
+        const txId = hex(sha256(new Uint8Array([0, 0, ...rest.subarray(0, rest.length - remaining.length)])));
+        rest = remaining;
+        const baseTx = (signed.unsignedTx as unknown as { baseTx: avaxSerial.BaseTx }).baseTx;
+        readAtomic(pChainId, signed.unsignedTx, txId, baseTx.outputs.length);
+      }
+    }
+    const evmCodec = utils.getManagerForVM('EVM').getDefaultCodec();
+    for (const block of devnet.cChain.chain.blocks) {
+      for (const atomic of block.atomicTxs) {
+        const [signed] = avaxSerial.SignedTx.fromBytes(atomic.bytes.subarray(2), evmCodec);
+        const tx = signed.unsignedTx;
+        if (evmSerial.isExportTx(tx)) {
+          tx.exportedOutputs.forEach((_, i) =>
+            exported.add(`${tx.destinationChain.toString()}|${hex(atomic.id)}:${i}`),
+          );
+        }
+        if (evmSerial.isImportTx(tx)) {
+          for (const input of tx.importedInputs) {
+            imports.push({
+              destination: cChainId,
+              source: tx.sourceChain.toString(),
+              utxo: utxoId(input.utxoID),
+            });
+          }
+        }
+      }
+    }
+    const flows = new Set(imports.map((i) => `${i.source}>${i.destination}`));
+    expect([...flows].sort()).to.deep.equal(
+      [
+        `${xChainId}>${pChainId}`,
+        `${pChainId}>${xChainId}`,
+        `${xChainId}>${cChainId}`,
+        `${cChainId}>${pChainId}`,
+      ].sort(),
+    );
+    for (const { destination, utxo } of imports) {
+      expect(exported.delete(`${destination}|${utxo}`), `import of ${utxo} on ${destination}`).to.equal(true);
+    }
   });
 
   it('accepts X-Chain transactions in vertices before Cortina and in proposervm-wrapped blocks after, each in X/tx', async function () {
