@@ -42,9 +42,12 @@ export class Wallet {
   private readonly utxosByOwner = new Map<string, Map<string, Utxo>>();
 
   private readonly accounts: Account[];
+  /** The chain's fee asset (AVAX): what `spendable` returns unless asked for another asset. */
+  private readonly assetId: string;
 
   constructor(genesisTxId: Uint8Array, assetId: string, accounts: Account[]) {
     this.accounts = accounts;
+    this.assetId = assetId;
     accounts.forEach((account, i) => {
       this.add(
         new Utxo(
@@ -63,11 +66,11 @@ export class Wallet {
    * What a transfer may spend: the account's oldest outputs first (mostly small received amounts, so dust is
    * consolidated and the set stays small), then its largest one, which covers any amount.
    */
-  spendable(account: Account): Utxo[] {
+  spendable(account: Account, assetId = this.assetId): Utxo[] {
     const owned = this.utxosByOwner.get(key(account.address));
     if (!owned) return [];
     const amount = (utxo: Utxo) => (utxo.output as TransferOutput).amount();
-    const all = [...owned.values()];
+    const all = [...owned.values()].filter((utxo) => utxo.assetId.toString() === assetId);
     const oldest = all.slice(0, 4);
     const largest = all.reduce<Utxo | undefined>(
       (best, u) => (best === undefined || amount(u) > amount(best) ? u : best),
@@ -89,16 +92,21 @@ export class Wallet {
     signAll(unsignedTx, account);
     const bytes = unsignedTx.getSignedTx().toBytes();
     const { baseTx } = unsignedTx.getTx() as unknown as { baseTx: avaxSerial.BaseTx };
+    this.apply(baseTx, sha256(bytes), account);
+    return bytes;
+  }
+
+  /** Records what a signed transaction's BaseTx spends (the account's) and creates (its outputs, by index). */
+  apply(baseTx: avaxSerial.BaseTx, txId: Uint8Array, account: Account): void {
     const owned = this.utxosByOwner.get(key(account.address))!;
     for (const input of baseTx.inputs) {
       if (!owned.delete(utxoKey(input.utxoID)))
         throw new Error('the builder spent a UTXO the sender does not own');
     }
-    const txId = new Id(sha256(bytes));
+    const id = new Id(txId);
     baseTx.outputs.forEach((output, i) =>
-      this.add(new Utxo(new avaxSerial.UTXOID(txId, new Int(i)), output.assetId, output.output)),
+      this.add(new Utxo(new avaxSerial.UTXOID(id, new Int(i)), output.assetId, output.output)),
     );
-    return bytes;
   }
 
   /** Records an output the chain itself created for one of the accounts (returned stake, a staking reward). */
@@ -132,6 +140,12 @@ function signAll(unsignedTx: UnsignedTx, account: Account): void {
     if (credential < baseTx.inputs.length) return;
     slots.forEach((_, slot) => unsignedTx.addSignatureAt(signature, credential, slot));
   });
+}
+
+/** The recoverable signature (r ‖ s ‖ v) Avalanche's secp256k1 fx credentials carry, over sha256 of `unsigned`. */
+export function signBytes(unsigned: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  const { signature, recovery } = signHash(sha256(unsigned), privateKey);
+  return concat(signature, u8(recovery));
 }
 
 /**

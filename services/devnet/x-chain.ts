@@ -1,11 +1,29 @@
-import { avm, TransferableOutput, type Context } from '@avalabs/avalanchejs';
+import {
+  avaxSerial,
+  avm,
+  avmSerial,
+  BigIntPr,
+  Byte,
+  Id,
+  Int,
+  OutputOwners,
+  Stringpr,
+  TransferableInput,
+  TransferableOutput,
+  TransferOutput,
+  Credential,
+  Signature,
+  utils,
+  type Context,
+  type Utxo,
+} from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { decodeCb58 } from '../runtime/formatting/cb58.ts';
+import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { SharedMemory } from './shared-memory.ts';
-import { Wallet, type Account } from './wallet.ts';
+import { signBytes, Wallet, type Account } from './wallet.ts';
 
 /**
  * The X-Chain's history: avm BaseTx transfers (avalanchejs codecs, secp256k1 signatures) accepted first in
@@ -23,6 +41,9 @@ export interface XAcceptance {
   txs: XContainer[];
 }
 
+const GOLD_SUPPLY = 21_000_000n * 100_000_000n;
+const GOLD_DENOMINATION = 8;
+
 /** The avm StandardBlock's type id, registered after the txs and the secp256k1, nft and property fxs. */
 const AVM_STANDARD_BLOCK = 20;
 
@@ -36,6 +57,7 @@ export class XChainBuilder {
   private outerParentId: Uint8Array | undefined;
   private blockHeight = 0n;
   private transfers = 0;
+  private goldAssetId: string | undefined;
 
   constructor(identity: NetworkIdentity, seed: string, accounts: Account[]) {
     this.context = builderContext(identity);
@@ -124,15 +146,63 @@ export class XChainBuilder {
     );
   }
 
-  /** One transfer per container, sometimes two. */
+  /**
+   * A fungible asset of the devnet's (CreateAssetTx: name, symbol, denomination, its whole supply to `account` in
+   * the secp256k1 fx's initial state), paying the network's asset creation fee from one AVAX output.
+   */
+  private createAsset(account: Account): XContainer {
+    const fee = this.context.createAssetTxFee;
+    const funding = this.wallet.spendable(account).find((u) => (u.output as TransferOutput).amount() >= fee)!;
+    const input = TransferableInput.fromUtxoAndSigindicies(funding, [0]);
+    const change = (funding.output as TransferOutput).amount() - fee;
+    const baseTx = avaxSerial.BaseTx.fromNative(
+      this.context.networkID,
+      this.context.xBlockchainID,
+      [TransferableOutput.fromNative(this.context.avaxAssetID, change, [account.address])],
+      [input],
+      new TextEncoder().encode('devnet asset'),
+    );
+    const supply = new TransferOutput(new BigIntPr(GOLD_SUPPLY), OutputOwners.fromNative([account.address]));
+    const tx = new avmSerial.CreateAssetTx(
+      baseTx,
+      new Stringpr('Devnet Gold'),
+      new Stringpr('GOLD'),
+      new Byte(Uint8Array.of(GOLD_DENOMINATION)),
+      [new avmSerial.InitialState(new Int(0), [supply])],
+    );
+    // avalanchejs cannot wrap a CreateAssetTx in its UnsignedTx: the bytes are packed with the AVM codec here.
+    const codec = utils.getManagerForVM('AVM').getDefaultCodec();
+    const unsigned = concat(u16(CODEC_VERSION), codec.PackPrefix(tx));
+    const credential = new Credential([new Signature(signBytes(unsigned, account.privateKey))]);
+    const bytes = concat(unsigned, u32(1), codec.PackPrefix(credential));
+    const assetId = sha256(bytes);
+    this.wallet.apply(baseTx, assetId, account);
+    // The initial state's outputs come after the transaction's own: here, index 1.
+    this.wallet.credit(assetId, 1, new Id(assetId), supply);
+    this.goldAssetId = encodeCb58(assetId);
+    return { id: assetId, bytes };
+  }
+
+  /** One transfer per container, sometimes two; an asset once early, then some transfers move it. */
   private issueTransfers(timeSeconds: bigint, random: SeededRandom): XContainer[] {
+    if (this.goldAssetId === undefined && this.transfers >= 2) {
+      return [this.createAsset(this.wallet.chooseTransfer(random).sender)];
+    }
     return Array.from({ length: random.below(4) === 0 ? 2 : 1 }, () => {
       const { sender, recipient, amount } = this.wallet.chooseTransfer(random);
+      const gold = this.goldAssetId;
+      const goldHeld = gold ? this.wallet.spendable(sender, gold) : [];
+      const moveGold = goldHeld.length > 0 && random.below(4) === 0;
+      const held = (utxos: Utxo[]) =>
+        utxos.reduce((sum, u) => sum + (u.output as TransferOutput).amount(), 0n);
+      const output = moveGold
+        ? TransferableOutput.fromNative(gold!, 1n + held(goldHeld) / 10n, [recipient.address])
+        : TransferableOutput.fromNative(this.context.avaxAssetID, amount, [recipient.address]);
       const unsignedTx = avm.newBaseTx(
         this.context,
         [sender.address],
-        this.wallet.spendable(sender),
-        [TransferableOutput.fromNative(this.context.avaxAssetID, amount, [recipient.address])],
+        moveGold ? [...goldHeld, ...this.wallet.spendable(sender)] : this.wallet.spendable(sender),
+        [output],
         {
           changeAddresses: [sender.address],
           memo: new TextEncoder().encode(`devnet X transfer #${++this.transfers}`),

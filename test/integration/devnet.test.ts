@@ -91,7 +91,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('2gxSk35sEhABNZVjKT4JmBMHApcpXcoDigrkuuL9ea8xS6Kpmr');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('24tNxc67nWGdqv2HjMgAC5N9TUt8ajkspNhQ9CfwwfuCeUxbSM');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -393,6 +393,8 @@ describe('devnet', function () {
     const xChainId = Buffer.from(decodeCb58(IDENTITIES.fuji.xChainId));
     const accepted: string[] = [];
     const atomic = { ImportTx: 0, ExportTx: 0 };
+    let assets = 0;
+    const moved = new Set<string>();
     const readTx = (bytes: Uint8Array) => {
       const [signedTx, rest] = avaxSerial.SignedTx.fromBytes(bytes, codec);
       const tx = signedTx.unsignedTx;
@@ -400,7 +402,11 @@ describe('devnet', function () {
       // Transfers carry a memo; atomic transactions move value to and from the P-Chain.
       if (avmSerial.isImportTx(tx)) atomic.ImportTx++;
       else if (avmSerial.isExportTx(tx)) atomic.ExportTx++;
-      else {
+      else if (avmSerial.isCreateAssetTx(tx)) {
+        expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.equal('devnet asset');
+        assets++;
+      } else {
+        for (const out of baseTx.outputs) moved.add(out.assetId.toString());
         expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.match(
           /^devnet X transfer #\d+$/,
         );
@@ -465,6 +471,11 @@ describe('devnet', function () {
     for (const tx of txs) expect(Buffer.from(tx.id)).to.deep.equal(Buffer.from(sha256(tx.bytes)));
     // To the P- and the C-Chain; from the P-Chain.
     expect(atomic).to.deep.equal({ ImportTx: 2, ExportTx: 4 });
+    // One asset is created (its id is its transaction's), and transfers move it as well as AVAX.
+    expect(assets).to.equal(1);
+    const others = [...moved].filter((id) => id !== IDENTITIES.fuji.avaxAssetId);
+    expect(others).to.have.length(1);
+    expect(txs.map((tx) => encodeCb58(tx.id))).to.include(others[0]);
   });
 
   it('is what `chain-data up` follows by default: the stack mirrors it and gateway-rpc serves its blocks', async function () {
