@@ -24,6 +24,7 @@ import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { SharedMemory } from './shared-memory.ts';
 import { signBytes, Wallet, type Account } from './wallet.ts';
+import { credentials, nftFamilyTx, nftMintTx } from './avm-nft.ts';
 
 /**
  * The X-Chain's history: avm BaseTx transfers (avalanchejs codecs, secp256k1 signatures) accepted first in
@@ -43,6 +44,7 @@ export interface XAcceptance {
 
 const GOLD_SUPPLY = 21_000_000n * 100_000_000n;
 const GOLD_DENOMINATION = 8;
+const NFT_GROUPS = 10;
 
 /** The avm StandardBlock's type id, registered after the txs and the secp256k1, nft and property fxs. */
 const AVM_STANDARD_BLOCK = 20;
@@ -58,6 +60,8 @@ export class XChainBuilder {
   private blockHeight = 0n;
   private transfers = 0;
   private goldAssetId: string | undefined;
+  private nftFamily: { assetId: Uint8Array; minter: Account; nextGroup: number } | undefined;
+  private readonly mintedAt = new Set<number>();
 
   constructor(identity: NetworkIdentity, seed: string, accounts: Account[]) {
     this.context = builderContext(identity);
@@ -151,17 +155,7 @@ export class XChainBuilder {
    * the secp256k1 fx's initial state), paying the network's asset creation fee from one AVAX output.
    */
   private createAsset(account: Account): XContainer {
-    const fee = this.context.createAssetTxFee;
-    const funding = this.wallet.spendable(account).find((u) => (u.output as TransferOutput).amount() >= fee)!;
-    const input = TransferableInput.fromUtxoAndSigindicies(funding, [0]);
-    const change = (funding.output as TransferOutput).amount() - fee;
-    const baseTx = avaxSerial.BaseTx.fromNative(
-      this.context.networkID,
-      this.context.xBlockchainID,
-      [TransferableOutput.fromNative(this.context.avaxAssetID, change, [account.address])],
-      [input],
-      new TextEncoder().encode('devnet asset'),
-    );
+    const baseTx = this.feeOnlyBaseTx(account, this.context.createAssetTxFee, 'devnet asset');
     const supply = new TransferOutput(new BigIntPr(GOLD_SUPPLY), OutputOwners.fromNative([account.address]));
     const tx = new avmSerial.CreateAssetTx(
       baseTx,
@@ -183,10 +177,94 @@ export class XChainBuilder {
     return { id: assetId, bytes };
   }
 
-  /** One transfer per container, sometimes two; an asset once early, then some transfers move it. */
+  /**
+   * A BaseTx that only pays `fee`: one AVAX output of the account in, the rest back to it. Its single output comes
+   * first among the transaction's outputs.
+   */
+  private feeOnlyBaseTx(account: Account, fee: bigint, memo: string): avaxSerial.BaseTx {
+    const funding = this.wallet.spendable(account).find((u) => (u.output as TransferOutput).amount() >= fee)!;
+    return avaxSerial.BaseTx.fromNative(
+      this.context.networkID,
+      this.context.xBlockchainID,
+      [
+        TransferableOutput.fromNative(
+          this.context.avaxAssetID,
+          (funding.output as TransferOutput).amount() - fee,
+          [account.address],
+        ),
+      ],
+      [TransferableInput.fromUtxoAndSigindicies(funding, [0])],
+      new TextEncoder().encode(memo),
+    );
+  }
+
+  /** Signs hand-packed unsigned bytes (one input, `operations` nft operations) and records the BaseTx's effect. */
+  private settlePacked(
+    unsigned: Uint8Array,
+    baseTx: avaxSerial.BaseTx,
+    account: Account,
+    operations: number,
+  ) {
+    const bytes = concat(unsigned, credentials(signBytes(unsigned, account.privateKey), 1, operations));
+    const id = sha256(bytes);
+    this.wallet.apply(baseTx, id, account);
+    return { id, bytes };
+  }
+
+  /** An NFT family ("Devnet Stamps", ten groups), the minter holding every group's mint output. */
+  private createNftFamily(account: Account): XContainer {
+    const baseTx = this.feeOnlyBaseTx(account, this.context.createAssetTxFee, 'devnet nft family');
+    const codec = utils.getManagerForVM('AVM').getDefaultCodec();
+    const unsigned = nftFamilyTx(
+      baseTx.toBytes(codec),
+      'Devnet Stamps',
+      'STAMP',
+      NFT_GROUPS,
+      account.address,
+    );
+    const family = this.settlePacked(unsigned, baseTx, account, 0);
+    this.nftFamily = { assetId: family.id, minter: account, nextGroup: 0 };
+    return family;
+  }
+
+  /** Mints the family's next group to `recipient` (a group's mint output is spent by its mint). */
+  private mintNft(recipient: Account, payload: string): XContainer {
+    const family = this.nftFamily!;
+    const group = family.nextGroup++;
+    const baseTx = this.feeOnlyBaseTx(family.minter, this.context.baseTxFee, 'devnet nft mint');
+    const codec = utils.getManagerForVM('AVM').getDefaultCodec();
+    const unsigned = nftMintTx(
+      baseTx.toBytes(codec),
+      family.assetId,
+      // The family's outputs: its change, then one mint output per group.
+      { txId: family.assetId, outputIndex: 1 + group },
+      group,
+      new TextEncoder().encode(payload),
+      recipient.address,
+    );
+    return this.settlePacked(unsigned, baseTx, family.minter, 1);
+  }
+
+  /**
+   * One transfer per container, sometimes two; early on an asset and an NFT family, later NFT mints, and some
+   * transfers move the asset.
+   */
   private issueTransfers(timeSeconds: bigint, random: SeededRandom): XContainer[] {
     if (this.goldAssetId === undefined && this.transfers >= 2) {
       return [this.createAsset(this.wallet.chooseTransfer(random).sender)];
+    }
+    if (this.nftFamily === undefined && this.transfers >= 4) {
+      return [this.createNftFamily(this.wallet.chooseTransfer(random).sender)];
+    }
+    if (
+      this.nftFamily &&
+      this.nftFamily.nextGroup < NFT_GROUPS &&
+      this.transfers % 20 === 10 &&
+      !this.mintedAt.has(this.transfers)
+    ) {
+      this.mintedAt.add(this.transfers);
+      const { recipient } = this.wallet.chooseTransfer(random);
+      return [this.mintNft(recipient, `{"name":"Stamp ${this.nftFamily.nextGroup}"}`)];
     }
     return Array.from({ length: random.below(4) === 0 ? 2 : 1 }, () => {
       const { sender, recipient, amount } = this.wallet.chooseTransfer(random);

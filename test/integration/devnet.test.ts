@@ -91,7 +91,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('24tNxc67nWGdqv2HjMgAC5N9TUt8ajkspNhQ9CfwwfuCeUxbSM');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('29z7FnqKM5wQ5parXdVDujzQc9pjYUkTLkAg8eXQTiGqPPcYHe');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -394,6 +394,7 @@ describe('devnet', function () {
     const accepted: string[] = [];
     const atomic = { ImportTx: 0, ExportTx: 0 };
     let assets = 0;
+    let mints = 0;
     const moved = new Set<string>();
     const readTx = (bytes: Uint8Array) => {
       const [signedTx, rest] = avaxSerial.SignedTx.fromBytes(bytes, codec);
@@ -403,8 +404,14 @@ describe('devnet', function () {
       if (avmSerial.isImportTx(tx)) atomic.ImportTx++;
       else if (avmSerial.isExportTx(tx)) atomic.ExportTx++;
       else if (avmSerial.isCreateAssetTx(tx)) {
-        expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.equal('devnet asset');
+        expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.be.oneOf([
+          'devnet asset',
+          'devnet nft family',
+        ]);
         assets++;
+      } else if (avmSerial.isOperationTx(tx)) {
+        expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.equal('devnet nft mint');
+        mints++;
       } else {
         for (const out of baseTx.outputs) moved.add(out.assetId.toString());
         expect(new TextDecoder().decode(baseTx.memo.toBytes().subarray(4))).to.match(
@@ -471,8 +478,10 @@ describe('devnet', function () {
     for (const tx of txs) expect(Buffer.from(tx.id)).to.deep.equal(Buffer.from(sha256(tx.bytes)));
     // To the P- and the C-Chain; from the P-Chain.
     expect(atomic).to.deep.equal({ ImportTx: 2, ExportTx: 4 });
-    // One asset is created (its id is its transaction's), and transfers move it as well as AVAX.
-    expect(assets).to.equal(1);
+    // An asset and an NFT family are created (an asset's id is its transaction's), NFTs are minted, and transfers
+    // move the asset as well as AVAX.
+    expect(assets).to.equal(2);
+    expect(mints).to.be.greaterThan(0);
     const others = [...moved].filter((id) => id !== IDENTITIES.fuji.avaxAssetId);
     expect(others).to.have.length(1);
     expect(txs.map((tx) => encodeCb58(tx.id))).to.include(others[0]);
