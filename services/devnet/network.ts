@@ -368,7 +368,7 @@ export class Devnet {
   signingValidators(): { nodeId: string; bls: BlsKey }[] {
     const { height } = this.pChain.tip;
     const primary = this.pChain.staking.everyStaker.filter(
-      (s) => s.kind === 'validator' && s.addedAtHeight <= height && s.removedAtHeight === undefined,
+      (s) => s.kind === 'validator' && s.addedAtHeight <= height && s.removedAtHeight === undefined && s.bls,
     );
     return [
       ...primary.map((s) => ({ nodeId: s.nodeId, bls: s.bls! })),

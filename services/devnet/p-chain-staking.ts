@@ -6,9 +6,14 @@ import {
   pvm,
   pvmSerial,
   TransferOutput,
+  TransferableInput,
+  TransferableOutput,
+  UnsignedTx,
+  Int,
+  avaxSerial,
+  utils,
+  type Utxo,
   type Context,
-  type TransferableOutput,
-  type UnsignedTx,
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
@@ -216,7 +221,14 @@ export class StakingPlan {
     if (height <= 3n) return [this.setup[Number(height) - 1]!];
     if (height <= 3n + BigInt(PRIMARY_VALIDATORS)) {
       const validator = this.primaryValidators[Number(height) - 4]!;
+      // The first two join as validators did before Durango, without a BLS key.
+      if (height <= 5n) return [this.addLegacyStaker(validator.nodeId, timeSeconds, VALIDATION_PERIOD)];
       return [this.addValidator(validator, timeSeconds, VALIDATION_PERIOD)];
+    }
+    if (height === 9n) {
+      // And one delegation the old way, to the first of them.
+      const target = this.stakers.find((s) => s.nodeId === this.primaryValidators[0]!.nodeId)!;
+      return [this.addLegacyStaker(target.nodeId, timeSeconds, VALIDATION_PERIOD - 30n * DAY, target)];
     }
     if (height % 180n === 100n) {
       // A short validation, 1 to 3 days, by a node that comes and goes.
@@ -341,6 +353,52 @@ export class StakingPlan {
       this.options.context,
     );
     return this.stake(unsignedTx, account, 'delegator', validator.nodeId, timeSeconds, end, validator);
+  }
+
+  /**
+   * A pre-Durango AddValidatorTx (no BLS key, a 2% fee) or, with `validator`, an AddDelegatorTx: avalanchejs has no
+   * builder for them any more, so the stake is funded here from one output, the rest back as change (these paid no
+   * fee on the primary network).
+   */
+  private addLegacyStaker(
+    nodeId: string,
+    timeSeconds: bigint,
+    period: bigint,
+    validator?: Staker,
+  ): Uint8Array {
+    const account = this.options.accounts[1 + (this.stakers.length % 4)]!;
+    const { context, wallet } = this.options;
+    const weight = (validator ? 100n : 2_000n) * NANO_AVAX_PER_AVAX;
+    const amount = (u: Utxo) => (u.output as TransferOutput).amount();
+    const funding = wallet.spendable(account).find((u) => amount(u) >= weight)!;
+    const input = TransferableInput.fromUtxoAndSigindicies(funding, [0]);
+    const baseTx = avaxSerial.BaseTx.fromNative(
+      context.networkID,
+      context.pBlockchainID,
+      [TransferableOutput.fromNative(context.avaxAssetID, amount(funding) - weight, [account.address])],
+      [input],
+      new Uint8Array(0),
+    );
+    const stake = [TransferableOutput.fromNative(context.avaxAssetID, weight, [account.address])];
+    const rewardsOwner = OutputOwners.fromNative([account.address]);
+    const end = timeSeconds + period;
+    const staker = pvmSerial.Validator.fromNative(nodeId, timeSeconds, end, weight);
+    const tx = validator
+      ? new pvmSerial.AddDelegatorTx(baseTx, staker, stake, rewardsOwner)
+      : new pvmSerial.AddValidatorTx(baseTx, staker, stake, rewardsOwner, new Int(DELEGATION_SHARES));
+    const addressMaps = utils.AddressMaps.fromTransferableInputs([input], [funding], timeSeconds, [
+      account.address,
+    ]);
+    const unsignedTx = new UnsignedTx(tx, [funding], addressMaps);
+    return this.stake(
+      unsignedTx,
+      account,
+      validator ? 'delegator' : 'validator',
+      nodeId,
+      timeSeconds,
+      end,
+      validator,
+    );
   }
 
   /**

@@ -52,7 +52,10 @@ export function platformApi(devnet: Devnet): GorillaService {
     // The devnet's validators are always up and connected.
     uptime: '100.0000',
     connected: true,
-    signer: { publicKey: hex(v.bls!.publicKey), proofOfPossession: hex(v.bls!.proofOfPossession) },
+    // Validators that joined before Durango have no BLS key, and no signer.
+    ...(v.bls
+      ? { signer: { publicKey: hex(v.bls.publicKey), proofOfPossession: hex(v.bls.proofOfPossession) } }
+      : {}),
     delegatorCount: delegators.length.toString(),
     delegatorWeight: delegators.reduce((sum, d) => sum + d.weight, 0n).toString(),
     ...(single

@@ -52,6 +52,8 @@ const TX_KINDS: [string, (tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]) => bo
   ['AddPermissionlessDelegatorTx', pvmSerial.isAddPermissionlessDelegatorTx],
   ['IncreaseL1ValidatorBalanceTx', pvmSerial.isIncreaseL1ValidatorBalanceTx],
   ['DisableL1ValidatorTx', pvmSerial.isDisableL1ValidatorTx],
+  ['AddValidatorTx', pvmSerial.isAddValidatorTx],
+  ['AddDelegatorTx', pvmSerial.isAddDelegatorTx],
   ['ImportTx', pvmSerial.isImportTx],
   ['ExportTx', pvmSerial.isExportTx],
 ];
@@ -91,7 +93,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('29z7FnqKM5wQ5parXdVDujzQc9pjYUkTLkAg8eXQTiGqPPcYHe');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('2fw2JudBkHyJAEG9FZA5KLFnQdtEUJuwW8HAE7S3nRKcfq35wQ');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -199,7 +201,10 @@ describe('devnet', function () {
       CreateSubnetTx: 1,
       CreateChainTx: 1,
       ConvertSubnetToL1Tx: 1,
-      AddPermissionlessValidatorTx: 5,
+      // Two validators and a delegator the pre-Durango way, then permissionless ones.
+      AddValidatorTx: 2,
+      AddDelegatorTx: 1,
+      AddPermissionlessValidatorTx: 3,
       AddPermissionlessDelegatorTx: 1,
       IncreaseL1ValidatorBalanceTx: 1,
       // From the X- and the C-Chain; to the X-Chain.
