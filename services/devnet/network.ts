@@ -2,7 +2,7 @@ import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { decodeAbiParameters } from 'viem';
 import { SEND_WARP_MESSAGE_TOPIC, WARP_PRECOMPILE_ADDRESS } from './evm/warp-precompile.ts';
 import type { IndexName } from '../container-indexer/index-names.ts';
-import { proposerBlock } from './codec.ts';
+import { ProposerChain } from './codec.ts';
 import { EvmActivity, evmAccount, passiveAddresses } from './evm/activity.ts';
 import { EvmChain, type EvmBlock } from './evm/chain.ts';
 import {
@@ -90,8 +90,8 @@ export class Devnet {
   private lastTimeSeconds: bigint;
   private readonly cActivity: EvmActivity;
   private readonly l1Activity: EvmActivity;
-  /** The id of the last proposervm block around a C-Chain block (the C/block index holds these). */
-  private cProposerParent: Uint8Array;
+  /** The C-Chain's proposervm: the C/block index holds its blocks. */
+  private readonly cProposer: ProposerChain;
 
   static async create(parameters: DevnetParameters): Promise<Devnet> {
     const { identity, seed, genesisTimeSeconds } = parameters;
@@ -188,7 +188,10 @@ export class Devnet {
       });
     this.cActivity = activity(cChain, 'c', 1.3, l1Chain.spec.warp.blockchainId);
     this.l1Activity = activity(l1Chain, 'l1', 0.5, cChain.spec.warp.blockchainId);
-    this.cProposerParent = cChain.head.hash;
+    this.cProposer = new ProposerChain(
+      { id: cChain.head.hash, timeSeconds: parameters.genesisTimeSeconds },
+      BigInt(identity.upgrades.granite),
+    );
     this.accounts = deriveAccounts(seed, parameters.accounts);
     this.xChain = new XChainBuilder(identity, seed, this.accounts);
     this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
@@ -254,13 +257,7 @@ export class Devnet {
     const cBlock = await this.cActivity.nextBlock(time, cAtomic);
     if (cBlock) this.recordWarpMessages(this.cChain.chain, cBlock);
     if (cBlock) {
-      const wrapped = proposerBlock(
-        this.cProposerParent,
-        time,
-        BigInt(this.containers.count('P/block')),
-        cBlock.bytes,
-      );
-      this.cProposerParent = wrapped.id;
+      const wrapped = this.cProposer.wrap(time, BigInt(this.containers.count('P/block')), cBlock.bytes);
       this.accept('C/block', wrapped, this.acceptanceTime(time, this.cRandom));
     }
     const l1Block = await this.l1Activity.nextBlock(time);

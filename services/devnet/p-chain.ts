@@ -1,6 +1,6 @@
 import { pvm, TransferableOutput, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
+import { CODEC_VERSION, concat, ProposerChain, u16, u32, u64 } from './codec.ts';
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import { rewardValidatorTx, StakingPlan, type Staker } from './p-chain-staking.ts';
@@ -28,8 +28,6 @@ export interface PlatformBlock {
 const BANFF_PROPOSAL_BLOCK = 29;
 const BANFF_COMMIT_BLOCK = 31;
 const BANFF_STANDARD_BLOCK = 32;
-/** proposervm's `option` block: what wraps the commit (or abort) that follows a proposal. */
-const PROPOSER_OPTION_BLOCK = 1;
 
 const FEE_STATE = { capacity: 1_000_000n, excess: 0n, price: 1n, timestamp: '0' };
 
@@ -38,7 +36,7 @@ export class PChainBuilder {
   private readonly wallet: Wallet;
   readonly staking: StakingPlan;
   private parentId: Uint8Array;
-  private outerParentId: Uint8Array;
+  private readonly proposer: ProposerChain;
   private height = 0n;
   private time = 0n;
 
@@ -59,7 +57,10 @@ export class PChainBuilder {
     const genesisTxId = derive(seed, 'p-chain/genesis');
     this.parentId = sha256(genesisBlockBytes(genesisTxId));
     // Genesis is a pre-fork block: the first proposervm block's parent is the platformvm genesis itself.
-    this.outerParentId = this.parentId;
+    this.proposer = new ProposerChain(
+      { id: this.parentId, timeSeconds: options.genesisTimeSeconds },
+      BigInt(identity.upgrades.granite),
+    );
     this.wallet = new Wallet(genesisTxId, identity.avaxAssetId, accounts);
     this.staking = new StakingPlan({
       context: this.context,
@@ -157,7 +158,7 @@ export class PChainBuilder {
       reward.bytesInBlock,
     );
     const proposalId = sha256(proposal);
-    const outerProposal = proposerBlock(this.outerParentId, time, this.height - 1n, proposal);
+    const outerProposal = this.proposer.wrap(time, this.height - 1n, proposal);
     const first: PlatformBlock = {
       ...outerProposal,
       innerId: proposalId,
@@ -174,16 +175,9 @@ export class PChainBuilder {
       proposalId,
       u64(this.height),
     );
-    const option = concat(
-      u16(CODEC_VERSION),
-      u32(PROPOSER_OPTION_BLOCK),
-      outerProposal.id,
-      u32(commit.length),
-      commit,
-    );
+    const option = this.proposer.option(commit);
     const second: PlatformBlock = {
-      id: sha256(option),
-      bytes: option,
+      ...option,
       innerId: sha256(commit),
       innerBytes: commit,
       height: this.height,
@@ -191,7 +185,6 @@ export class PChainBuilder {
       txIds: [],
     };
     this.parentId = second.innerId;
-    this.outerParentId = second.id;
     staker.removedAtHeight = this.height;
     this.time = time;
     return [first, second];
@@ -229,8 +222,7 @@ export class PChainBuilder {
     );
     const innerId = sha256(bytes);
     this.parentId = innerId;
-    const outer = proposerBlock(this.outerParentId, timeSeconds, this.height - 1n, bytes);
-    this.outerParentId = outer.id;
+    const outer = this.proposer.wrap(timeSeconds, this.height - 1n, bytes);
     return { ...outer, innerId, innerBytes: bytes, height: this.height, timeSeconds, txIds };
   }
 

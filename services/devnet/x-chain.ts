@@ -19,7 +19,7 @@ import {
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { CODEC_VERSION, concat, proposerBlock, u16, u32, u64 } from './codec.ts';
+import { CODEC_VERSION, concat, ProposerChain, u16, u32, u64 } from './codec.ts';
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { SharedMemory } from './shared-memory.ts';
@@ -56,7 +56,10 @@ export class XChainBuilder {
   private lastVertexId: Uint8Array | undefined;
   private vertexHeight = 0n;
   private blockParentId: Uint8Array | undefined;
-  private outerParentId: Uint8Array | undefined;
+  /** Created at the first block, rooted at the last vertex. */
+  private proposer: ProposerChain | undefined;
+  private lastVertexTime = 0n;
+  private readonly graniteSeconds: bigint;
   private blockHeight = 0n;
   private transfers = 0;
   private goldAssetId: string | undefined;
@@ -66,6 +69,7 @@ export class XChainBuilder {
   constructor(identity: NetworkIdentity, seed: string, accounts: Account[]) {
     this.context = builderContext(identity);
     this.chainId = decodeCb58(identity.xChainId);
+    this.graniteSeconds = BigInt(identity.upgrades.granite);
     this.wallet = new Wallet(derive(seed, 'x-chain/genesis'), identity.avaxAssetId, accounts);
   }
 
@@ -90,6 +94,7 @@ export class XChainBuilder {
     );
     this.vertexHeight += 1n;
     this.lastVertexId = sha256(bytes);
+    this.lastVertexTime = timeSeconds;
     return { container: { id: this.lastVertexId, bytes }, txs };
   }
 
@@ -112,8 +117,11 @@ export class XChainBuilder {
       ...txs.map((tx) => tx.bytes.subarray(2)),
     );
     this.blockParentId = sha256(inner);
-    const outer = proposerBlock(this.outerParentId ?? parentId, timeSeconds, this.blockHeight - 1n, inner);
-    this.outerParentId = outer.id;
+    this.proposer ??= new ProposerChain(
+      { id: parentId, timeSeconds: this.lastVertexTime },
+      this.graniteSeconds,
+    );
+    const outer = this.proposer.wrap(timeSeconds, this.blockHeight - 1n, inner);
     return { container: outer, txs };
   }
 

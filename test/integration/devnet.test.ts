@@ -93,7 +93,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('2fw2JudBkHyJAEG9FZA5KLFnQdtEUJuwW8HAE7S3nRKcfq35wQ');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('27eaw5QifqgeRC23SJvs1xrAeBZhJ4ASErbwVv8HJpmDANPxvY');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -108,6 +108,9 @@ describe('devnet', function () {
     let previousOuter: Uint8Array | undefined;
     let previousInner: Uint8Array | undefined;
     let previousTime = 0n;
+    let previousEpoch: { pChainHeight: bigint; number: bigint; start: bigint } | undefined;
+    let previousTimestamp = 0n;
+    let previousPChainHeight = 0n;
     let transfers = 0;
     const kinds = new Map<string, number>();
     // UTXO accounting across the whole history: genesis outputs, then each transaction's.
@@ -116,12 +119,27 @@ describe('devnet', function () {
     for (const container of containers) {
       // proposervm statelessBlock: codec 0, type 0, parent, timestamp, P-Chain height, certificate, block, signature.
       const outer = new Reader(container.bytes);
-      expect([outer.u16(), outer.u32()]).to.deep.equal([0, 0]);
+      // After Granite: statelessGraniteBlock (type 2), the epoch after the inner block.
+      expect([outer.u16(), outer.u32()]).to.deep.equal([0, 2]);
       const outerParent = outer.take(32);
       const timestamp = outer.u64();
-      outer.u64();
+      const pChainHeight = outer.u64();
       expect(outer.u32(), 'no certificate').to.equal(0);
       const inner = outer.take(outer.u32());
+      const epoch = { pChainHeight: outer.u64(), number: outer.u64(), start: outer.u64() };
+      // ACP-181: the first block starts epoch 1 at its parent's (genesis) time; an epoch lasts while its blocks
+      // are built within 5 minutes of its start; the block after one built later starts the next.
+      const expectedEpoch = !previousEpoch
+        ? { pChainHeight: 0n, number: 1n, start: PARAMETERS.genesisTimeSeconds }
+        : previousTimestamp < previousEpoch.start + 300n
+          ? previousEpoch
+          : {
+              pChainHeight: previousPChainHeight,
+              number: previousEpoch.number + 1n,
+              start: previousTimestamp,
+            };
+      expect(epoch).to.deep.equal(expectedEpoch);
+      [previousEpoch, previousTimestamp, previousPChainHeight] = [epoch, timestamp, pChainHeight];
       expect(outer.u32(), 'no signature').to.equal(0);
       expect(outer.rest()).to.have.length(0);
       expect(Buffer.from(container.id)).to.deep.equal(Buffer.from(sha256(container.bytes.subarray(0, -4))));
@@ -245,7 +263,7 @@ describe('devnet', function () {
         pendingProposal = undefined;
         continue;
       }
-      expect(type).to.equal(0);
+      expect(type).to.equal(2);
       expect(pendingProposal, 'a proposal is followed by its option').to.equal(undefined);
       outer.u64();
       outer.u64();
@@ -452,7 +470,7 @@ describe('devnet', function () {
     let previousInner = previous!; // linearization continues from the last vertex
     blocks.forEach((block, i) => {
       const outer = new Reader(block.bytes);
-      expect([outer.u16(), outer.u32()]).to.deep.equal([0, 0]);
+      expect([outer.u16(), outer.u32()]).to.deep.equal([0, 2]);
       outer.take(32 + 8 + 8);
       expect(outer.u32()).to.equal(0);
       const inner = outer.take(outer.u32());
