@@ -70,7 +70,9 @@ export class Wallet {
     const owned = this.utxosByOwner.get(key(account.address));
     if (!owned) return [];
     const amount = (utxo: Utxo) => (utxo.output as TransferOutput).amount();
-    const all = [...owned.values()].filter((utxo) => utxo.assetId.toString() === assetId);
+    // Compared as bytes: the cb58 of every UTXO's asset at every transfer would be the slowest part of a history.
+    const asset = this.assetBytes(assetId);
+    const all = [...owned.values()].filter((utxo) => Buffer.compare(utxo.assetId.toBytes(), asset) === 0);
     const oldest = all.slice(0, 4);
     const largest = all.reduce<Utxo | undefined>(
       (best, u) => (best === undefined || amount(u) > amount(best) ? u : best),
@@ -107,6 +109,14 @@ export class Wallet {
     baseTx.outputs.forEach((output, i) =>
       this.add(new Utxo(new avaxSerial.UTXOID(id, new Int(i)), output.assetId, output.output)),
     );
+  }
+
+  private readonly decodedAssets = new Map<string, Uint8Array>();
+
+  private assetBytes(assetId: string): Uint8Array {
+    let bytes = this.decodedAssets.get(assetId);
+    if (!bytes) this.decodedAssets.set(assetId, (bytes = Id.fromString(assetId).toBytes()));
+    return bytes;
   }
 
   /** Records an output the chain itself created for one of the accounts (returned stake, a staking reward). */
