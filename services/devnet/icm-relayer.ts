@@ -95,8 +95,11 @@ export class IcmRelayer {
     return signed;
   }
 
-  /** Every validator of the signing subnet signs; their signatures are aggregated under the signers' bitset. */
-  private aggregate(message: PendingMessage): Uint8Array | undefined {
+  /**
+   * Every validator of the signing subnet signs; their signatures are aggregated under the signers' bitset. Also
+   * what the operator uses for the L1's messages to the P-Chain.
+   */
+  aggregate(message: Omit<PendingMessage, 'sentAtStep'>): Uint8Array | undefined {
     const subnet = signingSubnet(this.network, message.sourceChainId, message.destinationChainId);
     if (!subnet) return undefined;
     const height = this.network.pChainHeight();

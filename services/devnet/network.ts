@@ -14,12 +14,23 @@ import {
 import { builderContext, type NetworkIdentity } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
-import { SeededRandom } from './seeded.ts';
+import { derive, SeededRandom } from './seeded.ts';
+import { contractArtifacts } from './evm/contracts.ts';
+import { deriveBlsKey } from './bls.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { VALIDATOR_MANAGER_ADDRESS, type DevnetValidator, type L1ValidatorState } from './p-chain-staking.ts';
 import { IcmRelayer, warpVerifier, type WarpNetwork } from './icm-relayer.ts';
 import { PRIMARY_NETWORK_ID } from './validator-sets.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { BlsKey } from './bls.ts';
-import { addressedCall, subnetToL1ConversionPayload, unsignedWarpMessage, WarpMessages } from './warp.ts';
+import {
+  addressedCall,
+  registerL1ValidatorPayload,
+  subnetToL1ConversionPayload,
+  unsignedWarpMessage,
+  WarpMessages,
+} from './warp.ts';
 import { deriveAccounts, type Account } from './wallet.ts';
 import { SharedMemory } from './shared-memory.ts';
 import { cChainExport, cChainImport, type CChainAtomicTx } from './c-chain-atomic.ts';
@@ -73,6 +84,10 @@ export class Devnet {
   readonly warp = new WarpMessages();
   private conversionRecorded = false;
   private readonly relayer: IcmRelayer;
+  /** Messages from the L1's validator manager to the P-Chain, with the step they were emitted at. */
+  private readonly validatorMessages: { unsigned: Uint8Array; step: number }[] = [];
+  private pendingRegistration: (DevnetValidator & { validationId: Uint8Array }) | undefined;
+  private registered: Omit<L1ValidatorState, 'convertedAtHeight'> | undefined;
   private step = 0;
   readonly l1Chain: EvmChainEntry;
   readonly pChain: PChainBuilder;
@@ -98,10 +113,23 @@ export class Devnet {
     const accounts = deriveAccounts(seed, parameters.accounts);
     const evmAccounts = accounts.map((a) => evmAccount(a.privateKey));
     const alloc = evmAccounts.map((a) => ({ address: hexToBytes(a.address), balance: EVM_GENESIS_BALANCE }));
+    // The L1 starts with its validator manager in place, where its conversion says it is.
+    const l1Alloc = [
+      ...alloc,
+      {
+        address: hexToBytes(VALIDATOR_MANAGER_ADDRESS),
+        balance: 0n,
+        code: hexToBytes(contractArtifacts().DevValidatorManager.deployedBytecode),
+      },
+    ];
     // The P-Chain comes first: the L1's ids are those of its CreateSubnetTx and CreateChainTx.
     const pChain = new PChainBuilder(identity, seed, accounts, {
       genesisTimeSeconds,
-      l1Genesis: subnetEvmGenesis({ chainId: L1_EVM_CHAIN_ID, timestampSeconds: genesisTimeSeconds, alloc }),
+      l1Genesis: subnetEvmGenesis({
+        chainId: L1_EVM_CHAIN_ID,
+        timestampSeconds: genesisTimeSeconds,
+        alloc: l1Alloc,
+      }),
     });
     const cChainId = decodeCb58(identity.cChainId);
     const l1ChainId = decodeCb58(pChain.staking.blockchainId);
@@ -138,7 +166,7 @@ export class Devnet {
       minBaseFee: BigInt(SUBNET_EVM_FEE_CONFIG.minBaseFee),
       genesisBaseFee: BigInt(SUBNET_EVM_FEE_CONFIG.minBaseFee),
       genesisTimeSeconds,
-      alloc,
+      alloc: l1Alloc,
       warp: {
         networkId: identity.networkId,
         blockchainId: l1ChainId,
@@ -223,9 +251,17 @@ export class Devnet {
     const time = timeSeconds > this.lastTimeSeconds ? timeSeconds : this.lastTimeSeconds + 1n;
     this.lastTimeSeconds = time;
     this.step++;
-    const { pAtomic, xAtomic, cAtomic } = this.atomicTransactions(time);
+    const { pAtomic: atomicP, xAtomic, cAtomic } = this.atomicTransactions(time);
+    const pAtomic = [...this.l1ValidatorTransactions(time), ...atomicP];
     for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom, pAtomic)) {
       this.accept('P/block', pBlock, this.acceptanceTime(pBlock.timeSeconds, this.random));
+    }
+    if (this.registered) {
+      this.pChain.staking.l1Validators.push({
+        ...this.registered,
+        convertedAtHeight: this.pChain.tip.height,
+      });
+      this.registered = undefined;
     }
     if (!this.conversionRecorded && this.pChain.tip.height >= 3n) {
       // Once the conversion is accepted, the P-Chain attests to it: SubnetToL1Conversion, from no address.
@@ -331,6 +367,54 @@ export class Devnet {
     }
   }
 
+  /**
+   * The L1 adds a validator the ACP-77 way: at step 60 its operator has the validator manager send a
+   * RegisterL1Validator message; two steps later, signed by the L1's validators, it goes into the P-Chain's
+   * RegisterL1ValidatorTx with the new key's proof of possession and a balance.
+   */
+  private l1ValidatorTransactions(time: bigint): Uint8Array[] {
+    const staking = this.pChain.staking;
+    if (this.step === 60) {
+      const validator = {
+        nodeId: `NodeID-${encodeCb58(derive(this.parameters.seed, 'node/l1/registered').subarray(0, 20))}`,
+        bls: deriveBlsKey(this.parameters.seed, 'l1/registered'),
+      };
+      const payload = registerL1ValidatorPayload({
+        subnetId: decodeCb58(staking.subnetId),
+        nodeId: decodeCb58(validator.nodeId.slice('NodeID-'.length)),
+        blsPublicKey: validator.bls.publicKey,
+        expirySeconds: time + 12n * 3600n,
+        owner: staking.owner.address,
+        weight: 100n,
+      });
+      this.l1Activity.sendValidatorMessage(VALIDATOR_MANAGER_ADDRESS, payload);
+      this.pendingRegistration = { ...validator, validationId: sha256(payload) };
+    }
+    const ready = this.validatorMessages.filter((m) => m.step + 2 <= this.step);
+    if (ready.length === 0 || !this.pendingRegistration) return [];
+    this.validatorMessages.splice(0, ready.length);
+    const message = ready[0]!;
+    const signed = this.relayer.aggregate({
+      unsigned: message.unsigned,
+      sourceChainId: this.l1Chain.chain.spec.warp.blockchainId,
+      destinationChainId: new Uint8Array(32),
+    });
+    if (!signed) return [];
+    const registration = this.pendingRegistration;
+    this.pendingRegistration = undefined;
+    const balance = 1_000_000_000n;
+    const tx = this.pChain.registerL1Validator(
+      staking.owner,
+      signed,
+      registration.bls.proofOfPossession,
+      balance,
+      time,
+    );
+    // The validator counts from the block that includes the transaction: the next standard block.
+    this.registered = { ...registration, weight: 100n, balance, startSeconds: time };
+    return [tx];
+  }
+
   private evmAddress(index: number): Uint8Array {
     return hexToBytes(evmAccount(this.accounts[index]!.privateKey).address);
   }
@@ -344,6 +428,11 @@ export class Devnet {
         const [unsigned] = decodeAbiParameters([{ type: 'bytes' }], bytesToHex(log.data));
         const sourceChainId = chain.spec.warp.blockchainId;
         this.warp.record(sourceChainId, hexToBytes(unsigned));
+        if (bytesToHex(log.topics[1]!.subarray(12)) === VALIDATOR_MANAGER_ADDRESS) {
+          // The L1's validator manager writes to the P-Chain.
+          this.validatorMessages.push({ unsigned: hexToBytes(unsigned), step: this.step });
+          continue;
+        }
         // Every devnet messenger's message goes to the other EVM chain.
         const destinationChainId =
           chain === this.cChain.chain

@@ -128,6 +128,21 @@ export class PChainBuilder {
     );
   }
 
+  /** A RegisterL1ValidatorTx: the L1's signed RegisterL1Validator message, the new key's proof, its balance. */
+  registerL1Validator(
+    account: Account,
+    message: Uint8Array,
+    proofOfPossession: Uint8Array,
+    balance: bigint,
+    timeSeconds: bigint,
+  ): Uint8Array {
+    const unsignedTx = pvm.e.newRegisterL1ValidatorTx(
+      { ...this.spending(account, timeSeconds), balance, blsSignature: proofOfPossession, message },
+      this.context,
+    );
+    return this.wallet.settle(unsignedTx, account);
+  }
+
   /** What every transaction `account` pays for spends from: its UTXOs, change back to it. */
   private spending(account: Account, timeSeconds: bigint) {
     return {

@@ -3,11 +3,12 @@
  * chain really emitted: a validator signs a message only if its source chain put it in this record.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { concat, u16, u32 } from './codec.ts';
+import { concat, u16, u32, u64 } from './codec.ts';
 
 const CODEC_VERSION = 0;
 const ADDRESSED_CALL = 1;
 const SUBNET_TO_L1_CONVERSION = 0;
+const REGISTER_L1_VALIDATOR = 1;
 
 /** UnsignedMessage: codec version, network id, source chain id, payload (length-prefixed). */
 export function unsignedWarpMessage(
@@ -33,6 +34,34 @@ export function addressedCall(sourceAddress: Uint8Array, payload: Uint8Array): U
 /** The P-Chain's message that a subnet became an L1: the conversion id, in the message codec. */
 export function subnetToL1ConversionPayload(conversionId: Uint8Array): Uint8Array {
   return concat(u16(CODEC_VERSION), u32(SUBNET_TO_L1_CONVERSION), conversionId);
+}
+
+/**
+ * An L1's request to the P-Chain to add a validator (message codec type 1): its subnet, node, BLS key, an expiry,
+ * the owners of its remaining balance and of its deactivation, and its weight. The new validation id is the sha256
+ * of these bytes.
+ */
+export function registerL1ValidatorPayload(v: {
+  subnetId: Uint8Array;
+  nodeId: Uint8Array;
+  blsPublicKey: Uint8Array;
+  expirySeconds: bigint;
+  owner: Uint8Array;
+  weight: bigint;
+}): Uint8Array {
+  const pChainOwner = concat(u32(1), u32(1), v.owner);
+  return concat(
+    u16(CODEC_VERSION),
+    u32(REGISTER_L1_VALIDATOR),
+    v.subnetId,
+    u32(v.nodeId.length),
+    v.nodeId,
+    v.blsPublicKey,
+    u64(v.expirySeconds),
+    pChainOwner,
+    pChainOwner,
+    u64(v.weight),
+  );
 }
 
 export function warpMessageId(unsigned: Uint8Array): Uint8Array {

@@ -53,6 +53,7 @@ const TX_KINDS: [string, (tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]) => bo
   ['IncreaseL1ValidatorBalanceTx', pvmSerial.isIncreaseL1ValidatorBalanceTx],
   ['DisableL1ValidatorTx', pvmSerial.isDisableL1ValidatorTx],
   ['AddValidatorTx', pvmSerial.isAddValidatorTx],
+  ['RegisterL1ValidatorTx', pvmSerial.isRegisterL1ValidatorTx],
   ['AddDelegatorTx', pvmSerial.isAddDelegatorTx],
   ['ImportTx', pvmSerial.isImportTx],
   ['ExportTx', pvmSerial.isExportTx],
@@ -93,7 +94,7 @@ describe('devnet', function () {
     expect(all.indexes[4]!.length).to.be.greaterThan(30);
     expect(again).to.deep.equal(all);
     // Pinned: a change here changes every devnet chain, which must be deliberate.
-    expect(encodeCb58(first.at(-1)!.id)).to.equal('27eaw5QifqgeRC23SJvs1xrAeBZhJ4ASErbwVv8HJpmDANPxvY');
+    expect(encodeCb58(first.at(-1)!.id)).to.equal('oF134ZoA4wSdSjC8ywsDx5kQtSM1L2DXYJyJqPDJy2TMgFQ66');
     expect(other.map((c) => Buffer.from(c.id).toString('hex'))).to.not.deep.equal(
       first.map((c) => Buffer.from(c.id).toString('hex')),
     );
@@ -225,6 +226,8 @@ describe('devnet', function () {
       AddPermissionlessValidatorTx: 3,
       AddPermissionlessDelegatorTx: 1,
       IncreaseL1ValidatorBalanceTx: 1,
+      // The L1's validator manager adds one validator through Warp.
+      RegisterL1ValidatorTx: 1,
       // From the X- and the C-Chain; to the X-Chain.
       ImportTx: 4,
       ExportTx: 2,

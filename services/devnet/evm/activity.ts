@@ -74,6 +74,7 @@ export class EvmActivity {
   private readonly nonces: bigint[];
   private deployed: Deployed | undefined;
   private readonly deliveries: { relayer: number; signed: Uint8Array }[] = [];
+  private readonly operatorCalls: Call[] = [];
   private readonly deployedAddresses: Hex[] = [];
   /** token -> holder -> balance */
   private readonly tokenBalances = new Map<Hex, Map<Hex, bigint>>();
@@ -115,9 +116,10 @@ export class EvmActivity {
       );
     const count = this.txCount();
     const baseFee = this.chain.nextBaseFee();
-    const txs = this.deliveries
-      .splice(0)
-      .map(({ relayer, signed }) => this.delivery(relayer, signed, baseFee));
+    const txs = [
+      ...this.deliveries.splice(0).map(({ relayer, signed }) => this.delivery(relayer, signed, baseFee)),
+      ...this.operatorCalls.splice(0).map((call) => this.sign(DEPLOYER, baseFee, call)),
+    ];
     if (count === 0 && txs.length === 0 && atomic.length === 0) return undefined;
     for (let i = 0; i < count; i++) txs.push(this.nextTransaction(baseFee, this.deployed));
     return this.chain.produce(
@@ -405,6 +407,13 @@ export class EvmActivity {
    */
   deliver(relayer: number, signedMessages: Uint8Array[]): void {
     for (const signed of signedMessages) this.deliveries.push({ relayer, signed });
+  }
+
+  /** Has the deployer (the L1's operator) hand the validator manager a message for the P-Chain in the next block. */
+  sendValidatorMessage(manager: Hex, payload: Uint8Array): void {
+    this.operatorCalls.push(
+      this.call('DevValidatorManager', manager, 'sendValidatorMessage', [toHex(payload)], 200_000n),
+    );
   }
 
   /** The messenger's address once deployed (the same on both chains). */

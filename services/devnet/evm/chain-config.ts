@@ -91,7 +91,7 @@ function sorted(object: Record<string, unknown>): Record<string, unknown> {
 export function subnetEvmGenesis(options: {
   chainId: number;
   timestampSeconds: bigint;
-  alloc: { address: Uint8Array; balance: bigint }[];
+  alloc: { address: Uint8Array; balance: bigint; code?: Uint8Array }[];
 }): Record<string, unknown> {
   const zeroHash = `0x${'00'.repeat(32)}`;
   return {
@@ -108,9 +108,12 @@ export function subnetEvmGenesis(options: {
     mixHash: zeroHash,
     coinbase: `0x${'00'.repeat(20)}`,
     alloc: Object.fromEntries(
-      options.alloc.map(({ address, balance }) => [
+      options.alloc.map(({ address, balance, code }) => [
         Buffer.from(address).toString('hex'),
-        { balance: `0x${balance.toString(16)}` },
+        {
+          balance: `0x${balance.toString(16)}`,
+          ...(code ? { code: `0x${Buffer.from(code).toString('hex')}` } : {}),
+        },
       ]),
     ),
     number: '0x0',

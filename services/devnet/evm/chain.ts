@@ -36,7 +36,7 @@ export interface EvmChainSpec {
   minBaseFee: bigint;
   genesisBaseFee: bigint;
   genesisTimeSeconds: bigint;
-  alloc: { address: Uint8Array; balance: bigint }[];
+  alloc: { address: Uint8Array; balance: bigint; code?: Uint8Array }[];
   /** Who this chain is to Warp (its network and blockchain id). */
   warp: WarpChain;
 }
@@ -289,8 +289,9 @@ export class EvmChain {
     this.vm = await this.createChainVm(stateManager);
     const state = this.vm.stateManager;
     await state.checkpoint();
-    for (const { address, balance } of this.spec.alloc) {
+    for (const { address, balance, code } of this.spec.alloc) {
       await state.putAccount(new Address(address), new Account(0n, balance));
+      if (code) await state.putCode(new Address(address), code);
     }
     await state.commit();
     const stateRoot = await state.getStateRoot();

@@ -24,7 +24,8 @@ export type ContractName =
   | 'DevFactory'
   | 'DevChild'
   | 'DevIcmMessenger'
-  | 'DevIcmReceiver';
+  | 'DevIcmReceiver'
+  | 'DevValidatorManager';
 
 type Artifacts = Record<ContractName, ContractArtifact>;
 

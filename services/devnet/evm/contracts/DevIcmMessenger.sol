@@ -208,3 +208,14 @@ contract DevIcmReceiver {
         emit MessageReceived(sourceBlockchainID, originSenderAddress, message);
     }
 }
+
+/// The L1's validator manager, the address its ConvertSubnetToL1Tx names: it sends the P-Chain the L1's validator
+/// changes (RegisterL1Validator, L1ValidatorWeight) as Warp messages. Its code is in the L1's genesis; the devnet's
+/// operator is its only caller, so it checks nothing.
+contract DevValidatorManager {
+    IWarpMessenger public constant WARP_MESSENGER = IWarpMessenger(0x0200000000000000000000000000000000000005);
+
+    function sendValidatorMessage(bytes calldata payload) external returns (bytes32 messageID) {
+        return WARP_MESSENGER.sendWarpMessage(payload);
+    }
+}
