@@ -26,6 +26,7 @@ import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { BlsKey } from './bls.ts';
 import {
   addressedCall,
+  l1ValidatorWeightPayload,
   registerL1ValidatorPayload,
   subnetToL1ConversionPayload,
   unsignedWarpMessage,
@@ -88,6 +89,8 @@ export class Devnet {
   private readonly validatorMessages: { unsigned: Uint8Array; step: number }[] = [];
   private pendingRegistration: (DevnetValidator & { validationId: Uint8Array }) | undefined;
   private registered: Omit<L1ValidatorState, 'convertedAtHeight'> | undefined;
+  private pendingWeight: { validator: L1ValidatorState; weight: bigint } | undefined;
+  private weightChanged: { validator: L1ValidatorState; weight: bigint } | undefined;
   private step = 0;
   readonly l1Chain: EvmChainEntry;
   readonly pChain: PChainBuilder;
@@ -263,6 +266,13 @@ export class Devnet {
       });
       this.registered = undefined;
     }
+    if (this.weightChanged) {
+      const { validator, weight } = this.weightChanged;
+      const change = { height: this.pChain.tip.height, weight, previous: validator.weight };
+      validator.weightChanges = [...(validator.weightChanges ?? []), change];
+      validator.weight = weight;
+      this.weightChanged = undefined;
+    }
     if (!this.conversionRecorded && this.pChain.tip.height >= 3n) {
       // Once the conversion is accepted, the P-Chain attests to it: SubnetToL1Conversion, from no address.
       const payload = addressedCall(
@@ -368,9 +378,10 @@ export class Devnet {
   }
 
   /**
-   * The L1 adds a validator the ACP-77 way: at step 60 its operator has the validator manager send a
+   * The L1 changes its validators the ACP-77 way: at step 60 its operator has the validator manager send a
    * RegisterL1Validator message; two steps later, signed by the L1's validators, it goes into the P-Chain's
-   * RegisterL1ValidatorTx with the new key's proof of possession and a balance.
+   * RegisterL1ValidatorTx with the new key's proof of possession and a balance. At step 100 an L1ValidatorWeight
+   * message raises that validator's weight the same way (SetL1ValidatorWeightTx).
    */
   private l1ValidatorTransactions(time: bigint): Uint8Array[] {
     const staking = this.pChain.staking;
@@ -390,16 +401,31 @@ export class Devnet {
       this.l1Activity.sendValidatorMessage(VALIDATOR_MANAGER_ADDRESS, payload);
       this.pendingRegistration = { ...validator, validationId: sha256(payload) };
     }
+    if (this.step === 100) {
+      // Later the manager raises the registered validator's weight (nonce 0, the first change).
+      const registered = staking.l1Validators.at(-1)!;
+      this.pendingWeight = { validator: registered, weight: 150n };
+      this.l1Activity.sendValidatorMessage(
+        VALIDATOR_MANAGER_ADDRESS,
+        l1ValidatorWeightPayload(registered.validationId, 0n, 150n),
+      );
+    }
     const ready = this.validatorMessages.filter((m) => m.step + 2 <= this.step);
-    if (ready.length === 0 || !this.pendingRegistration) return [];
+    if (ready.length === 0) return [];
     this.validatorMessages.splice(0, ready.length);
-    const message = ready[0]!;
     const signed = this.relayer.aggregate({
-      unsigned: message.unsigned,
+      unsigned: ready[0]!.unsigned,
       sourceChainId: this.l1Chain.chain.spec.warp.blockchainId,
       destinationChainId: new Uint8Array(32),
     });
     if (!signed) return [];
+    if (this.pendingWeight) {
+      const { validator, weight } = this.pendingWeight;
+      this.pendingWeight = undefined;
+      this.weightChanged = { validator, weight };
+      return [this.pChain.setL1ValidatorWeight(staking.owner, signed, time)];
+    }
+    if (!this.pendingRegistration) return [];
     const registration = this.pendingRegistration;
     this.pendingRegistration = undefined;
     const balance = 1_000_000_000n;

@@ -70,6 +70,12 @@ export interface Staker {
   validator?: Staker;
 }
 
+/** An L1 validator's weight at `height` (its current weight less the changes made after `height`). */
+export function l1WeightAt(v: L1ValidatorState, height: bigint): bigint {
+  const later = (v.weightChanges ?? []).filter((c) => c.height > height);
+  return later.length > 0 ? later[0]!.previous : v.weight;
+}
+
 /** A RewardValidatorTx as it sits in a block (no codec version) and its id. */
 export function rewardValidatorTx(stakerTxId: Uint8Array): { id: Uint8Array; bytesInBlock: Uint8Array } {
   // Signed with no credentials.
@@ -93,6 +99,8 @@ export interface L1ValidatorState extends DevnetValidator {
   convertedAtHeight: bigint;
   /** The height of the DisableL1ValidatorTx, if any: from it the validator is inactive, its balance refunded. */
   disabledAtHeight?: bigint;
+  /** Weights set later by SetL1ValidatorWeightTx, from the height given (`weight` is the current one). */
+  weightChanges?: { height: bigint; weight: bigint; previous: bigint }[];
 }
 
 export interface StakingPlanOptions {

@@ -143,6 +143,15 @@ export class PChainBuilder {
     return this.wallet.settle(unsignedTx, account);
   }
 
+  /** A SetL1ValidatorWeightTx carrying the L1's signed L1ValidatorWeight message. */
+  setL1ValidatorWeight(account: Account, message: Uint8Array, timeSeconds: bigint): Uint8Array {
+    const unsignedTx = pvm.e.newSetL1ValidatorWeightTx(
+      { ...this.spending(account, timeSeconds), message },
+      this.context,
+    );
+    return this.wallet.settle(unsignedTx, account);
+  }
+
   /** What every transaction `account` pays for spends from: its UTXOs, change back to it. */
   private spending(account: Account, timeSeconds: bigint) {
     return {

@@ -4,7 +4,7 @@
  */
 import { uncompressedPublicKey } from './bls.ts';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
-import type { L1ValidatorState, Staker, StakingPlan } from './p-chain-staking.ts';
+import { l1WeightAt, type L1ValidatorState, type Staker, type StakingPlan } from './p-chain-staking.ts';
 
 /** The primary network's subnet id (ids.Empty). */
 export const PRIMARY_NETWORK_ID = encodeCb58(new Uint8Array(32));
@@ -47,8 +47,9 @@ export function validatorSet(staking: StakingPlan, subnetId: string, height: big
   } else if (subnetId === staking.subnetId) {
     let inactive = 0n;
     for (const v of l1ValidatorsAt(staking, height)) {
-      if (isActiveAt(v, height)) set.set(v.nodeId, { publicKey: v.bls.publicKey, weight: v.weight });
-      else inactive += v.weight;
+      const weight = l1WeightAt(v, height);
+      if (isActiveAt(v, height)) set.set(v.nodeId, { publicKey: v.bls.publicKey, weight });
+      else inactive += weight;
     }
     if (inactive > 0n) set.set(EMPTY_NODE_ID, { publicKey: undefined, weight: inactive });
   }

@@ -9,6 +9,7 @@ const CODEC_VERSION = 0;
 const ADDRESSED_CALL = 1;
 const SUBNET_TO_L1_CONVERSION = 0;
 const REGISTER_L1_VALIDATOR = 1;
+const L1_VALIDATOR_WEIGHT = 3;
 
 /** UnsignedMessage: codec version, network id, source chain id, payload (length-prefixed). */
 export function unsignedWarpMessage(
@@ -62,6 +63,15 @@ export function registerL1ValidatorPayload(v: {
     pChainOwner,
     u64(v.weight),
   );
+}
+
+/** An L1's request to change a validator's weight (message codec type 3): validation id, nonce, new weight. */
+export function l1ValidatorWeightPayload(
+  validationId: Uint8Array,
+  nonce: bigint,
+  weight: bigint,
+): Uint8Array {
+  return concat(u16(CODEC_VERSION), u32(L1_VALIDATOR_WEIGHT), validationId, u64(nonce), u64(weight));
 }
 
 export function warpMessageId(unsigned: Uint8Array): Uint8Array {

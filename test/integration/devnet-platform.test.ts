@@ -165,7 +165,11 @@ describe('devnet platform API', function () {
     const l1 = ((await response.json()) as { result: { validators: Record<string, unknown>[] } }).result
       .validators;
     expect(l1.map((v) => v.validationID).sort()).to.deep.equal(validators.map((v) => v.validationID).sort());
-    expect(l1.map((v) => v.weight).sort()).to.deep.equal([200, 200, 50, 100].sort());
+    // The registered validator's weight was raised from 100 to 150 by SetL1ValidatorWeightTx.
+    expect(l1.map((v) => v.weight).sort()).to.deep.equal([200, 200, 50, 150].sort());
+    const raised = l1.find((v) => v.weight === 150)!.nodeID as string;
+    const before = (await platform('getValidatorsAt', { height: 70, subnetID: subnetId })).result!;
+    expect(before[raised]).to.deep.include({ weight: '100' });
     expect(l1.every((v) => v.isL1Validator === true)).to.equal(true);
     expect((await platform('getCurrentValidators', { subnetID: blockchainId })).result).to.deep.equal({
       validators: [],

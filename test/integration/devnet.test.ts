@@ -54,6 +54,7 @@ const TX_KINDS: [string, (tx: Parameters<typeof pvmSerial.isPvmBaseTx>[0]) => bo
   ['DisableL1ValidatorTx', pvmSerial.isDisableL1ValidatorTx],
   ['AddValidatorTx', pvmSerial.isAddValidatorTx],
   ['RegisterL1ValidatorTx', pvmSerial.isRegisterL1ValidatorTx],
+  ['SetL1ValidatorWeightTx', pvmSerial.isSetL1ValidatorWeightTx],
   ['AddDelegatorTx', pvmSerial.isAddDelegatorTx],
   ['ImportTx', pvmSerial.isImportTx],
   ['ExportTx', pvmSerial.isExportTx],
