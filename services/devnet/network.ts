@@ -3,7 +3,8 @@ import { decodeAbiParameters } from 'viem';
 import { SEND_WARP_MESSAGE_TOPIC, WARP_PRECOMPILE_ADDRESS } from './evm/warp-precompile.ts';
 import type { IndexName } from '../container-indexer/index-names.ts';
 import { ProposerChain } from './codec.ts';
-import { EvmActivity, evmAccount, passiveAddresses } from './evm/activity.ts';
+import { EvmActivity, evmAccount, passiveAddresses, type EvmAccount } from './evm/activity.ts';
+import type { Context } from '@avalabs/avalanchejs';
 import { EvmChain, type EvmBlock } from './evm/chain.ts';
 import {
   corethChainConfig,
@@ -85,6 +86,10 @@ export class Devnet {
   readonly warp = new WarpMessages();
   private conversionRecorded = false;
   private readonly relayer: IcmRelayer;
+  /** The avalanchejs builder context of the devnet's identity (for the C-Chain's atomic transactions). */
+  private readonly context: Context.Context;
+  /** The devnet's accounts on the EVM chains, in the same order as `accounts`. */
+  private readonly evmAccounts: EvmAccount[];
   /** Messages from the L1's validator manager to the P-Chain, with the step they were emitted at. */
   private readonly validatorMessages: { unsigned: Uint8Array; step: number }[] = [];
   private pendingRegistration: (DevnetValidator & { validationId: Uint8Array }) | undefined;
@@ -182,7 +187,7 @@ export class Devnet {
   private constructor(
     parameters: DevnetParameters,
     pChain: PChainBuilder,
-    evmAccounts: ReturnType<typeof evmAccount>[],
+    evmAccounts: EvmAccount[],
     cChain: EvmChain,
     l1Chain: EvmChain,
     relayer: IcmRelayer,
@@ -190,6 +195,8 @@ export class Devnet {
     this.relayer = relayer;
     this.parameters = parameters;
     const { identity, seed } = parameters;
+    this.context = builderContext(identity);
+    this.evmAccounts = evmAccounts;
     this.pChain = pChain;
     // The L1's ids are those of the P-Chain transactions that created it.
     this.l1 = {
@@ -346,7 +353,7 @@ export class Devnet {
           xAtomic: [this.xChain.exportTo(cChainId, this.accounts[pick()]!, amount(), time, memory)],
         };
       case 31: {
-        const context = builderContext(this.parameters.identity);
+        const context = this.context;
         const imports = memory.waiting(cChainId).map((owner) => {
           const index = this.accounts.findIndex((a) => Buffer.compare(a.address, owner) === 0);
           const utxos = memory.take(cChainId, owner);
@@ -357,7 +364,7 @@ export class Devnet {
       case 10: {
         const index = pick();
         const value = amount();
-        const context = builderContext(this.parameters.identity);
+        const context = this.context;
         const exportTx = () =>
           cChainExport(
             context,
@@ -442,7 +449,7 @@ export class Devnet {
   }
 
   private evmAddress(index: number): Uint8Array {
-    return hexToBytes(evmAccount(this.accounts[index]!.privateKey).address);
+    return hexToBytes(this.evmAccounts[index]!.address);
   }
 
   /** The Warp messages an accepted EVM block emitted (its Warp precompile's SendWarpMessage logs). */

@@ -306,8 +306,13 @@ export class StakingPlan {
     }
   }
 
+  /** Validators are run by accounts 1 to 4 in turn (account 0 owns the subnet). */
+  private nextValidatorAccount(): Account {
+    return this.options.accounts[1 + (this.stakers.length % 4)]!;
+  }
+
   private addValidator(v: DevnetValidator, timeSeconds: bigint, period: bigint): Uint8Array {
-    const account = this.options.accounts[1 + (this.stakers.length % 4)]!;
+    const account = this.nextValidatorAccount();
     const unsignedTx = pvm.e.newAddPermissionlessValidatorTx(
       {
         ...this.common(account, timeSeconds),
@@ -374,7 +379,7 @@ export class StakingPlan {
     period: bigint,
     validator?: Staker,
   ): Uint8Array {
-    const account = this.options.accounts[1 + (this.stakers.length % 4)]!;
+    const account = this.nextValidatorAccount();
     const { context, wallet } = this.options;
     const weight = (validator ? 100n : 2_000n) * NANO_AVAX_PER_AVAX;
     const amount = (u: Utxo) => (u.output as TransferOutput).amount();

@@ -11,8 +11,6 @@ import {
   TransferableInput,
   TransferableOutput,
   TransferOutput,
-  Credential,
-  Signature,
   utils,
   type Context,
   type Utxo,
@@ -175,10 +173,7 @@ export class XChainBuilder {
     // avalanchejs cannot wrap a CreateAssetTx in its UnsignedTx: the bytes are packed with the AVM codec here.
     const codec = utils.getManagerForVM('AVM').getDefaultCodec();
     const unsigned = concat(u16(CODEC_VERSION), codec.PackPrefix(tx));
-    const credential = new Credential([new Signature(signBytes(unsigned, account.privateKey))]);
-    const bytes = concat(unsigned, u32(1), codec.PackPrefix(credential));
-    const assetId = sha256(bytes);
-    this.wallet.apply(baseTx, assetId, account);
+    const { id: assetId, bytes } = this.settlePacked(unsigned, baseTx, account, 0);
     // The initial state's outputs come after the transaction's own: here, index 1.
     this.wallet.credit(assetId, 1, new Id(assetId), supply);
     this.goldAssetId = encodeCb58(assetId);

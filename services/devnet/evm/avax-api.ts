@@ -1,5 +1,5 @@
 import { DomainError } from '../../runtime/errors.ts';
-import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { decodeId } from '../../runtime/formatting/cb58.ts';
 import { encodeBytes } from '../../runtime/formatting/encoding.ts';
 import { encodingArg, idArg, ZERO_ID } from '../../runtime/gorilla-rpc/args.ts';
 import { gorillaMethod, type GorillaService } from '../../runtime/gorilla-rpc/endpoint.ts';
@@ -13,11 +13,8 @@ import type { EvmChain } from './chain.ts';
  */
 export function avaxApi(chain: EvmChain): GorillaService {
   const find = (txId: string) => {
-    for (const block of chain.blocks) {
-      const tx = block.atomicTxs.find((t) => encodeCb58(t.id) === txId);
-      if (tx) return { tx, height: block.number };
-    }
-    return undefined;
+    const found = chain.atomicTransaction(decodeId(txId));
+    return found && { tx: found.tx, height: found.block.number };
   };
   return {
     name: 'avax',

@@ -90,6 +90,8 @@ export class EvmChain {
   private readonly stateRoots: Uint8Array[] = [];
   private readonly txLocations = new Map<string, { block: number; index: number }>();
   private readonly blockNumbers = new Map<string, number>();
+  /** Atomic transaction id (hex) -> the block whose ExtData carries it. */
+  private readonly atomicTxBlocks = new Map<string, EvmBlock>();
   private vm!: VM;
   /** The engine's own view of the head block, the parent it builds on (its hash is not the chain's hash). */
   private engineHead!: Block;
@@ -246,6 +248,13 @@ export class EvmChain {
     return number === undefined ? undefined : this.blocks[number];
   }
 
+  /** An atomic transaction (coreth's ImportTx or ExportTx) by id, and its block. */
+  atomicTransaction(id: Uint8Array): { block: EvmBlock; tx: CChainAtomicTx } | undefined {
+    const block = this.atomicTxBlocks.get(Buffer.from(id).toString('hex'));
+    const tx = block?.atomicTxs.find((t) => Buffer.compare(t.id, id) === 0);
+    return block && tx ? { block, tx } : undefined;
+  }
+
   transaction(hash: Uint8Array): { block: EvmBlock; transaction: EvmTransaction } | undefined {
     const location = this.txLocations.get(Buffer.from(hash).toString('latin1'));
     if (!location) return undefined;
@@ -354,6 +363,7 @@ export class EvmChain {
         index: t.index,
       });
     }
+    for (const tx of block.atomicTxs) this.atomicTxBlocks.set(Buffer.from(tx.id).toString('hex'), block);
   }
 }
 
