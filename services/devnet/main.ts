@@ -4,7 +4,7 @@ import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { parseRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { createDevnetApp } from './app.ts';
-import { IDENTITIES } from './identity.ts';
+import { IDENTITIES } from '../runtime/avalanche/networks.ts';
 import { Devnet } from './network.ts';
 import { WARP_FAULTS, type WarpFault } from './acp118.ts';
 import type { EvmChain } from './evm/chain.ts';

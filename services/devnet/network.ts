@@ -12,7 +12,8 @@ import {
   subnetEvmGenesis,
   SUBNET_EVM_FEE_CONFIG,
 } from './evm/chain-config.ts';
-import { builderContext, type NetworkIdentity } from './identity.ts';
+import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
+import { builderContext } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
 import { derive, SeededRandom } from './seeded.ts';

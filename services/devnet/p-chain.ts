@@ -1,7 +1,8 @@
 import { pvm, TransferableOutput, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { CODEC_VERSION, concat, ProposerChain, u16, u32, u64 } from './codec.ts';
-import { builderContext, type NetworkIdentity } from './identity.ts';
+import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
+import { builderContext } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import { rewardValidatorTx, StakingPlan, type Staker } from './p-chain-staking.ts';
 import type { SharedMemory } from './shared-memory.ts';

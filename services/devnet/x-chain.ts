@@ -18,7 +18,8 @@ import {
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { CODEC_VERSION, concat, ProposerChain, u16, u32, u64 } from './codec.ts';
-import { builderContext, type NetworkIdentity } from './identity.ts';
+import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
+import { builderContext } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { SharedMemory } from './shared-memory.ts';
 import { signBytes, Wallet, type Account } from './wallet.ts';

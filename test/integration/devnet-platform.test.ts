@@ -4,7 +4,7 @@ import { aggregateSignatures, verifyWarpSignature } from '../support/bls-noble.t
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { expect } from 'chai';
 import { createDevnetApp } from '../../services/devnet/app.ts';
-import { IDENTITIES } from '../../services/devnet/identity.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { Devnet } from '../../services/devnet/network.ts';
 import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';

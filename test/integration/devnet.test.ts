@@ -7,7 +7,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'chai';
-import { IDENTITIES } from '../../services/devnet/identity.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';

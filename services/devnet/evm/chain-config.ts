@@ -2,7 +2,7 @@
  * What eth_getChainConfig answers on each EVM. Both VMs marshal geth's ChainConfig and their extras into one map,
  * so keys come out sorted; coreth has no `upgrades` key, Subnet-EVM always has one.
  */
-import type { NetworkIdentity, NetworkUpgrade } from '../identity.ts';
+import type { NetworkIdentity, NetworkUpgrade } from '../../runtime/avalanche/networks.ts';
 
 /** Subnet-EVM's default fee configuration (params/extras/config.go), the devnet L1's. */
 export const SUBNET_EVM_FEE_CONFIG = {
