@@ -1,0 +1,24 @@
+// Original file: proto/chaindata/primarynetwork/v1/primary_network.proto
+
+import type { ChainRef as _chaindata_primarynetwork_v1_ChainRef, ChainRef__Output as _chaindata_primarynetwork_v1_ChainRef__Output } from '../../../chaindata/primarynetwork/v1/ChainRef.ts';
+import type { Long } from '@grpc/proto-loader';
+
+export interface ListBlocksRequest {
+  'chain'?: (_chaindata_primarynetwork_v1_ChainRef | null);
+  'start_timestamp'?: (number | string | Long);
+  'end_timestamp'?: (number | string | Long);
+  'page_size'?: (number);
+  'cursor'?: (string);
+  '_start_timestamp'?: "start_timestamp";
+  '_end_timestamp'?: "end_timestamp";
+}
+
+export interface ListBlocksRequest__Output {
+  'chain': (_chaindata_primarynetwork_v1_ChainRef__Output | null);
+  'start_timestamp'?: (string);
+  'end_timestamp'?: (string);
+  'page_size': (number);
+  'cursor': (string);
+  '_start_timestamp'?: "start_timestamp";
+  '_end_timestamp'?: "end_timestamp";
+}

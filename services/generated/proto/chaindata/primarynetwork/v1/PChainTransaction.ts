@@ -1,0 +1,93 @@
+// Original file: proto/chaindata/primarynetwork/v1/primary_network.proto
+
+import type { PChainUtxo as _chaindata_primarynetwork_v1_PChainUtxo, PChainUtxo__Output as _chaindata_primarynetwork_v1_PChainUtxo__Output } from '../../../chaindata/primarynetwork/v1/PChainUtxo.ts';
+import type { AssetAmount as _chaindata_primarynetwork_v1_AssetAmount, AssetAmount__Output as _chaindata_primarynetwork_v1_AssetAmount__Output } from '../../../chaindata/primarynetwork/v1/AssetAmount.ts';
+import type { L1ValidatorManagerDetails as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails, L1ValidatorManagerDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output } from '../../../chaindata/primarynetwork/v1/L1ValidatorManagerDetails.ts';
+import type { L1ValidatorDetails as _chaindata_primarynetwork_v1_L1ValidatorDetails, L1ValidatorDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorDetails__Output } from '../../../chaindata/primarynetwork/v1/L1ValidatorDetails.ts';
+import type { SubnetOwnershipInfo as _chaindata_primarynetwork_v1_SubnetOwnershipInfo, SubnetOwnershipInfo__Output as _chaindata_primarynetwork_v1_SubnetOwnershipInfo__Output } from '../../../chaindata/primarynetwork/v1/SubnetOwnershipInfo.ts';
+import type { BlsCredentials as _chaindata_primarynetwork_v1_BlsCredentials, BlsCredentials__Output as _chaindata_primarynetwork_v1_BlsCredentials__Output } from '../../../chaindata/primarynetwork/v1/BlsCredentials.ts';
+import type { BlockchainInfo as _chaindata_primarynetwork_v1_BlockchainInfo, BlockchainInfo__Output as _chaindata_primarynetwork_v1_BlockchainInfo__Output } from '../../../chaindata/primarynetwork/v1/BlockchainInfo.ts';
+
+export interface PChainTransaction {
+  'txHash'?: (string);
+  'txType'?: (string);
+  'blockTimestamp'?: (number | string);
+  'blockNumber'?: (string);
+  'blockHash'?: (string);
+  'consumedUtxos'?: (_chaindata_primarynetwork_v1_PChainUtxo)[];
+  'emittedUtxos'?: (_chaindata_primarynetwork_v1_PChainUtxo)[];
+  'sourceChain'?: (string);
+  'destinationChain'?: (string);
+  'value'?: (_chaindata_primarynetwork_v1_AssetAmount)[];
+  'amountBurned'?: (_chaindata_primarynetwork_v1_AssetAmount)[];
+  'amountStaked'?: (_chaindata_primarynetwork_v1_AssetAmount)[];
+  'amountL1ValidatorBalanceBurned'?: (_chaindata_primarynetwork_v1_AssetAmount)[];
+  'startTimestamp'?: (number | string);
+  'endTimestamp'?: (number | string);
+  'delegationFeePercent'?: (string);
+  'nodeId'?: (string);
+  'subnetId'?: (string);
+  'l1ValidatorManagerDetails'?: (_chaindata_primarynetwork_v1_L1ValidatorManagerDetails | null);
+  'l1ValidatorDetails'?: (_chaindata_primarynetwork_v1_L1ValidatorDetails)[];
+  'estimatedReward'?: (string);
+  'rewardTxHash'?: (string);
+  'rewardAddresses'?: (string)[];
+  'memo'?: (string);
+  'stakingTxHash'?: (string);
+  'subnetOwnershipInfo'?: (_chaindata_primarynetwork_v1_SubnetOwnershipInfo | null);
+  'blsCredentials'?: (_chaindata_primarynetwork_v1_BlsCredentials | null);
+  'blockchainInfo'?: (_chaindata_primarynetwork_v1_BlockchainInfo | null);
+  '_sourceChain'?: "sourceChain";
+  '_destinationChain'?: "destinationChain";
+  '_startTimestamp'?: "startTimestamp";
+  '_endTimestamp'?: "endTimestamp";
+  '_delegationFeePercent'?: "delegationFeePercent";
+  '_nodeId'?: "nodeId";
+  '_subnetId'?: "subnetId";
+  '_estimatedReward'?: "estimatedReward";
+  '_rewardTxHash'?: "rewardTxHash";
+  '_memo'?: "memo";
+  '_stakingTxHash'?: "stakingTxHash";
+}
+
+export interface PChainTransaction__Output {
+  'txHash': (string);
+  'txType': (string);
+  'blockTimestamp': (number);
+  'blockNumber': (string);
+  'blockHash': (string);
+  'consumedUtxos': (_chaindata_primarynetwork_v1_PChainUtxo__Output)[];
+  'emittedUtxos': (_chaindata_primarynetwork_v1_PChainUtxo__Output)[];
+  'sourceChain'?: (string);
+  'destinationChain'?: (string);
+  'value': (_chaindata_primarynetwork_v1_AssetAmount__Output)[];
+  'amountBurned': (_chaindata_primarynetwork_v1_AssetAmount__Output)[];
+  'amountStaked': (_chaindata_primarynetwork_v1_AssetAmount__Output)[];
+  'amountL1ValidatorBalanceBurned': (_chaindata_primarynetwork_v1_AssetAmount__Output)[];
+  'startTimestamp'?: (number);
+  'endTimestamp'?: (number);
+  'delegationFeePercent'?: (string);
+  'nodeId'?: (string);
+  'subnetId'?: (string);
+  'l1ValidatorManagerDetails': (_chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output | null);
+  'l1ValidatorDetails': (_chaindata_primarynetwork_v1_L1ValidatorDetails__Output)[];
+  'estimatedReward'?: (string);
+  'rewardTxHash'?: (string);
+  'rewardAddresses': (string)[];
+  'memo'?: (string);
+  'stakingTxHash'?: (string);
+  'subnetOwnershipInfo': (_chaindata_primarynetwork_v1_SubnetOwnershipInfo__Output | null);
+  'blsCredentials': (_chaindata_primarynetwork_v1_BlsCredentials__Output | null);
+  'blockchainInfo': (_chaindata_primarynetwork_v1_BlockchainInfo__Output | null);
+  '_sourceChain'?: "sourceChain";
+  '_destinationChain'?: "destinationChain";
+  '_startTimestamp'?: "startTimestamp";
+  '_endTimestamp'?: "endTimestamp";
+  '_delegationFeePercent'?: "delegationFeePercent";
+  '_nodeId'?: "nodeId";
+  '_subnetId'?: "subnetId";
+  '_estimatedReward'?: "estimatedReward";
+  '_rewardTxHash'?: "rewardTxHash";
+  '_memo'?: "memo";
+  '_stakingTxHash'?: "stakingTxHash";
+}

@@ -1,0 +1,166 @@
+// Original file: proto/chaindata/primarynetwork/v1/primary_network.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { Block as _chaindata_primarynetwork_v1_Block, Block__Output as _chaindata_primarynetwork_v1_Block__Output } from '../../../chaindata/primarynetwork/v1/Block.ts';
+import type { Blockchain as _chaindata_primarynetwork_v1_Blockchain, Blockchain__Output as _chaindata_primarynetwork_v1_Blockchain__Output } from '../../../chaindata/primarynetwork/v1/Blockchain.ts';
+import type { GetBlockRequest as _chaindata_primarynetwork_v1_GetBlockRequest, GetBlockRequest__Output as _chaindata_primarynetwork_v1_GetBlockRequest__Output } from '../../../chaindata/primarynetwork/v1/GetBlockRequest.ts';
+import type { GetBlockchainRequest as _chaindata_primarynetwork_v1_GetBlockchainRequest, GetBlockchainRequest__Output as _chaindata_primarynetwork_v1_GetBlockchainRequest__Output } from '../../../chaindata/primarynetwork/v1/GetBlockchainRequest.ts';
+import type { GetProjectionStatusRequest as _chaindata_primarynetwork_v1_GetProjectionStatusRequest, GetProjectionStatusRequest__Output as _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output } from '../../../chaindata/primarynetwork/v1/GetProjectionStatusRequest.ts';
+import type { GetTransactionRequest as _chaindata_primarynetwork_v1_GetTransactionRequest, GetTransactionRequest__Output as _chaindata_primarynetwork_v1_GetTransactionRequest__Output } from '../../../chaindata/primarynetwork/v1/GetTransactionRequest.ts';
+import type { GetValidatorSetRequest as _chaindata_primarynetwork_v1_GetValidatorSetRequest, GetValidatorSetRequest__Output as _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output } from '../../../chaindata/primarynetwork/v1/GetValidatorSetRequest.ts';
+import type { ListBlocksRequest as _chaindata_primarynetwork_v1_ListBlocksRequest, ListBlocksRequest__Output as _chaindata_primarynetwork_v1_ListBlocksRequest__Output } from '../../../chaindata/primarynetwork/v1/ListBlocksRequest.ts';
+import type { ListBlocksResponse as _chaindata_primarynetwork_v1_ListBlocksResponse, ListBlocksResponse__Output as _chaindata_primarynetwork_v1_ListBlocksResponse__Output } from '../../../chaindata/primarynetwork/v1/ListBlocksResponse.ts';
+import type { ListHistoricalRewardsResponse as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, ListHistoricalRewardsResponse__Output as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output } from '../../../chaindata/primarynetwork/v1/ListHistoricalRewardsResponse.ts';
+import type { ListPendingRewardsResponse as _chaindata_primarynetwork_v1_ListPendingRewardsResponse, ListPendingRewardsResponse__Output as _chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output } from '../../../chaindata/primarynetwork/v1/ListPendingRewardsResponse.ts';
+import type { ListRewardsRequest as _chaindata_primarynetwork_v1_ListRewardsRequest, ListRewardsRequest__Output as _chaindata_primarynetwork_v1_ListRewardsRequest__Output } from '../../../chaindata/primarynetwork/v1/ListRewardsRequest.ts';
+import type { ListTransactionsRequest as _chaindata_primarynetwork_v1_ListTransactionsRequest, ListTransactionsRequest__Output as _chaindata_primarynetwork_v1_ListTransactionsRequest__Output } from '../../../chaindata/primarynetwork/v1/ListTransactionsRequest.ts';
+import type { ListTransactionsResponse as _chaindata_primarynetwork_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _chaindata_primarynetwork_v1_ListTransactionsResponse__Output } from '../../../chaindata/primarynetwork/v1/ListTransactionsResponse.ts';
+import type { ListUtxosRequest as _chaindata_primarynetwork_v1_ListUtxosRequest, ListUtxosRequest__Output as _chaindata_primarynetwork_v1_ListUtxosRequest__Output } from '../../../chaindata/primarynetwork/v1/ListUtxosRequest.ts';
+import type { ListUtxosResponse as _chaindata_primarynetwork_v1_ListUtxosResponse, ListUtxosResponse__Output as _chaindata_primarynetwork_v1_ListUtxosResponse__Output } from '../../../chaindata/primarynetwork/v1/ListUtxosResponse.ts';
+import type { ListVerticesByHeightRequest as _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, ListVerticesByHeightRequest__Output as _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output } from '../../../chaindata/primarynetwork/v1/ListVerticesByHeightRequest.ts';
+import type { ListVerticesResponse as _chaindata_primarynetwork_v1_ListVerticesResponse, ListVerticesResponse__Output as _chaindata_primarynetwork_v1_ListVerticesResponse__Output } from '../../../chaindata/primarynetwork/v1/ListVerticesResponse.ts';
+import type { ProjectionStatus as _chaindata_primarynetwork_v1_ProjectionStatus, ProjectionStatus__Output as _chaindata_primarynetwork_v1_ProjectionStatus__Output } from '../../../chaindata/primarynetwork/v1/ProjectionStatus.ts';
+import type { Transaction as _chaindata_primarynetwork_v1_Transaction, Transaction__Output as _chaindata_primarynetwork_v1_Transaction__Output } from '../../../chaindata/primarynetwork/v1/Transaction.ts';
+import type { ValidatorSet as _chaindata_primarynetwork_v1_ValidatorSet, ValidatorSet__Output as _chaindata_primarynetwork_v1_ValidatorSet__Output } from '../../../chaindata/primarynetwork/v1/ValidatorSet.ts';
+
+export interface PrimaryNetworkServiceClient extends grpc.Client {
+  GetBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  GetBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  GetBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  GetBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  getBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  getBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  getBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  getBlock(argument: _chaindata_primarynetwork_v1_GetBlockRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Block__Output>): grpc.ClientUnaryCall;
+  
+  GetBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  GetBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  GetBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  GetBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  
+  GetProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  GetProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  GetProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  GetProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  getProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  getProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  getProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  getProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
+  
+  GetTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  GetTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  GetTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  GetTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  getTransaction(argument: _chaindata_primarynetwork_v1_GetTransactionRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Transaction__Output>): grpc.ClientUnaryCall;
+  
+  GetValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  GetValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  GetValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  GetValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  getValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  getValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  getValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  getValidatorSet(argument: _chaindata_primarynetwork_v1_GetValidatorSetRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ValidatorSet__Output>): grpc.ClientUnaryCall;
+  
+  ListBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  ListBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  ListBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  ListBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  listBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  listBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  listBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  listBlocks(argument: _chaindata_primarynetwork_v1_ListBlocksRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListBlocksResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  ListHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  ListHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  ListHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listHistoricalRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  ListPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  ListPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  ListPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  listPendingRewards(argument: _chaindata_primarynetwork_v1_ListRewardsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  ListTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  ListTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  ListTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  listTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  listTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  listTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  listTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  ListUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  ListUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  ListUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  listUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  listUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  listUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  listUtxos(argument: _chaindata_primarynetwork_v1_ListUtxosRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListUtxosResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  ListVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  ListVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  ListVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface PrimaryNetworkServiceHandlers extends grpc.UntypedServiceImplementation {
+  GetBlock: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetBlockRequest__Output, _chaindata_primarynetwork_v1_Block>;
+  
+  GetBlockchain: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetBlockchainRequest__Output, _chaindata_primarynetwork_v1_Blockchain>;
+  
+  GetProjectionStatus: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output, _chaindata_primarynetwork_v1_ProjectionStatus>;
+  
+  GetTransaction: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetTransactionRequest__Output, _chaindata_primarynetwork_v1_Transaction>;
+  
+  GetValidatorSet: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetValidatorSetRequest__Output, _chaindata_primarynetwork_v1_ValidatorSet>;
+  
+  ListBlocks: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListBlocksRequest__Output, _chaindata_primarynetwork_v1_ListBlocksResponse>;
+  
+  ListHistoricalRewards: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListRewardsRequest__Output, _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse>;
+  
+  ListPendingRewards: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListRewardsRequest__Output, _chaindata_primarynetwork_v1_ListPendingRewardsResponse>;
+  
+  ListTransactions: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListTransactionsRequest__Output, _chaindata_primarynetwork_v1_ListTransactionsResponse>;
+  
+  ListUtxos: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListUtxosRequest__Output, _chaindata_primarynetwork_v1_ListUtxosResponse>;
+  
+  ListVerticesByHeight: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse>;
+  
+}
+
+export interface PrimaryNetworkServiceDefinition extends grpc.ServiceDefinition {
+  GetBlock: MethodDefinition<_chaindata_primarynetwork_v1_GetBlockRequest, _chaindata_primarynetwork_v1_Block, _chaindata_primarynetwork_v1_GetBlockRequest__Output, _chaindata_primarynetwork_v1_Block__Output>
+  GetBlockchain: MethodDefinition<_chaindata_primarynetwork_v1_GetBlockchainRequest, _chaindata_primarynetwork_v1_Blockchain, _chaindata_primarynetwork_v1_GetBlockchainRequest__Output, _chaindata_primarynetwork_v1_Blockchain__Output>
+  GetProjectionStatus: MethodDefinition<_chaindata_primarynetwork_v1_GetProjectionStatusRequest, _chaindata_primarynetwork_v1_ProjectionStatus, _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output, _chaindata_primarynetwork_v1_ProjectionStatus__Output>
+  GetTransaction: MethodDefinition<_chaindata_primarynetwork_v1_GetTransactionRequest, _chaindata_primarynetwork_v1_Transaction, _chaindata_primarynetwork_v1_GetTransactionRequest__Output, _chaindata_primarynetwork_v1_Transaction__Output>
+  GetValidatorSet: MethodDefinition<_chaindata_primarynetwork_v1_GetValidatorSetRequest, _chaindata_primarynetwork_v1_ValidatorSet, _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output, _chaindata_primarynetwork_v1_ValidatorSet__Output>
+  ListBlocks: MethodDefinition<_chaindata_primarynetwork_v1_ListBlocksRequest, _chaindata_primarynetwork_v1_ListBlocksResponse, _chaindata_primarynetwork_v1_ListBlocksRequest__Output, _chaindata_primarynetwork_v1_ListBlocksResponse__Output>
+  ListHistoricalRewards: MethodDefinition<_chaindata_primarynetwork_v1_ListRewardsRequest, _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, _chaindata_primarynetwork_v1_ListRewardsRequest__Output, _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>
+  ListPendingRewards: MethodDefinition<_chaindata_primarynetwork_v1_ListRewardsRequest, _chaindata_primarynetwork_v1_ListPendingRewardsResponse, _chaindata_primarynetwork_v1_ListRewardsRequest__Output, _chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>
+  ListTransactions: MethodDefinition<_chaindata_primarynetwork_v1_ListTransactionsRequest, _chaindata_primarynetwork_v1_ListTransactionsResponse, _chaindata_primarynetwork_v1_ListTransactionsRequest__Output, _chaindata_primarynetwork_v1_ListTransactionsResponse__Output>
+  ListUtxos: MethodDefinition<_chaindata_primarynetwork_v1_ListUtxosRequest, _chaindata_primarynetwork_v1_ListUtxosResponse, _chaindata_primarynetwork_v1_ListUtxosRequest__Output, _chaindata_primarynetwork_v1_ListUtxosResponse__Output>
+  ListVerticesByHeight: MethodDefinition<_chaindata_primarynetwork_v1_ListVerticesByHeightRequest, _chaindata_primarynetwork_v1_ListVerticesResponse, _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse__Output>
+}
