@@ -14,9 +14,17 @@ const components: Record<
     describe: 'mirror upstream Index APIs and serve index lookups over gRPC',
     load: async () => (await import('./container-indexer/main.ts')).startContainerIndexer,
   },
+  'primary-network': {
+    describe: 'project P-, X- and C-Chain containers into primary-network data and serve it over gRPC',
+    load: async () => (await import('./primary-network/main.ts')).startPrimaryNetwork,
+  },
   'gateway-rpc': {
     describe: 'serve the node JSON-RPC and Index APIs over HTTP',
     load: async () => (await import('./gateway-rpc/main.ts')).startRpcGateway,
+  },
+  'gateway-data': {
+    describe: 'serve the Data API (primary network routes) over HTTP',
+    load: async () => (await import('./gateway-data/main.ts')).startDataGateway,
   },
   devnet: {
     describe: 'a deterministic local Avalanche network serving the node APIs (for development and tests)',

@@ -100,7 +100,7 @@ export class Devnet {
   private step = 0;
   readonly l1Chain: EvmChainEntry;
   readonly pChain: PChainBuilder;
-  private readonly xChain: XChainBuilder;
+  readonly xChain: XChainBuilder;
   /** Before this time the X-Chain accepts vertices, after it blocks (the Cortina upgrade, half-way through the history). */
   private readonly cortinaSeconds: bigint;
   private readonly random: SeededRandom;

@@ -12,7 +12,8 @@ import {
   Int,
   avaxSerial,
   utils,
-  type Utxo,
+  Id,
+  Utxo,
   type Context,
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -45,6 +46,8 @@ const INITIAL_SUPPLY = 360_000_000n * NANO_AVAX_PER_AVAX;
 /** RewardValidatorTx's type id in platformvm's codec. */
 const REWARD_VALIDATOR_TX = 20;
 const DELEGATION_SHARES = 20_000; // a 2% fee, in millionths
+const CODEC_VERSION = 0;
+const pvmCodec = () => utils.getManagerForVM('PVM').getDefaultCodec();
 
 /** A primary-network staker whose period runs: what its end needs to pay back and reward. */
 export interface Staker {
@@ -67,6 +70,8 @@ export interface Staker {
   potentialReward: bigint;
   /** Validators: delegation fees accrued since Cortina, paid when the validator's own period ends. */
   delegateeReward: bigint;
+  /** The reward UTXOs its RewardValidatorTx created (codec version first), as platform.getRewardUTXOs serves them. */
+  rewardUtxos: Uint8Array[];
   validator?: Staker;
 }
 
@@ -293,7 +298,9 @@ export class StakingPlan {
         new BigIntPr(amount),
         OutputOwners.fromNative([staker.owner.address]),
       );
-      wallet.credit(staker.txId, index++, assetId, output);
+      const utxo = new Utxo(new avaxSerial.UTXOID(new Id(staker.txId), new Int(index++)), assetId, output);
+      wallet.credit(staker.txId, utxo.utxoId.outputIdx.value(), assetId, output);
+      staker.rewardUtxos.push(concat(u16(CODEC_VERSION), utxo.toBytes(pvmCodec())));
     };
     if (staker.kind === 'delegator') {
       const { delegatee, delegator } = splitReward(staker.potentialReward, DELEGATION_SHARES);
@@ -451,6 +458,7 @@ export class StakingPlan {
       potentialReward: reward,
       delegateeReward: 0n,
       validator,
+      rewardUtxos: [],
     };
     this.stakers.push(staker);
     this.everyStaker.push(staker);

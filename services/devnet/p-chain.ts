@@ -34,7 +34,7 @@ const FEE_STATE = { capacity: 1_000_000n, excess: 0n, price: 1n, timestamp: '0' 
 
 export class PChainBuilder {
   private readonly context: Context.Context;
-  private readonly wallet: Wallet;
+  readonly wallet: Wallet;
   readonly staking: StakingPlan;
   private parentId: Uint8Array;
   private readonly proposer: ProposerChain;

@@ -7,7 +7,8 @@ import { DomainError } from '../runtime/errors.ts';
 import { formatAddress } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
-import { idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
+import { encodingArg, idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
+import { encodeBytes } from '../runtime/formatting/encoding.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
 import type { Devnet } from './network.ts';
@@ -198,6 +199,20 @@ export function platformApi(devnet: Devnet): GorillaService {
             ...l1ValidatorJson(validator),
             subnetID: staking.subnetId,
             height: tipHeight().toString(),
+          });
+        },
+      ),
+      // The UTXOs a staker's RewardValidatorTx paid out (none before then, or for unknown transactions).
+      getRewardUTXOs: gorillaMethod(
+        (p) => ({ txId: idArg(field(p, 'txID')), encoding: encodingArg(field(p, 'encoding')) }),
+        ({ txId, encoding }) => {
+          if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding: json');
+          const staker = staking.everyStaker.find((s) => encodeCb58(s.txId) === txId);
+          const utxos = staker && staker.removedAtHeight !== undefined ? staker.rewardUtxos : [];
+          return Promise.resolve({
+            numFetched: utxos.length.toString(),
+            utxos: utxos.map((u) => encodeBytes(u, encoding)),
+            encoding,
           });
         },
       ),

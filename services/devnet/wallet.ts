@@ -81,6 +81,11 @@ export class Wallet {
     return largest === undefined || oldest.includes(largest) ? oldest : [...oldest, largest];
   }
 
+  /** Every unspent output of every account: the chain's ledger, for checking what an indexer made of it. */
+  unspent(): Utxo[] {
+    return [...this.utxosByOwner.values()].flatMap((owned) => [...owned.values()]);
+  }
+
   /** The next transfer's parties and amount (0.01 to 10 AVAX), drawn from `random`. */
   chooseTransfer(random: SeededRandom): { sender: Account; recipient: Account; amount: bigint } {
     const sender = random.pick(this.accounts);

@@ -50,7 +50,7 @@ const AVM_STANDARD_BLOCK = 20;
 
 export class XChainBuilder {
   private readonly context: Context.Context;
-  private readonly wallet: Wallet;
+  readonly wallet: Wallet;
   private readonly chainId: Uint8Array;
   private lastVertexId: Uint8Array | undefined;
   private vertexHeight = 0n;

@@ -17,8 +17,12 @@ const config = {
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   UPSTREAM_NODE_URLS: env.urlList(['http', 'https']).optional(),
   DEVNET_PORT: env.port(9650),
-  GATEWAY_RPC_HOST: env.text('a host name or address', '127.0.0.1'),
+  GATEWAY_HOST: env.text('a host name or address', '127.0.0.1'),
   GATEWAY_RPC_PORT: env.port(8082),
+  GATEWAY_DATA_PORT: env.port(8080),
+  // The network the stack serves; with the devnet, the one it poses as.
+  AVALANCHE_NETWORK: env.oneOf(['mainnet', 'fuji'] as const).optional(),
+  DEVNET_NETWORK: env.oneOf(['fuji', 'mainnet'] as const, 'fuji'),
   // The devnet generates its history before it reports ready.
   UP_READY_TIMEOUT_MS: env.integer(1_000, 3_600_000, 600_000),
 };
@@ -108,7 +112,9 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 
   // Upstream: the nodes named, else the devnet.
   let upstreamUrls = cfg.UPSTREAM_NODE_URLS;
+  let network = cfg.AVALANCHE_NETWORK ?? 'mainnet';
   if (!upstreamUrls) {
+    network = cfg.DEVNET_NETWORK;
     const port = cfg.DEVNET_PORT === 0 ? await freePort() : cfg.DEVNET_PORT;
     const url = `http://127.0.0.1:${port}`;
     await startManaged(
@@ -134,23 +140,51 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(upstreamUrls.map(describeUpstream))).join(', ')}`,
   );
 
+  const primaryNetworkPort = await freePort();
+  await startManaged(
+    'primary-network',
+    'primary-network',
+    {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
+      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
+      UPSTREAM_NODE_URLS: upstreamUrls.join(','),
+      AVALANCHE_NETWORK: network,
+    },
+    `grpc 127.0.0.1:${primaryNetworkPort}, projecting the ${network} primary network`,
+  );
+
   const gatewayPort = cfg.GATEWAY_RPC_PORT === 0 ? await freePort() : cfg.GATEWAY_RPC_PORT;
-  const gatewayUrl = `http://${cfg.GATEWAY_RPC_HOST}:${gatewayPort}`;
+  const gatewayUrl = `http://${cfg.GATEWAY_HOST}:${gatewayPort}`;
   await startManaged(
     'gateway-rpc',
     'gateway-rpc',
     {
       ...shared,
-      HTTP_HOST: cfg.GATEWAY_RPC_HOST,
+      HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(gatewayPort),
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
     },
     `${gatewayUrl}/ext/index/{C/block,P/block,X/tx,X/block,X/vtx}`,
   );
 
+  const dataPort = cfg.GATEWAY_DATA_PORT === 0 ? await freePort() : cfg.GATEWAY_DATA_PORT;
+  const dataUrl = `http://${cfg.GATEWAY_HOST}:${dataPort}`;
+  await startManaged(
+    'gateway-data',
+    'gateway-data',
+    {
+      ...shared,
+      HTTP_HOST: cfg.GATEWAY_HOST,
+      HTTP_PORT: String(dataPort),
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
+    },
+    `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,
+  );
+
   log.info(
     {
-      urls: { gatewayRpc: gatewayUrl, upstream: upstreamUrls },
+      urls: { gatewayRpc: gatewayUrl, gatewayData: dataUrl, upstream: upstreamUrls },
       processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })),
     },
     'stack is up',

@@ -527,6 +527,7 @@ describe('devnet', function () {
       DEVNET_HISTORY_HOURS: '4',
       DEVNET_LIVE_INTERVAL_MS: '0',
       GATEWAY_RPC_PORT: String(port),
+      GATEWAY_DATA_PORT: '0',
       LOG_LEVEL: 'info',
     });
     try {

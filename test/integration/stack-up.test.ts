@@ -31,6 +31,7 @@ describe('chain-data up', function () {
       CHAIN_DATA_DIR: dataDir,
       UPSTREAM_NODE_URLS: upstream.url,
       GATEWAY_RPC_PORT: String(port),
+      GATEWAY_DATA_PORT: '0',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',

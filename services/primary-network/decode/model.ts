@@ -121,7 +121,9 @@ export interface DecodedTx {
   type: PrimaryNetworkTxType;
   /** The signed tx bytes. */
   bytes: Uint8Array;
+  /** 0 for the txs without a BaseTx (AdvanceTimeTx, RewardValidatorTx), which carry no network id. */
   networkId: number;
+  /** The P-Chain's (32 zero bytes) for AdvanceTimeTx and RewardValidatorTx. */
   blockchainId: Uint8Array;
   memo: Uint8Array;
   /** Inputs spending UTXOs of this chain (includes OperationTx operation inputs). */
@@ -159,6 +161,26 @@ export interface DecodedTx {
   rewardedTxId?: Uint8Array;
   /** AdvanceTimeTx: the new chain time, unix seconds. */
   advanceTimeTo?: bigint;
+
+  /** TransformSubnetTx: the elastic subnet's parameters (vms/platformvm/txs/transform_subnet_tx.go). */
+  subnetTransformation?: {
+    assetId: Uint8Array;
+    initialSupply: bigint;
+    maximumSupply: bigint;
+    minConsumptionRate: bigint;
+    maxConsumptionRate: bigint;
+    minValidatorStake: bigint;
+    maxValidatorStake: bigint;
+    /** Seconds. */
+    minStakeDuration: number;
+    maxStakeDuration: number;
+    /** Millionths. */
+    minDelegationFee: number;
+    minDelegatorStake: bigint;
+    maxValidatorWeightFactor: number;
+    /** Millionths. */
+    uptimeRequirement: number;
+  };
 
   /** CreateSubnetTx and TransferSubnetOwnershipTx: the subnet's (new) owner. */
   subnetOwner?: Owner;
@@ -217,8 +239,12 @@ export interface DecodedBlock {
   timestamp: bigint;
   /** platformvm / avm block kind, e.g. `BanffStandardBlock`, `ApricotProposalBlock`, `StandardBlock` (avm). */
   blockType: string;
-  /** Option blocks: which branch of the preceding proposal was taken. */
+  /**
+   * Commit and abort blocks (Banff ones inside proposervm option blocks, Apricot ones too): which branch of the
+   * preceding proposal was taken.
+   */
   option?: 'commit' | 'abort';
+  /** The container's length (the proposervm block where wrapped). */
   sizeBytes: number;
   proposer?: ProposerDetails;
   txs: DecodedTx[];
@@ -243,6 +269,7 @@ export interface DecodedCBlock {
   parentHash: Uint8Array;
   height: bigint;
   timestamp: bigint;
+  /** The coreth block's RLP length, without its proposervm wrapper (the size eth_getBlockByNumber gives). */
   sizeBytes: number;
   /** The atomic transactions in the block's ExtData (coreth: one before ApricotPhase5, a batch after). */
   atomicTxs: DecodedTx[];

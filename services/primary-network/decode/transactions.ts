@@ -1,0 +1,182 @@
+/**
+ * What the three chains' transactions share: signed transactions read with avalanchejs's codecs (their byte extent
+ * found without avalanchejs's quadratic copying), ids, and the BaseTx fields, inputs, outputs and credentials
+ * normalised into the model.
+ */
+import { avaxSerial, utils, type TransferableInput, type TransferableOutput } from '@avalabs/avalanchejs';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type {
+  ChainKey,
+  DecodedInput,
+  DecodedOutput,
+  DecodedTx,
+  Owner,
+  PrimaryNetworkTxType,
+} from './model.ts';
+import { concat, CODEC_VERSION, Reader, u16 } from './bytes.ts';
+import { unknownType } from './container.ts';
+import { readCredential, readInput, readOutput, readOwners, toDecodedOutput, type Vm } from './fx.ts';
+
+export type Codec = ReturnType<ReturnType<typeof utils.getManagerForVM>['getDefaultCodec']>;
+type Serializable = Parameters<Codec['PackPrefix']>[0];
+export type SignedTx = avaxSerial.SignedTx;
+
+const codecs = new Map<Vm, Codec>();
+
+export function codecOf(vm: Vm): Codec {
+  let codec = codecs.get(vm);
+  if (!codec) codecs.set(vm, (codec = utils.getManagerForVM(vm).getDefaultCodec()));
+  return codec;
+}
+
+/** A signed transaction found in some bytes: avalanchejs's reading of it, its signed bytes (with codec version), id. */
+export interface SignedTxAt {
+  signed: SignedTx;
+  typeId: number;
+  bytes: Uint8Array;
+  id: Uint8Array;
+  end: number;
+}
+
+/**
+ * avalanchejs copies the rest of its input at every field it reads, so reading a transaction out of a large block
+ * costs the block's size per field. It reads a window instead, doubled until the transaction fits: a read that
+ * leaves bytes unread never ran past the window, so its result is exact; one that ran out is retried larger.
+ */
+const INITIAL_WINDOW = 4096;
+
+/**
+ * Reads the signed transaction (`Unsigned` interface, then `Creds`, as `txs.Tx` is embedded in blocks: no codec
+ * version) at `offset`. `txTypes` names the unsigned type ids the chain knows; others throw.
+ */
+export function readSignedTx(
+  bytes: Uint8Array,
+  offset: number,
+  vm: Vm,
+  txTypes: ReadonlyMap<number, PrimaryNetworkTxType>,
+): SignedTxAt {
+  const typeId = new Reader(bytes, offset).u32();
+  if (!txTypes.has(typeId)) throw unknownType(`${vm} transaction`, typeId);
+  const codec = codecOf(vm);
+  const available = bytes.length - offset;
+  for (let size = INITIAL_WINDOW; ; size *= 2) {
+    const whole = size >= available;
+    const window = bytes.subarray(offset, whole ? bytes.length : offset + size);
+    let read: { signed: SignedTx; rest: number } | undefined;
+    try {
+      const [signed, rest] = avaxSerial.SignedTx.fromBytes(window, codec);
+      read = { signed, rest: rest.length };
+    } catch (err) {
+      if (whole) throw err;
+    }
+    if (read && (read.rest > 0 || whole)) {
+      const end = offset + window.length - read.rest;
+      const signedBytes = concat(u16(CODEC_VERSION), bytes.subarray(offset, end));
+      return { signed: read.signed, typeId, bytes: signedBytes, id: sha256(signedBytes), end };
+    }
+  }
+}
+
+/** A standalone signed transaction (codec version first), which must use all of `bytes`. */
+export function readStandaloneTx(
+  bytes: Uint8Array,
+  vm: Vm,
+  txTypes: ReadonlyMap<number, PrimaryNetworkTxType>,
+): SignedTxAt {
+  new Reader(bytes).codecVersion(`${vm} transaction`);
+  const tx = readSignedTx(bytes, 2, vm, txTypes);
+  if (tx.end !== bytes.length) throw new Error(`${vm} transaction: ${bytes.length - tx.end} trailing bytes`);
+  return tx;
+}
+
+/** A model transaction with nothing but its identity; decoders fill in the rest. */
+export function emptyTx(
+  chain: ChainKey,
+  tx: SignedTxAt,
+  type: PrimaryNetworkTxType,
+  vm: Vm,
+  base: { networkId: number; blockchainId: Uint8Array; memo: Uint8Array },
+): DecodedTx {
+  return {
+    chain,
+    id: tx.id,
+    type,
+    bytes: tx.bytes,
+    ...base,
+    inputs: [],
+    outputs: [],
+    importedInputs: [],
+    exportedOutputs: [],
+    stakeOutputs: [],
+    credentials: credentialsOf(tx.signed, vm),
+    evmInputs: [],
+    evmOutputs: [],
+  };
+}
+
+/** The BaseTx's identity fields, outputs (from index 0) and inputs, for `emptyTx`'s caller to spread. */
+export function baseTxFields(
+  baseTx: avaxSerial.BaseTx,
+  vm: Vm,
+  txId: Uint8Array,
+): {
+  base: { networkId: number; blockchainId: Uint8Array; memo: Uint8Array };
+  outputs: DecodedOutput[];
+  inputs: DecodedInput[];
+} {
+  return {
+    base: {
+      networkId: baseTx.NetworkId.value(),
+      blockchainId: baseTx.BlockchainId.toBytes(),
+      memo: baseTx.memo.bytes,
+    },
+    outputs: decodeOutputs(baseTx.outputs, vm, txId, 0),
+    inputs: decodeInputs(baseTx.inputs, vm),
+  };
+}
+
+/** Transferable outputs numbered from `firstIndex` (exported and stake outputs come after the tx's own). */
+export function decodeOutputs(
+  outs: readonly TransferableOutput[],
+  vm: Vm,
+  txId: Uint8Array,
+  firstIndex: number,
+): DecodedOutput[] {
+  const codec = codecOf(vm);
+  return outs.map((out, i) =>
+    toDecodedOutput(
+      readOutput(new Reader(codec.PackPrefix(out.output)), vm),
+      txId,
+      firstIndex + i,
+      out.assetId.toBytes(),
+    ),
+  );
+}
+
+export function decodeInputs(ins: readonly TransferableInput[], vm: Vm): DecodedInput[] {
+  const codec = codecOf(vm);
+  return ins.map((input) => ({
+    txId: input.utxoID.txID.toBytes(),
+    outputIndex: input.utxoID.outputIdx.value(),
+    assetId: input.assetId.toBytes(),
+    ...readInput(new Reader(codec.PackPrefix(input.input)), vm),
+  }));
+}
+
+function credentialsOf(signed: SignedTx, vm: Vm): Uint8Array[][] {
+  const codec = codecOf(vm);
+  return signed.credentials.map((credential) => {
+    const r = new Reader(codec.PackPrefix(credential));
+    const signatures = readCredential(r, vm);
+    r.end('credential');
+    return signatures;
+  });
+}
+
+/** platformvm's fx.Owner interface values: only secp256k1fx.OutputOwners (type 11) is registered. */
+export function pvmOwner(owner: Serializable): Owner {
+  const r = new Reader(codecOf('PVM').PackPrefix(owner));
+  const typeId = r.u32();
+  if (typeId !== 11) throw unknownType('platformvm owner', typeId);
+  return readOwners(r);
+}

@@ -1,0 +1,77 @@
+/**
+ * X-Chain containers: signed avm transactions (X/tx), the vertices that accepted them before Cortina linearized
+ * the chain (X/vtx), and the avm blocks after it, inside proposervm blocks (X/block).
+ */
+import type { DecodedBlock, DecodedTx, DecodedVertex } from './model.ts';
+import { Reader } from './bytes.ts';
+import { inContainer, unknownType, type ContainerContext } from './container.ts';
+import { assembleBlock, readProposerBlock, type InnerBlock } from './proposervm.ts';
+import { decodeAvmTx, AVM_TX_TYPES } from './avm-txs.ts';
+import { readSignedTx, readStandaloneTx } from './transactions.ts';
+
+/** The avm StandardBlock's type id: after the 5 txs and the secp256k1, nft and property fxs' 5 types each. */
+const AVM_STANDARD_BLOCK = 20;
+const VERTEX_VERSION = 0;
+/** A stop vertex (codec version 1) ends avalanche consensus: no epoch and no transactions. */
+const STOP_VERTEX_VERSION = 1;
+
+/** A signed avm transaction alone, as the X/tx index holds it (codec version first). */
+export function decodeXChainTx(bytes: Uint8Array): DecodedTx {
+  return decodeAvmTx(readStandaloneTx(bytes, 'AVM', AVM_TX_TYPES));
+}
+
+/**
+ * snow/engine/avalanche/vertex (stateless_vertex.go, codec.go): version 0 is ChainID, Height u64, Epoch u32,
+ * ParentIDs, Txs [][]byte (each a signed tx with its codec version); version 1, the stop vertex, keeps ChainID,
+ * Height and ParentIDs only.
+ */
+export function decodeXChainVertex(bytes: Uint8Array, context: ContainerContext): DecodedVertex {
+  return inContainer('X/vtx', context.containerId, () => {
+    const r = new Reader(bytes);
+    const version = r.codecVersion('vertex', [VERTEX_VERSION, STOP_VERTEX_VERSION]);
+    r.id();
+    const height = r.u64();
+    const epoch = version === VERTEX_VERSION ? r.u32() : 0;
+    const parentIds = r.list((x) => x.id());
+    const txs = version === VERTEX_VERSION ? r.list((x) => x.bytesField()) : [];
+    r.end('vertex');
+    return {
+      id: context.containerId,
+      parentIds,
+      height,
+      epoch,
+      timestamp: context.acceptedAt,
+      sizeBytes: bytes.length,
+      txs: txs.map(decodeXChainTx),
+    };
+  });
+}
+
+/** A proposervm block around an avm block; a bare avm block (type 20, which proposervm never uses) is accepted too. */
+export function decodeXChainBlock(bytes: Uint8Array, context: ContainerContext): DecodedBlock {
+  return inContainer('X/block', context.containerId, () => {
+    const bare = new Reader(bytes, 2).u32() === AVM_STANDARD_BLOCK;
+    const wrapper = bare ? undefined : readProposerBlock(bytes);
+    const innerBytes = wrapper ? wrapper.inner : bytes;
+    return assembleBlock('X', { bytes, ...context }, wrapper, innerBytes, readAvmBlock(innerBytes));
+  });
+}
+
+/** vms/avm/block/standard_block.go: PrntID, Hght, Time u64, Root, Transactions []*txs.Tx (no codec version). */
+function readAvmBlock(bytes: Uint8Array): InnerBlock {
+  const r = new Reader(bytes);
+  r.codecVersion('avm block');
+  const typeId = r.u32();
+  if (typeId !== AVM_STANDARD_BLOCK) throw unknownType('avm block', typeId);
+  const parentId = r.id();
+  const height = r.u64();
+  const timestamp = r.u64();
+  r.id();
+  const txs = r.list((x) => {
+    const at = readSignedTx(x.bytes, x.offset, 'AVM', AVM_TX_TYPES);
+    x.offset = at.end;
+    return decodeAvmTx(at);
+  });
+  r.end('avm block');
+  return { blockType: 'StandardBlock', parentId, height, timestamp, txs };
+}

@@ -1,0 +1,178 @@
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import { Counter, Gauge } from 'prom-client';
+import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
+import type { ProtoGrpcType as ContainerIndexerProto } from '../generated/proto/container_indexer.ts';
+import type { ProtoGrpcType } from '../generated/proto/primary_network.ts';
+import { IDENTITIES } from '../runtime/avalanche/networks.ts';
+import type { ComponentContext } from '../runtime/component.ts';
+import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { migrate, readMigrations } from '../runtime/database/migrate.ts';
+import { createPool } from '../runtime/database/pool.ts';
+import { fromGrpcError } from '../runtime/errors.ts';
+import { createGrpcClient } from '../runtime/grpc/client.ts';
+import { loadProto } from '../runtime/grpc/proto.ts';
+import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
+import { createUpstreamClient, upstreamConfig } from '../runtime/upstream/config.ts';
+import { AVAX_ASSET } from './documents.ts';
+import { Projector, type ContainerStream } from './projection/projector.ts';
+import { networkContext } from './projection/rows.ts';
+import { ProjectionWriter } from './projection/writer.ts';
+import { PrimaryNetworkReader } from './reader.ts';
+import { primaryNetworkService } from './service.ts';
+import { platformRewards } from './upstream-rewards.ts';
+
+export const SCHEMA = 'primary_network';
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+const config = {
+  DATABASE_URL: env.url(['postgres', 'postgresql']),
+  GRPC_LISTEN_ADDRESS: env.hostPort('0.0.0.0:50052'),
+  CONTAINER_INDEXER_ADDRESS: env.hostPort('127.0.0.1:50051'),
+  AVALANCHE_NETWORK: env.oneOf(['mainnet', 'fuji'] as const, 'mainnet'),
+  PROJECTION_ENABLED: env.boolean(true),
+  PROJECTION_BATCH_SIZE: env.integer(1, 10_000, 256),
+  PROJECTION_POLL_INTERVAL_MS: env.integer(10, 3_600_000, 1_000),
+  PROJECTION_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
+  GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
+  ...upstreamConfig,
+};
+
+/** How long one StreamContainers call may run before the projection reopens it from its cursor. */
+const STREAM_DEADLINE_MS = 10 * 60_000;
+
+export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> {
+  const { log } = ctx;
+  const cfg = loadConfig(config);
+  if (!cfg.UPSTREAM_NODE_URLS) {
+    throw new ConfigError(
+      'UPSTREAM_NODE_URLS: is required (reward UTXOs and potential rewards come from the nodes): expected a comma-separated list of URLs (http, https)',
+    );
+  }
+  const network = networkContext(IDENTITIES[cfg.AVALANCHE_NETWORK]);
+
+  const pool = createPool(cfg.DATABASE_URL, ctx.name);
+  ctx.onShutdown('database', () => pool.end());
+  const applied = await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
+  if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
+
+  const writer = new ProjectionWriter(pool);
+  await writer.ensureAsset({
+    id: network.avaxAssetId,
+    name: AVAX_ASSET.name,
+    symbol: AVAX_ASSET.symbol,
+    denomination: AVAX_ASSET.denomination,
+    assetType: 'secp256k1',
+    cap: 'variable',
+    createdTimestamp: 0n,
+  });
+  const upstream = createUpstreamClient('platform', cfg.UPSTREAM_NODE_URLS, cfg, log);
+  ctx.onShutdown('upstream', () => upstream.close());
+  const rewards = platformRewards(upstream);
+
+  if (cfg.PROJECTION_ENABLED) {
+    const indexerProto = loadProto<ContainerIndexerProto>(
+      'chaindata/containerindexer/v1/container_indexer.proto',
+    );
+    const indexer = createGrpcClient(
+      indexerProto.chaindata.containerindexer.v1.ContainerIndexService,
+      cfg.CONTAINER_INDEXER_ADDRESS,
+      cfg.GRPC_DEADLINE_MS,
+    );
+    const stream: ContainerStream = (indexName, afterIndex) => {
+      const call = (
+        indexer.raw as unknown as {
+          StreamContainers(
+            request: object,
+            options: grpc.CallOptions,
+          ): grpc.ClientReadableStream<Container__Output>;
+        }
+      ).StreamContainers(
+        {
+          index_name: indexName,
+          ...(afterIndex !== undefined ? { after_index: afterIndex.toString() } : {}),
+        },
+        { deadline: Date.now() + STREAM_DEADLINE_MS },
+      );
+      return readStream(call);
+    };
+    const projector = new Projector({
+      ctx: network,
+      pool,
+      writer,
+      stream,
+      rewards,
+      batchSize: cfg.PROJECTION_BATCH_SIZE,
+      pollIntervalMs: cfg.PROJECTION_POLL_INTERVAL_MS,
+      maxBackoffMs: cfg.PROJECTION_MAX_BACKOFF_MS,
+      log,
+      metrics: {
+        containersProjected: new Counter({
+          name: 'chain_data_containers_projected_total',
+          help: 'Containers projected into primary-network data, by index',
+          labelNames: ['index'],
+          registers: [ctx.metrics],
+        }),
+        nextIndex: new Gauge({
+          name: 'chain_data_projection_next_index',
+          help: 'Next container index the projection reads, by index',
+          labelNames: ['index'],
+          registers: [ctx.metrics],
+        }),
+        failures: new Counter({
+          name: 'chain_data_projection_failures_total',
+          help: 'Failed projection steps',
+          labelNames: ['index'],
+          registers: [ctx.metrics],
+        }),
+      },
+    });
+    const abort = new AbortController();
+    const running = projector.run(abort.signal);
+    ctx.onShutdown('projection', async () => {
+      abort.abort();
+      await running;
+      indexer.close();
+    });
+  }
+
+  const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
+  const definition = proto.chaindata.primarynetwork.v1.PrimaryNetworkService.service;
+  const server = await startGrpcServer({
+    address: cfg.GRPC_LISTEN_ADDRESS,
+    log,
+    services: [
+      {
+        name: 'chaindata.primarynetwork.v1.PrimaryNetworkService',
+        definition,
+        implementation: implementService(
+          definition,
+          log,
+          primaryNetworkService({
+            ctx: network,
+            reader: new PrimaryNetworkReader(pool, network),
+            potentialRewards: rewards,
+          }),
+        ),
+      },
+    ],
+  });
+  ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
+  log.info(
+    { port: server.port, network: cfg.AVALANCHE_NETWORK, projection: cfg.PROJECTION_ENABLED },
+    'gRPC server listening',
+  );
+  server.setServing(true);
+  ctx.setReady(true);
+}
+
+/** A server stream as an async iterable whose failures are the stack's DomainErrors. */
+async function* readStream<T>(call: grpc.ClientReadableStream<T>): AsyncGenerator<T> {
+  try {
+    for await (const message of call as AsyncIterable<T>) yield message;
+  } catch (err) {
+    throw typeof (err as grpc.ServiceError).code === 'number' ? fromGrpcError(err as grpc.ServiceError) : err;
+  } finally {
+    call.cancel();
+  }
+}

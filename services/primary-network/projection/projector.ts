@@ -1,0 +1,435 @@
+import type { Counter, Gauge } from 'prom-client';
+import type { Container__Output as Container } from '../../generated/proto/chaindata/containerindexer/v1/Container.ts';
+import type { Pool } from '../../runtime/database/pool.ts';
+import { decodeId, encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { formatNodeId } from '../../runtime/formatting/address.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
+import { decodeCChainContainer } from '../decode/c-chain.ts';
+import type { DecodedBlock, DecodedCBlock, DecodedTx, DecodedVertex } from '../decode/model.ts';
+import { decodePChainContainer } from '../decode/p-chain.ts';
+import { decodeXChainBlock, decodeXChainVertex } from '../decode/x-chain.ts';
+import { decodeRewardUtxo, rewardTypeOf, type RewardUtxoSource } from './reward-utxos.ts';
+import {
+  projectTx,
+  txSeq,
+  utxoIdOf,
+  type KnownL1Validator,
+  type NetworkContext,
+  type TxPlacement,
+} from './rows.ts';
+import type { BlockRow, ProjectionBatch, ProjectionWriter, RewardRow } from './writer.ts';
+
+/** The container-indexer indexes the projection reads, in the order it visits them. */
+export const PROJECTED_INDEXES = ['P/block', 'X/vtx', 'X/block', 'C/block'] as const;
+export type ProjectedIndex = (typeof PROJECTED_INDEXES)[number];
+
+/** Streams an index's containers after a cursor (the container indexer's StreamContainers). */
+export type ContainerStream = (
+  indexName: ProjectedIndex,
+  afterIndex: bigint | undefined,
+) => AsyncIterable<Container>;
+
+export interface ProjectorMetrics {
+  containersProjected: Counter<'index'>;
+  nextIndex: Gauge<'index'>;
+  failures: Counter<'index'>;
+}
+
+export interface ProjectorOptions {
+  ctx: NetworkContext;
+  pool: Pool;
+  writer: ProjectionWriter;
+  stream: ContainerStream;
+  rewards: RewardUtxoSource;
+  batchSize: number;
+  pollIntervalMs: number;
+  maxBackoffMs: number;
+  log: Logger;
+  metrics?: ProjectorMetrics;
+}
+
+const nanosToSeconds = (nanos: string) => BigInt(nanos) / 1_000_000_000n;
+/** X-Chain blocks follow every vertex: their sequence numbers start above any vertex's. */
+const X_BLOCK_SEQ_BASE = 1n << 40n;
+
+interface Decoded {
+  container: Container;
+  block?: DecodedBlock;
+  vertex?: DecodedVertex;
+  cBlock?: DecodedCBlock;
+}
+
+/**
+ * The primary-network projection: reads each index's containers after its own cursor, decodes them and writes what
+ * they say in batches, each batch with its cursor in one transaction. Network reads (reward UTXOs) happen before a
+ * batch's transaction opens. A failure retries the same batch; containers are never skipped.
+ */
+export class Projector {
+  private readonly options: ProjectorOptions;
+  private readonly cursors = new Map<string, bigint>();
+
+  constructor(options: ProjectorOptions) {
+    this.options = options;
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    const { log, pollIntervalMs, maxBackoffMs, metrics } = this.options;
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const projected = await this.catchUp(signal);
+        failures = 0;
+        if (projected === 0) await sleep(pollIntervalMs, signal);
+      } catch (err) {
+        if (signal.aborted) break;
+        failures++;
+        metrics?.failures.inc({ index: 'all' });
+        const delay = Math.max(pollIntervalMs, backoffDelay(failures, pollIntervalMs, maxBackoffMs));
+        log.warn({ err, retryInMs: delay }, 'projection step failed; retrying from the cursor');
+        await sleep(delay, signal).catch(() => {});
+      }
+    }
+  }
+
+  /** Projects everything the indexer has now, index by index. Returns how many containers it projected. */
+  async catchUp(signal?: AbortSignal): Promise<number> {
+    for (const [name, next] of await this.options.writer.cursors()) this.cursors.set(name, next);
+    let total = 0;
+    for (const indexName of PROJECTED_INDEXES) total += await this.catchUpIndex(indexName, signal);
+    return total;
+  }
+
+  private async catchUpIndex(indexName: ProjectedIndex, signal?: AbortSignal): Promise<number> {
+    const { batchSize, stream, log, metrics } = this.options;
+    const start = this.cursors.get(indexName) ?? 0n;
+    let next = start;
+    let pending: Container[] = [];
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      const written = await this.project(indexName, next, batch);
+      next += BigInt(batch.length);
+      if (written) {
+        this.cursors.set(indexName, next);
+        metrics?.containersProjected.inc({ index: indexName }, batch.length);
+        metrics?.nextIndex.set({ index: indexName }, Number(next));
+      }
+    };
+    for await (const container of stream(indexName, start > 0n ? start - 1n : undefined)) {
+      if (signal?.aborted) break;
+      if (BigInt(container.index) !== next + BigInt(pending.length))
+        throw new Error(
+          `${indexName}: stream gave container ${container.index}, expected ${next + BigInt(pending.length)}`,
+        );
+      pending.push(container);
+      if (pending.length >= batchSize) await flush();
+    }
+    if (!signal?.aborted) await flush();
+    if (next > start)
+      log.debug({ index: indexName, from: start.toString(), to: next.toString() }, 'projected');
+    return Number(next - start);
+  }
+
+  /** Decodes, completes (rewards, L1 validators) and writes one batch starting at container `first`. */
+  private async project(indexName: ProjectedIndex, first: bigint, containers: Container[]): Promise<boolean> {
+    const decoded = containers.map((c) => this.decode(indexName, c));
+    const batch: ProjectionBatch = {
+      indexName,
+      nextIndex: first + BigInt(containers.length),
+      blocks: [],
+      vertices: [],
+      txs: [],
+      vertexMemberships: [],
+      removals: [],
+      rewards: [],
+      pChainTimes: [],
+    };
+    const knownL1 = await this.knownL1Validators(decoded);
+    const project = (tx: DecodedTx, at: TxPlacement) => {
+      const projected = projectTx(this.options.ctx, tx, at, (id) =>
+        knownL1.get(Buffer.from(id).toString('hex')),
+      );
+      for (const v of projected.l1Validators) {
+        knownL1.set(Buffer.from(v.validationId).toString('hex'), {
+          subnetId: v.subnetId,
+          nodeId: v.nodeId,
+          blsPublicKey: v.blsPublicKey,
+          proofOfPossession: v.proofOfPossession,
+          deposited: v.deposit,
+          weight:
+            projected.l1Weights.find((w) => Buffer.from(w.validationId).equals(v.validationId))?.weight ?? 0n,
+        });
+      }
+      for (const w of projected.l1Weights) {
+        const known = knownL1.get(Buffer.from(w.validationId).toString('hex'));
+        if (known) known.weight = w.weight;
+      }
+      for (const d of projected.l1Deposits) {
+        const known = knownL1.get(Buffer.from(d.validationId).toString('hex'));
+        if (known) known.deposited += d.amount;
+      }
+      batch.txs.push(projected);
+    };
+
+    for (const item of decoded) {
+      if (item.vertex) {
+        const v = item.vertex;
+        batch.vertices.push({
+          id: v.id,
+          index: BigInt(item.container.index),
+          height: v.height,
+          parentIds: v.parentIds,
+          timestamp: v.timestamp,
+          sizeBytes: v.sizeBytes,
+          txIds: v.txs.map((t) => t.id),
+        });
+        v.txs.forEach((tx, position) => {
+          batch.vertexMemberships.push({
+            txId: tx.id,
+            vertexId: v.id,
+            height: v.height,
+            timestamp: v.timestamp,
+          });
+          project(tx, {
+            chain: 'X',
+            seq: txSeq(BigInt(item.container.index), position),
+            blockHeight: v.height,
+            blockId: v.id,
+            blockTimestamp: v.timestamp,
+            chainFormat: 'non-linear',
+          });
+        });
+      } else if (item.block) {
+        const b = item.block;
+        batch.blocks.push(blockRow(b));
+        if (b.chain === 'P') batch.pChainTimes.push({ height: b.height, timestamp: b.timestamp });
+        b.txs.forEach((tx, position) =>
+          project(tx, {
+            chain: b.chain,
+            seq: b.chain === 'X' ? txSeq(X_BLOCK_SEQ_BASE + b.height, position) : txSeq(b.height, position),
+            blockHeight: b.height,
+            blockId: b.id,
+            blockTimestamp: b.timestamp,
+            ...(b.chain === 'X' ? { chainFormat: 'linear' as const } : {}),
+          }),
+        );
+        if (b.option) await this.projectOption(b, batch);
+      } else if (item.cBlock) {
+        const c = item.cBlock;
+        batch.blocks.push({
+          chain: 'C',
+          height: c.height,
+          id: c.hash,
+          parentId: c.parentHash,
+          timestamp: c.timestamp,
+          blockType: 'CChainBlock',
+          sizeBytes: c.sizeBytes,
+          txIds: c.atomicTxs.map((t) => t.id),
+        });
+        c.atomicTxs.forEach((tx, position) =>
+          project(tx, {
+            chain: 'C',
+            seq: txSeq(c.height, position),
+            blockHeight: c.height,
+            blockId: c.hash,
+            blockTimestamp: c.timestamp,
+          }),
+        );
+      }
+    }
+    return this.options.writer.write(batch, first);
+  }
+
+  private decode(indexName: ProjectedIndex, container: Container): Decoded {
+    const context = {
+      containerId: decodeId(container.id),
+      acceptedAt: nanosToSeconds(container.timestamp_unix_nano),
+    };
+    const bytes = new Uint8Array(container.bytes);
+    try {
+      switch (indexName) {
+        case 'P/block':
+          return { container, block: decodePChainContainer(bytes, context) };
+        case 'X/block':
+          return { container, block: decodeXChainBlock(bytes, context) };
+        case 'X/vtx':
+          return { container, vertex: decodeXChainVertex(bytes, context) };
+        case 'C/block':
+          return { container, cBlock: decodeCChainContainer(bytes, context) };
+      }
+    } catch (err) {
+      throw new Error(
+        `${indexName} container ${container.index} (${container.id}) does not decode: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
+    }
+  }
+
+  /**
+   * An option block settles the proposal before it. For a RewardValidatorTx: the staker leaves at this height and
+   * the node's reward UTXOs for it (read now, before the batch's transaction) are added.
+   */
+  private async projectOption(block: DecodedBlock, batch: ProjectionBatch): Promise<void> {
+    const proposalHeight = block.height - 1n;
+    const inBatch = batch.txs.find((t) => t.tx.chain === 'P' && t.tx.blockHeight === proposalHeight)?.tx;
+    const proposal = inBatch
+      ? {
+          id: inBatch.id,
+          type: inBatch.txType,
+          seq: inBatch.seq,
+          stakingTxHash: inBatch.details.stakingTxHash,
+        }
+      : await this.storedProposal(proposalHeight);
+    if (!proposal || proposal.type !== 'RewardValidatorTx' || !proposal.stakingTxHash) return;
+    const committed = block.option === 'commit';
+    const staker = await this.staker(proposal.stakingTxHash, batch);
+    if (!staker)
+      throw new Error(
+        `RewardValidatorTx ${encodeCb58(proposal.id)} rewards unknown staker ${proposal.stakingTxHash}`,
+      );
+    batch.removals.push({
+      stakingTxId: staker.txId,
+      rewardTxId: proposal.id,
+      toHeight: block.height,
+      rewarded: committed,
+    });
+    const utxos = await this.options.rewards.rewardUtxos(proposal.stakingTxHash);
+    for (const bytes of utxos) {
+      const output = decodeRewardUtxo(bytes);
+      const creation = {
+        utxoId: utxoIdOf(staker.txId, output.outputIndex),
+        chain: 'P' as const,
+        createdChain: 'P' as const,
+        txId: staker.txId,
+        outputIndex: output.outputIndex,
+        emittedByTx: proposal.id,
+        createdSeq: proposal.seq,
+        blockHeight: block.height,
+        blockId: block.id,
+        blockTimestamp: block.timestamp,
+        output,
+        staked: false,
+        rewardType: rewardTypeOf(output.outputIndex, staker.firstRewardIndex, staker, committed),
+      };
+      const reward: RewardRow = {
+        creation,
+        stakingTxId: staker.txId,
+        rewardTxId: proposal.id,
+        rewardSeq: proposal.seq,
+        nodeId: staker.nodeId,
+      };
+      batch.rewards.push(reward);
+    }
+  }
+
+  private async storedProposal(height: bigint) {
+    const { rows } = await this.options.pool.query<{
+      id: Buffer;
+      tx_type: string;
+      seq: string;
+      staking: string | null;
+    }>(
+      `SELECT id, tx_type, seq, details->>'stakingTxHash' AS staking FROM primary_network.transactions
+       WHERE chain = 'P' AND block_height = $1 ORDER BY seq DESC LIMIT 1`,
+      [height.toString()],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        id: new Uint8Array(row.id),
+        type: row.tx_type,
+        seq: BigInt(row.seq),
+        stakingTxHash: row.staking ?? undefined,
+      }
+    );
+  }
+
+  private async staker(stakingTxHash: string, batch: ProjectionBatch) {
+    const inBatch = batch.txs.find((t) => t.staker && encodeCb58(t.staker.txId) === stakingTxHash)?.staker;
+    if (inBatch) return inBatch;
+    const { rows } = await this.options.pool.query<{
+      tx_id: Buffer;
+      node_id: Buffer;
+      is_delegator: boolean;
+      first_reward_index: number;
+    }>(
+      `SELECT tx_id, node_id, is_delegator, first_reward_index FROM primary_network.stakers
+       WHERE tx_id = $1`,
+      [Buffer.from(decodeId(stakingTxHash))],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        txId: new Uint8Array(row.tx_id),
+        nodeId: new Uint8Array(row.node_id),
+        isDelegator: row.is_delegator,
+        firstRewardIndex: row.first_reward_index,
+      }
+    );
+  }
+
+  /** L1 validators that the batch's transactions name and that earlier batches registered. */
+  private async knownL1Validators(decoded: Decoded[]): Promise<Map<string, KnownL1Validator>> {
+    const named = decoded
+      .flatMap((d) => d.block?.txs ?? [])
+      .flatMap((tx) =>
+        [tx.l1WeightChange, tx.l1BalanceIncrease, tx.l1Disable].flatMap((x) => (x ? [x.validationId] : [])),
+      );
+    const known = new Map<string, KnownL1Validator>();
+    if (named.length === 0) return known;
+    const { rows } = await this.options.pool.query<{
+      validation_id: Buffer;
+      subnet_id: Buffer;
+      node_id: Buffer;
+      bls_public_key: Buffer;
+      proof_of_possession: Buffer;
+      deposited: string;
+      weight: string;
+    }>(
+      `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession, v.deposited,
+              (SELECT w.weight FROM primary_network.l1_validator_weights w WHERE w.validation_id = v.validation_id
+               ORDER BY w.from_height DESC LIMIT 1) AS weight
+       FROM primary_network.l1_validators v WHERE v.validation_id = ANY($1::bytea[])`,
+      [named.map((id) => Buffer.from(id))],
+    );
+    for (const r of rows) {
+      known.set(r.validation_id.toString('hex'), {
+        subnetId: new Uint8Array(r.subnet_id),
+        nodeId: new Uint8Array(r.node_id),
+        blsPublicKey: new Uint8Array(r.bls_public_key),
+        proofOfPossession: new Uint8Array(r.proof_of_possession),
+        deposited: BigInt(r.deposited),
+        weight: BigInt(r.weight ?? '0'),
+      });
+    }
+    return known;
+  }
+}
+
+function blockRow(b: DecodedBlock): BlockRow {
+  return {
+    chain: b.chain,
+    height: b.height,
+    id: b.id,
+    parentId: b.parentId,
+    timestamp: b.timestamp,
+    blockType: b.blockType,
+    sizeBytes: b.sizeBytes,
+    txIds: b.txs.map((t) => t.id),
+    ...(b.proposer
+      ? {
+          proposer: {
+            proposerId: encodeCb58(b.proposer.proposerId),
+            proposerParentId: encodeCb58(b.proposer.proposerParentId),
+            ...(b.proposer.proposerNodeId ? { proposerNodeId: formatNodeId(b.proposer.proposerNodeId) } : {}),
+            proposerPChainHeight: Number(b.proposer.proposerPChainHeight),
+            proposerTimestamp: Number(b.proposer.proposerTimestamp),
+          },
+        }
+      : {}),
+  };
+}

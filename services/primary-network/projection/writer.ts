@@ -1,0 +1,528 @@
+import { inTransaction, type Pool, type PoolClient } from '../../runtime/database/pool.ts';
+import type { ChainKey } from '../decode/model.ts';
+import type { AssetRow, ProjectedTx, UtxoCreation } from './rows.ts';
+
+/** A block, a post-Cortina X-Chain block or a C-Chain block. */
+export interface BlockRow {
+  chain: ChainKey;
+  height: bigint;
+  id: Uint8Array;
+  parentId: Uint8Array;
+  timestamp: bigint;
+  blockType: string;
+  sizeBytes: number;
+  txIds: Uint8Array[];
+  proposer?: Record<string, string | number>;
+}
+
+export interface VertexRow {
+  id: Uint8Array;
+  index: bigint;
+  height: bigint;
+  parentIds: Uint8Array[];
+  timestamp: bigint;
+  sizeBytes: number;
+  txIds: Uint8Array[];
+}
+
+/** A staker leaving: its RewardValidatorTx's option block was accepted. */
+export interface StakerRemoval {
+  stakingTxId: Uint8Array;
+  rewardTxId: Uint8Array;
+  toHeight: bigint;
+  rewarded: boolean;
+}
+
+export interface RewardRow {
+  creation: UtxoCreation;
+  stakingTxId: Uint8Array;
+  rewardTxId: Uint8Array;
+  rewardSeq: bigint;
+  nodeId: Uint8Array;
+}
+
+/** Everything one batch of containers of one index adds, written with the index's cursor in one transaction. */
+export interface ProjectionBatch {
+  indexName: string;
+  nextIndex: bigint;
+  blocks: BlockRow[];
+  vertices: VertexRow[];
+  txs: ProjectedTx[];
+  /** X-Chain transactions accepted in vertices: the vertex each sits in. */
+  vertexMemberships: { txId: Uint8Array; vertexId: Uint8Array; height: bigint; timestamp: bigint }[];
+  removals: StakerRemoval[];
+  rewards: RewardRow[];
+  /** P-Chain blocks in order: pending stakers whose start time a block reaches count from that block. */
+  pChainTimes: { height: bigint; timestamp: bigint }[];
+}
+
+const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+const str = (n: bigint | number | undefined) => (n === undefined ? null : n.toString());
+/** node-postgres sends a JS array of Buffers as bytea[] only as a literal; a nested array needs building. */
+const byteaArrayLiteral = (items: Uint8Array[]) =>
+  `{${items.map((b) => `"\\\\x${buf(b).toString('hex')}"`).join(',')}}`;
+
+export class ProjectionWriter {
+  private readonly pool: Pool;
+
+  constructor(pool: Pool) {
+    this.pool = pool;
+  }
+
+  async cursors(): Promise<Map<string, bigint>> {
+    const { rows } = await this.pool.query<{ index_name: string; next_index: string }>(
+      'SELECT index_name, next_index FROM primary_network.cursors',
+    );
+    return new Map(rows.map((r) => [r.index_name, BigInt(r.next_index)]));
+  }
+
+  async ensureAsset(asset: AssetRow): Promise<void> {
+    await this.insertAssets(this.pool, [asset]);
+  }
+
+  /** Writes a batch and moves its index's cursor, unless another writer already moved it (then writes nothing). */
+  async write(batch: ProjectionBatch, expectedNext: bigint): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query(
+        'INSERT INTO primary_network.cursors (index_name, next_index) VALUES ($1, 0) ON CONFLICT DO NOTHING',
+        [batch.indexName],
+      );
+      const { rows } = await client.query<{ next_index: string }>(
+        'SELECT next_index FROM primary_network.cursors WHERE index_name = $1 FOR UPDATE',
+        [batch.indexName],
+      );
+      if (BigInt(rows[0]!.next_index) !== expectedNext) return false;
+      await this.insertBlocks(client, batch.blocks);
+      await this.insertVertices(client, batch.vertices);
+      await this.insertTransactions(client, batch);
+      await this.insertCreations(client, [
+        ...batch.txs.flatMap((t) => t.creations),
+        ...batch.rewards.map((r) => r.creation),
+      ]);
+      await this.insertSpends(client, batch.txs);
+      await this.insertLinks(client, batch.txs);
+      await this.insertStakers(client, batch);
+      await this.insertRewards(client, batch.rewards);
+      await this.insertL1(client, batch.txs);
+      await this.insertAssets(
+        client,
+        batch.txs.flatMap((t) => (t.asset ? [t.asset] : [])),
+      );
+      await this.insertBlockchains(client, batch.txs);
+      await client.query('UPDATE primary_network.cursors SET next_index = $2 WHERE index_name = $1', [
+        batch.indexName,
+        batch.nextIndex.toString(),
+      ]);
+      return true;
+    });
+  }
+
+  private async insertBlocks(client: PoolClient, blocks: BlockRow[]): Promise<void> {
+    if (blocks.length === 0) return;
+    await client.query(
+      `INSERT INTO primary_network.blocks
+         (chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer)
+       SELECT chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids::bytea[], proposer
+       FROM unnest($1::text[], $2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[], $6::text[], $7::int[],
+                   $8::text[], $9::jsonb[])
+         AS b(chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids, proposer)
+       ON CONFLICT DO NOTHING`,
+      [
+        blocks.map((b) => b.chain),
+        blocks.map((b) => b.height.toString()),
+        blocks.map((b) => buf(b.id)),
+        blocks.map((b) => buf(b.parentId)),
+        blocks.map((b) => b.timestamp.toString()),
+        blocks.map((b) => b.blockType),
+        blocks.map((b) => b.sizeBytes),
+        blocks.map((b) => byteaArrayLiteral(b.txIds)),
+        blocks.map((b) => (b.proposer ? JSON.stringify(b.proposer) : null)),
+      ],
+    );
+  }
+
+  private async insertVertices(client: PoolClient, vertices: VertexRow[]): Promise<void> {
+    if (vertices.length === 0) return;
+    await client.query(
+      `INSERT INTO primary_network.vertices (id, idx, height, parent_ids, vertex_timestamp, size_bytes, tx_ids)
+       SELECT id, idx, height, parent_ids::bytea[], ts, size_bytes, tx_ids::bytea[]
+       FROM unnest($1::bytea[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::int[], $7::text[])
+         AS v(id, idx, height, parent_ids, ts, size_bytes, tx_ids)
+       ON CONFLICT DO NOTHING`,
+      [
+        vertices.map((v) => buf(v.id)),
+        vertices.map((v) => v.index.toString()),
+        vertices.map((v) => v.height.toString()),
+        vertices.map((v) => byteaArrayLiteral(v.parentIds)),
+        vertices.map((v) => v.timestamp.toString()),
+        vertices.map((v) => v.sizeBytes),
+        vertices.map((v) => byteaArrayLiteral(v.txIds)),
+      ],
+    );
+  }
+
+  private async insertTransactions(client: PoolClient, batch: ProjectionBatch): Promise<void> {
+    const txs = batch.txs.map((t) => t.tx);
+    if (txs.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.transactions
+           (chain, id, seq, tx_type, block_height, block_id, block_timestamp, chain_format, details)
+         SELECT * FROM unnest($1::text[], $2::bytea[], $3::bigint[], $4::text[], $5::bigint[], $6::bytea[],
+                              $7::bigint[], $8::text[], $9::jsonb[])
+         ON CONFLICT DO NOTHING`,
+        [
+          txs.map((t) => t.chain),
+          txs.map((t) => buf(t.id)),
+          txs.map((t) => t.seq.toString()),
+          txs.map((t) => t.txType),
+          txs.map((t) => t.blockHeight.toString()),
+          txs.map((t) => buf(t.blockId)),
+          txs.map((t) => t.blockTimestamp.toString()),
+          txs.map((t) => t.chainFormat ?? null),
+          txs.map((t) => JSON.stringify(t.details)),
+        ],
+      );
+    }
+    const m = batch.vertexMemberships;
+    if (m.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.transaction_vertices (tx_id, vertex_id, vertex_height, vertex_timestamp)
+         SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::bigint[], $4::bigint[]) ON CONFLICT DO NOTHING`,
+        [
+          m.map((x) => buf(x.txId)),
+          m.map((x) => buf(x.vertexId)),
+          m.map((x) => x.height.toString()),
+          m.map((x) => x.timestamp.toString()),
+        ],
+      );
+    }
+  }
+
+  /**
+   * Creation columns of UTXOs (the row may already hold its consumption, when the spending chain was projected
+   * first), their owners' address_utxos, and the links of the creating transaction (and of an earlier-projected
+   * consuming one) to the owners.
+   */
+  private async insertCreations(client: PoolClient, creations: UtxoCreation[]): Promise<void> {
+    if (creations.length === 0) return;
+    const c = creations;
+    await client.query(
+      `WITH created AS (
+         INSERT INTO primary_network.utxos AS u
+           (utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height, block_id,
+            block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime, output_type,
+            group_id, payload, utxo_bytes, staked, stake_start, stake_end, reward_type)
+         SELECT utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height,
+                block_id, block_timestamp, asset_id, amount, addresses::bytea[], threshold, locktime,
+                stakeable_locktime, output_type, group_id, payload, utxo_bytes, staked, stake_start, stake_end,
+                reward_type
+         FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::int[], $6::bytea[], $7::bigint[],
+                     $8::bigint[], $9::bytea[], $10::bigint[], $11::bytea[], $12::numeric[], $13::text[],
+                     $14::int[], $15::bigint[], $16::bigint[], $17::text[], $18::int[], $19::bytea[], $20::bytea[],
+                     $21::boolean[], $22::bigint[], $23::bigint[], $24::text[])
+           AS n(utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height,
+                block_id, block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime,
+                output_type, group_id, payload, utxo_bytes, staked, stake_start, stake_end, reward_type)
+         ON CONFLICT (utxo_id) DO UPDATE SET
+           chain = EXCLUDED.chain, created_chain = EXCLUDED.created_chain, tx_id = EXCLUDED.tx_id,
+           output_index = EXCLUDED.output_index, emitted_by_tx = EXCLUDED.emitted_by_tx,
+           created_seq = EXCLUDED.created_seq, block_height = EXCLUDED.block_height, block_id = EXCLUDED.block_id,
+           block_timestamp = EXCLUDED.block_timestamp, asset_id = EXCLUDED.asset_id, amount = EXCLUDED.amount,
+           addresses = EXCLUDED.addresses, threshold = EXCLUDED.threshold, locktime = EXCLUDED.locktime,
+           stakeable_locktime = EXCLUDED.stakeable_locktime, output_type = EXCLUDED.output_type,
+           group_id = EXCLUDED.group_id, payload = EXCLUDED.payload, utxo_bytes = EXCLUDED.utxo_bytes,
+           staked = EXCLUDED.staked, stake_start = EXCLUDED.stake_start, stake_end = EXCLUDED.stake_end,
+           reward_type = EXCLUDED.reward_type
+         RETURNING u.*
+       ),
+       owners AS (
+         INSERT INTO primary_network.address_utxos (chain, address, utxo_id, block_timestamp, amount, asset_id, spent)
+         SELECT created.chain, a, created.utxo_id, created.block_timestamp, created.amount, created.asset_id,
+                created.consumed_by_tx IS NOT NULL
+         FROM created, unnest(created.addresses) a
+         ON CONFLICT DO NOTHING
+       )
+       INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
+       SELECT created.created_chain, 0, a, created.created_seq, created.emitted_by_tx
+       FROM created, unnest(created.addresses) a
+       UNION ALL
+       SELECT created.consumed_chain, 0, a, created.consumed_seq, created.consumed_by_tx
+       FROM created, unnest(created.addresses) a WHERE created.consumed_by_tx IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [
+        c.map((x) => buf(x.utxoId)),
+        c.map((x) => x.chain),
+        c.map((x) => x.createdChain),
+        c.map((x) => buf(x.txId)),
+        c.map((x) => x.outputIndex),
+        c.map((x) => buf(x.emittedByTx)),
+        c.map((x) => x.createdSeq.toString()),
+        c.map((x) => x.blockHeight.toString()),
+        c.map((x) => buf(x.blockId)),
+        c.map((x) => x.blockTimestamp.toString()),
+        c.map((x) => buf(x.output.assetId)),
+        c.map((x) => x.output.amount.toString()),
+        c.map((x) => byteaArrayLiteral(x.output.addresses)),
+        c.map((x) => x.output.threshold),
+        c.map((x) => x.output.locktime.toString()),
+        c.map((x) => str(x.output.stakeableLocktime)),
+        c.map((x) => x.output.outputType),
+        c.map((x) => x.output.groupId ?? null),
+        c.map((x) => (x.output.payload ? buf(x.output.payload) : null)),
+        c.map((x) => buf(x.output.utxoBytes)),
+        c.map((x) => x.staked),
+        c.map((x) => str(x.stakeStart)),
+        c.map((x) => str(x.stakeEnd)),
+        c.map((x) => x.rewardType ?? null),
+      ],
+    );
+  }
+
+  /** Consumption columns; owners known by now (the UTXO was created earlier) get the spend and the link. */
+  private async insertSpends(client: PoolClient, txs: ProjectedTx[]): Promise<void> {
+    const s = txs.flatMap((t) => t.spends);
+    if (s.length === 0) return;
+    await client.query(
+      `WITH consumed AS (
+         INSERT INTO primary_network.utxos AS u
+           (utxo_id, consumed_chain, consumed_by_tx, consumed_seq, consumed_block_height, consumed_block_timestamp)
+         SELECT * FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bigint[], $5::bigint[], $6::bigint[])
+         ON CONFLICT (utxo_id) DO UPDATE SET
+           consumed_chain = EXCLUDED.consumed_chain, consumed_by_tx = EXCLUDED.consumed_by_tx,
+           consumed_seq = EXCLUDED.consumed_seq, consumed_block_height = EXCLUDED.consumed_block_height,
+           consumed_block_timestamp = EXCLUDED.consumed_block_timestamp
+         RETURNING u.*
+       ),
+       spent AS (
+         UPDATE primary_network.address_utxos au SET spent = true
+         FROM consumed WHERE consumed.addresses IS NOT NULL AND au.chain = consumed.chain
+           AND au.address = ANY(consumed.addresses) AND au.utxo_id = consumed.utxo_id
+       )
+       INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
+       SELECT consumed.consumed_chain, 0, a, consumed.consumed_seq, consumed.consumed_by_tx
+       FROM consumed, unnest(consumed.addresses) a
+       ON CONFLICT DO NOTHING`,
+      [
+        s.map((x) => buf(x.utxoId)),
+        s.map((x) => x.consumedChain),
+        s.map((x) => buf(x.consumedByTx)),
+        s.map((x) => x.consumedSeq.toString()),
+        s.map((x) => x.blockHeight.toString()),
+        s.map((x) => x.blockTimestamp.toString()),
+      ],
+    );
+  }
+
+  private async insertLinks(client: PoolClient, txs: ProjectedTx[]): Promise<void> {
+    const links = txs.flatMap((t) => t.links);
+    const l1 = txs.flatMap((t) => t.l1ValidationIds.map((id) => ({ id, seq: t.tx.seq, txId: t.tx.id })));
+    if (links.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
+         SELECT * FROM unnest($1::text[], $2::smallint[], $3::bytea[], $4::bigint[], $5::bytea[])
+         ON CONFLICT DO NOTHING`,
+        [
+          links.map((l) => l.chain),
+          links.map((l) => l.kind),
+          links.map((l) => buf(l.address)),
+          links.map((l) => l.seq.toString()),
+          links.map((l) => buf(l.txId)),
+        ],
+      );
+    }
+    if (l1.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.l1_validation_transactions (validation_id, seq, tx_id)
+         SELECT * FROM unnest($1::bytea[], $2::bigint[], $3::bytea[]) ON CONFLICT DO NOTHING`,
+        [l1.map((x) => buf(x.id)), l1.map((x) => x.seq.toString()), l1.map((x) => buf(x.txId))],
+      );
+    }
+  }
+
+  private async insertStakers(client: PoolClient, batch: ProjectionBatch): Promise<void> {
+    const stakers = batch.txs.flatMap((t) => (t.staker ? [t.staker] : []));
+    if (stakers.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.stakers
+           (tx_id, tx_type, subnet_id, node_id, is_delegator, weight, start_time, end_time, bls_public_key,
+            reward_addresses, added_seq, from_height, first_reward_index)
+         SELECT tx_id, tx_type, subnet_id, node_id, is_delegator, weight, start_time, end_time, bls,
+                reward_addresses::bytea[], added_seq, from_height, first_reward_index
+         FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bytea[], $5::boolean[], $6::numeric[], $7::bigint[],
+                     $8::bigint[], $9::bytea[], $10::text[], $11::bigint[], $12::bigint[], $13::int[])
+           AS s(tx_id, tx_type, subnet_id, node_id, is_delegator, weight, start_time, end_time, bls,
+                reward_addresses, added_seq, from_height, first_reward_index)
+         ON CONFLICT DO NOTHING`,
+        [
+          stakers.map((s) => buf(s.txId)),
+          stakers.map((s) => s.txType),
+          stakers.map((s) => buf(s.subnetId)),
+          stakers.map((s) => buf(s.nodeId)),
+          stakers.map((s) => s.isDelegator),
+          stakers.map((s) => s.weight.toString()),
+          stakers.map((s) => s.startTime.toString()),
+          stakers.map((s) => s.endTime.toString()),
+          stakers.map((s) => (s.blsPublicKey ? buf(s.blsPublicKey) : null)),
+          stakers.map((s) => byteaArrayLiteral(s.rewardAddresses)),
+          stakers.map((s) => s.addedSeq.toString()),
+          stakers.map((s) => str(s.fromHeight)),
+          stakers.map((s) => s.firstRewardIndex),
+        ],
+      );
+      await client.query(
+        `INSERT INTO primary_network.staker_addresses (address, added_seq, tx_id)
+         SELECT a, s.added_seq, s.tx_id FROM unnest($1::bytea[], $2::bigint[], $3::text[]) AS s(tx_id, added_seq, addrs),
+           unnest(s.addrs::bytea[]) a
+         ON CONFLICT DO NOTHING`,
+        [
+          stakers.map((s) => buf(s.txId)),
+          stakers.map((s) => s.addedSeq.toString()),
+          stakers.map((s) => byteaArrayLiteral(s.rewardAddresses)),
+        ],
+      );
+    }
+    if (batch.pChainTimes.length > 0) {
+      // A staker counts from the first block (after the one adding it) whose time reaches its start.
+      await client.query(
+        `UPDATE primary_network.stakers s SET from_height = (
+           SELECT min(b.height) FROM unnest($1::bigint[], $2::bigint[]) AS b(height, ts)
+           WHERE b.ts >= s.start_time AND b.height >= (s.added_seq >> 16))
+         WHERE s.from_height IS NULL AND s.start_time <= $3`,
+        [
+          batch.pChainTimes.map((b) => b.height.toString()),
+          batch.pChainTimes.map((b) => b.timestamp.toString()),
+          batch.pChainTimes.at(-1)!.timestamp.toString(),
+        ],
+      );
+    }
+    const r = batch.removals;
+    if (r.length > 0) {
+      await client.query(
+        `UPDATE primary_network.stakers s SET to_height = r.to_height, reward_tx_id = r.reward_tx_id,
+           rewarded = r.rewarded
+         FROM unnest($1::bytea[], $2::bytea[], $3::bigint[], $4::boolean[]) AS r(tx_id, reward_tx_id, to_height, rewarded)
+         WHERE s.tx_id = r.tx_id`,
+        [
+          r.map((x) => buf(x.stakingTxId)),
+          r.map((x) => buf(x.rewardTxId)),
+          r.map((x) => x.toHeight.toString()),
+          r.map((x) => x.rewarded),
+        ],
+      );
+    }
+  }
+
+  private async insertRewards(client: PoolClient, rewards: RewardRow[]): Promise<void> {
+    if (rewards.length === 0) return;
+    await client.query(
+      `WITH r AS (
+         INSERT INTO primary_network.rewards
+           (utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount, addresses)
+         SELECT utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount,
+                addresses::bytea[]
+         FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bigint[], $5::bytea[], $6::text[], $7::int[],
+                     $8::numeric[], $9::text[])
+           AS x(utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount,
+                addresses)
+         ON CONFLICT DO NOTHING
+         RETURNING *
+       )
+       INSERT INTO primary_network.reward_addresses (address, reward_seq, utxo_id)
+       SELECT a, r.reward_seq, r.utxo_id FROM r, unnest(r.addresses) a
+       ON CONFLICT DO NOTHING`,
+      [
+        rewards.map((r) => buf(r.creation.utxoId)),
+        rewards.map((r) => buf(r.stakingTxId)),
+        rewards.map((r) => buf(r.rewardTxId)),
+        rewards.map((r) => r.rewardSeq.toString()),
+        rewards.map((r) => buf(r.nodeId)),
+        rewards.map((r) => r.creation.rewardType!),
+        rewards.map((r) => r.creation.outputIndex),
+        rewards.map((r) => r.creation.output.amount.toString()),
+        rewards.map((r) => byteaArrayLiteral(r.creation.output.addresses)),
+      ],
+    );
+  }
+
+  private async insertL1(client: PoolClient, txs: ProjectedTx[]): Promise<void> {
+    const validators = txs.flatMap((t) => t.l1Validators);
+    const weights = txs.flatMap((t) => t.l1Weights);
+    const deposits = txs.flatMap((t) => t.l1Deposits);
+    if (validators.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.l1_validators
+           (validation_id, subnet_id, node_id, bls_public_key, proof_of_possession, registered_height, deposited)
+         SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::bigint[],
+                              $7::numeric[])
+         ON CONFLICT DO NOTHING`,
+        [
+          validators.map((v) => buf(v.validationId)),
+          validators.map((v) => buf(v.subnetId)),
+          validators.map((v) => buf(v.nodeId)),
+          validators.map((v) => buf(v.blsPublicKey)),
+          validators.map((v) => buf(v.proofOfPossession)),
+          validators.map((v) => v.registeredHeight.toString()),
+          validators.map((v) => v.deposit.toString()),
+        ],
+      );
+    }
+    if (weights.length > 0) {
+      await client.query(
+        `INSERT INTO primary_network.l1_validator_weights (validation_id, from_height, subnet_id, weight)
+         SELECT * FROM unnest($1::bytea[], $2::bigint[], $3::bytea[], $4::numeric[]) ON CONFLICT DO NOTHING`,
+        [
+          weights.map((w) => buf(w.validationId)),
+          weights.map((w) => w.fromHeight.toString()),
+          weights.map((w) => buf(w.subnetId)),
+          weights.map((w) => w.weight.toString()),
+        ],
+      );
+    }
+    // A deposit is not keyed by anything the validator row has, so replays must not add it twice: it is applied
+    // only by the batch that also moves the cursor past it (this transaction), which a replay never repeats.
+    for (const d of deposits) {
+      await client.query(
+        'UPDATE primary_network.l1_validators SET deposited = deposited + $2 WHERE validation_id = $1',
+        [buf(d.validationId), d.amount.toString()],
+      );
+    }
+  }
+
+  private async insertAssets(client: Pool | PoolClient, assets: AssetRow[]): Promise<void> {
+    if (assets.length === 0) return;
+    await client.query(
+      `INSERT INTO primary_network.assets (id, name, symbol, denomination, asset_type, cap, created_timestamp)
+       SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[])
+       ON CONFLICT DO NOTHING`,
+      [
+        assets.map((a) => buf(a.id)),
+        assets.map((a) => a.name),
+        assets.map((a) => a.symbol),
+        assets.map((a) => a.denomination),
+        assets.map((a) => a.assetType),
+        assets.map((a) => a.cap),
+        assets.map((a) => a.createdTimestamp.toString()),
+      ],
+    );
+  }
+
+  private async insertBlockchains(client: PoolClient, txs: ProjectedTx[]): Promise<void> {
+    const chains = txs.flatMap((t) => (t.blockchain ? [t.blockchain] : []));
+    if (chains.length === 0) return;
+    await client.query(
+      `INSERT INTO primary_network.blockchains
+         (id, subnet_id, name, vm_id, genesis, created_height, created_timestamp)
+       SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::text[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[])
+       ON CONFLICT DO NOTHING`,
+      [
+        chains.map((c) => buf(c.id)),
+        chains.map((c) => buf(c.subnetId)),
+        chains.map((c) => c.name),
+        chains.map((c) => buf(c.vmId)),
+        chains.map((c) => buf(c.genesis)),
+        chains.map((c) => c.createdHeight.toString()),
+        chains.map((c) => c.createdTimestamp.toString()),
+      ],
+    );
+  }
+}

@@ -1,0 +1,375 @@
+import { createServer, type Server } from 'node:http';
+import { avaxSerial, utils } from '@avalabs/avalanchejs';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { expect } from 'chai';
+import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
+import type { PChainTransaction } from '../../services/generated/proto/chaindata/primarynetwork/v1/PChainTransaction.ts';
+import type { PChainUtxo } from '../../services/generated/proto/chaindata/primarynetwork/v1/PChainUtxo.ts';
+import type { Transaction__Output } from '../../services/generated/proto/chaindata/primarynetwork/v1/Transaction.ts';
+import type { Utxo } from '../../services/generated/proto/chaindata/primarynetwork/v1/Utxo.ts';
+import { createDevnetApp } from '../../services/devnet/app.ts';
+import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import { deriveAccounts } from '../../services/devnet/wallet.ts';
+import { derive } from '../../services/devnet/seeded.ts';
+import { stakersAt } from '../../services/devnet/validator-sets.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { createGrpcClient, type UnaryClient } from '../../services/runtime/grpc/client.ts';
+import { loadProto } from '../../services/runtime/grpc/proto.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+
+/**
+ * The primary-network service against the devnet: a devnet history served over HTTP, mirrored by a container
+ * indexer, projected by the service; every check compares the service's answers with what the devnet itself knows
+ * or with an independent reading of its containers.
+ */
+const PARAMETERS: DevnetParameters = {
+  identity: IDENTITIES.fuji,
+  seed: 'primary-network-test',
+  genesisTimeSeconds: 1_767_225_600n, // 2026-01-01T00:00:00Z
+  // Long enough for short-period validators and delegators to be rewarded and the atomic phases to run.
+  historySeconds: 6n * 86_400n,
+  blockIntervalSeconds: 1_200n,
+  accounts: 8,
+  metadataBaseUrl: 'http://127.0.0.1:1/metadata',
+};
+const FUJI = IDENTITIES.fuji;
+const CHAIN_IDS = { P: FUJI.pChainId, X: FUJI.xChainId, C: FUJI.cChainId } as const;
+type Chain = keyof typeof CHAIN_IDS;
+type Service = UnaryClient<
+  ProtoGrpcType['chaindata']['primarynetwork']['v1']['PrimaryNetworkService']['service']
+>;
+
+const chainRef = (chain: Chain) => ({ network: 'fuji', blockchain_id: CHAIN_IDS[chain] });
+
+/** A transaction of any chain, with the fields every check reads. */
+interface AnyTx {
+  chain: Chain;
+  txHash: string;
+  txType: string;
+  timestamp: number;
+  consumed: (PChainUtxo | Utxo)[];
+  emitted: (PChainUtxo | Utxo)[];
+  p?: PChainTransaction;
+}
+
+function flatten(chain: Chain, t: Transaction__Output): AnyTx {
+  const doc = (t.pChain ?? t.xChainLinear ?? t.xChainNonLinear ?? t.cChainExport ?? t.cChainImport)!;
+  const d = doc as Partial<PChainTransaction> &
+    Partial<{ timestamp: number; consumedUtxos: Utxo[]; emittedUtxos: Utxo[] }>;
+  return {
+    chain,
+    txHash: d.txHash!,
+    txType: d.txType!,
+    timestamp: Number(d.blockTimestamp ?? d.timestamp),
+    consumed: (d.consumedUtxos ?? []) as (PChainUtxo | Utxo)[],
+    emitted: (d.emittedUtxos ?? []) as (PChainUtxo | Utxo)[],
+    ...(t.pChain ? { p: t.pChain as PChainTransaction } : {}),
+  };
+}
+
+/** Sums per asset of `AssetAmount`-like entries. */
+function sums(
+  entries: { assetId?: string; asset?: { assetId?: string; amount?: string } | null; amount?: string }[],
+) {
+  const out = new Map<string, bigint>();
+  for (const e of entries) {
+    const assetId = e.asset?.assetId ?? e.assetId!;
+    const amount = BigInt(e.asset?.amount ?? e.amount!);
+    out.set(assetId, (out.get(assetId) ?? 0n) + amount);
+  }
+  return out;
+}
+
+function plus(...maps: Map<string, bigint>[]): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const m of maps) for (const [k, v] of m) out.set(k, (out.get(k) ?? 0n) + v);
+  return new Map([...out].filter(([, v]) => v !== 0n).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** P-Chain transaction ids read from the containers with avalanchejs and the proposervm/platformvm layouts. */
+function pChainTxIds(containers: { bytes: Uint8Array }[]): string[] {
+  const codec = utils.getManagerForVM('PVM').getDefaultCodec();
+  const ids: string[] = [];
+  for (const { bytes } of containers) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const type = view.getUint32(2);
+    // proposervm option blocks (type 1) hold parent + inner; Granite blocks (type 2) parent, time, height, cert, inner.
+    const innerAt = type === 1 ? 6 + 32 : 6 + 32 + 8 + 8;
+    const certLength = type === 1 ? 0 : view.getUint32(innerAt);
+    const lengthAt = type === 1 ? innerAt : innerAt + 4 + certLength;
+    const inner = bytes.subarray(lengthAt + 4, lengthAt + 4 + view.getUint32(lengthAt));
+    const iv = new DataView(inner.buffer, inner.byteOffset, inner.byteLength);
+    const blockType = iv.getUint32(2);
+    if (blockType === 30 || blockType === 31) continue; // abort, commit: no transactions
+    // Banff standard (32): time, parent, height, txs. Banff proposal (29): time, decision txs, parent, height, tx.
+    let offset = blockType === 29 ? 6 + 8 : 6 + 8 + 32 + 8;
+    const count = iv.getUint32(offset);
+    offset += 4;
+    let rest = inner.subarray(offset);
+    const readTx = () => {
+      // avalanchejs has no RewardValidatorTx (type 20: the staker's tx id, no credentials).
+      if (new DataView(rest.buffer, rest.byteOffset).getUint32(0) === 20) {
+        ids.push(encodeCb58(sha256(new Uint8Array([0, 0, ...rest.subarray(0, 40)]))));
+        rest = rest.subarray(40);
+        return;
+      }
+      const before = rest;
+      const [, remaining] = avaxSerial.SignedTx.fromBytes(rest, codec);
+      rest = remaining;
+      ids.push(
+        encodeCb58(sha256(new Uint8Array([0, 0, ...before.subarray(0, before.length - rest.length)]))),
+      );
+    };
+    for (let i = 0; i < count; i++) readTx();
+    if (blockType === 29) {
+      rest = rest.subarray(32 + 8);
+      readTx();
+    }
+  }
+  return ids;
+}
+
+describe('primary-network service', function () {
+  this.timeout(600_000);
+  let devnet: Devnet;
+  let server: Server;
+  let db: TestDatabase;
+  let indexer: RunningComponent;
+  let service: RunningComponent;
+  let client: Service;
+  let closeClient: () => void;
+  const all: Record<Chain, AnyTx[]> = { P: [], X: [], C: [] };
+
+  before(async function () {
+    devnet = await Devnet.create(PARAMETERS);
+    await devnet.generateHistory();
+    const app = createDevnetApp(devnet, createLogger('devnet', 'silent'));
+    server = createServer(app.callback()).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    db = await createTestDatabase();
+    const indexerPort = await freePort();
+    indexer = await startComponent('container-indexer', {
+      DATABASE_URL: db.url,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
+      UPSTREAM_NODE_URLS: devnetUrl,
+      INDEXER_POLL_INTERVAL_MS: '100',
+      LOG_LEVEL: 'warn',
+    });
+    const servicePort = await freePort();
+    service = await startComponent('primary-network', {
+      DATABASE_URL: db.url,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
+      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
+      UPSTREAM_NODE_URLS: devnetUrl,
+      AVALANCHE_NETWORK: 'fuji',
+      PROJECTION_POLL_INTERVAL_MS: '100',
+      LOG_LEVEL: 'warn',
+    });
+    const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
+    const grpcClient = createGrpcClient(
+      proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
+      `127.0.0.1:${servicePort}`,
+      30_000,
+    );
+    client = grpcClient.unary;
+    closeClient = () => grpcClient.close();
+    const expected = new Map(
+      (['P/block', 'X/vtx', 'X/block', 'C/block'] as const).map((name) => [
+        name,
+        devnet.containers.count(name),
+      ]),
+    );
+    await eventually(
+      async () => {
+        const status = await client.GetProjectionStatus({});
+        return [...expected].every(
+          ([name, count]) => status.indexes.find((i) => i.index_name === name)?.next_index === String(count),
+        );
+      },
+      300_000,
+      `the projection of ${JSON.stringify(Object.fromEntries(expected))} containers\n${service.output()}`,
+    );
+    for (const chain of ['P', 'X', 'C'] as const) {
+      let cursor = '';
+      do {
+        const page = await client.ListTransactions({
+          chain: chainRef(chain),
+          page_size: 100,
+          sort_order: 'SORT_ORDER_ASC',
+          cursor,
+        });
+        all[chain].push(...page.transactions.map((t) => flatten(chain, t)));
+        cursor = page.next_cursor;
+      } while (cursor !== '');
+    }
+  });
+
+  after(async function () {
+    closeClient?.();
+    await service?.stop();
+    await indexer?.stop();
+    await db?.drop();
+    server?.close();
+  });
+
+  it('lists every transaction of the mirrored containers exactly once, on its own chain', async function () {
+    const pIds = pChainTxIds(await devnet.containers.range('P/block', 0n, 1_000_000n));
+    const xIds = (await devnet.containers.range('X/tx', 0n, 1_000_000n)).map((c) => encodeCb58(c.id));
+    const cIds = devnet.cChain.chain.blocks.flatMap((b) => b.atomicTxs.map((t) => encodeCb58(t.id)));
+    const listed = (chain: Chain) => all[chain].map((t) => t.txHash);
+    expect(listed('P').sort()).to.deep.equal(pIds.sort());
+    expect(listed('X').sort()).to.deep.equal(xIds.sort());
+    expect(listed('C').sort()).to.deep.equal(cIds.sort());
+    expect(cIds.length).to.be.greaterThan(0);
+    const types = new Set(all.P.map((t) => t.txType));
+    for (const type of [
+      'BaseTx',
+      'AddValidatorTx',
+      'AddDelegatorTx',
+      'AddPermissionlessValidatorTx',
+      'RewardValidatorTx',
+      'ImportTx',
+      'ExportTx',
+      'CreateSubnetTx',
+      'CreateChainTx',
+      'ConvertSubnetToL1Tx',
+    ])
+      expect(types, type).to.include(type);
+  });
+
+  it('balances every transaction: consumed = emitted + burned (+ staked, + L1 balance), every consumed UTXO emitted earlier', async function () {
+    const genesisTx = encodeCb58(derive(PARAMETERS.seed, 'p-chain/genesis'));
+    const emittedAt = new Map<string, number>();
+    for (const chain of ['P', 'X', 'C'] as const)
+      for (const t of all[chain]) for (const u of t.emitted) emittedAt.set(u.utxoId!, t.timestamp);
+    let checked = 0;
+    for (const t of all.P) {
+      if (t.txType === 'RewardValidatorTx') {
+        expect(t.consumed, t.txHash).to.deep.equal([]);
+        continue;
+      }
+      for (const u of t.consumed) {
+        expect(emittedAt.get(u.utxoId!), `${t.txHash} consumes ${u.utxoId} emitted earlier`).to.be.at.most(
+          t.timestamp,
+        );
+      }
+      const p = t.p!;
+      if (t.consumed.some((u) => (u as PChainUtxo).txHash === genesisTx)) continue;
+      const unstaked = t.emitted.filter((u) => !(u as PChainUtxo).staked);
+      const staked = t.emitted.filter((u) => (u as PChainUtxo).staked);
+      expect(plus(sums(staked)), `${t.txHash} staked`).to.deep.equal(plus(sums(p.amountStaked!)));
+      if (t.consumed.length === 0 && t.txType !== 'ImportTx') continue;
+      expect(plus(sums(t.consumed)), `${t.txType} ${t.txHash}`).to.deep.equal(
+        plus(
+          sums(unstaked),
+          sums(p.amountBurned!),
+          sums(p.amountStaked!),
+          sums(p.amountL1ValidatorBalanceBurned!),
+        ),
+      );
+      checked++;
+    }
+    expect(checked).to.be.greaterThan(100);
+  });
+
+  it('holds, for every account, the UTXO set of the devnet’s own ledger', async function () {
+    const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
+    const genesisTx = derive(PARAMETERS.seed, 'p-chain/genesis');
+    const head = Number(devnet.pChain.tip.timeSeconds);
+    const ledgerIds = (utxos: ReturnType<typeof devnet.pChain.wallet.unspent>) =>
+      utxos
+        .filter((u) => Buffer.compare(u.utxoId.txID.toBytes(), genesisTx) !== 0)
+        .map((u) => {
+          const bytes = new Uint8Array(40);
+          new DataView(bytes.buffer).setBigUint64(0, BigInt(u.utxoId.outputIdx.value()));
+          bytes.set(u.utxoId.txID.toBytes(), 8);
+          return encodeCb58(sha256(bytes));
+        })
+        .sort();
+    for (const [chain, wallet] of [
+      ['P', devnet.pChain.wallet],
+      ['X', devnet.xChain.wallet],
+    ] as const) {
+      const listed: string[] = [];
+      let cursor = '';
+      do {
+        const page = await client.ListUtxos({
+          chain: chainRef(chain),
+          addresses: accounts.map((a) => Buffer.from(a.address)),
+          page_size: 1024,
+          sort_by: 'timestamp',
+          sort_order: 'SORT_ORDER_ASC',
+          cursor,
+        });
+        for (const u of page.utxos) {
+          const doc = (u.pChain ?? u.other)!;
+          if (doc.createdOnChainId !== CHAIN_IDS[chain]) continue; // in shared memory, not yet imported
+          const p = u.pChain;
+          if (p?.staked && p.utxoEndTimestamp! > head) continue; // still staked: the ledger has it back at the reward
+          // The devnet's wallets hold fungible outputs; its NFT family's outputs are not in them.
+          if (doc.utxoType?.startsWith('nft')) continue;
+          listed.push(doc.utxoId!);
+        }
+        cursor = page.next_cursor;
+      } while (cursor !== '');
+      expect(listed.sort(), chain).to.deep.equal(ledgerIds(wallet.unspent()));
+    }
+  });
+
+  it('reports the rewards the reward transactions paid, and as pending exactly the stakers active at the head', async function () {
+    const staking = devnet.pChain.staking;
+    const nodeIds = [...new Set(staking.everyStaker.map((s) => Buffer.from(decodeCb58(s.nodeId.slice(7)))))];
+    const rewards: { utxoId: string; amount: string; txHash: string }[] = [];
+    let cursor = '';
+    do {
+      const page = await client.ListHistoricalRewards({
+        network: 'fuji',
+        node_ids: nodeIds,
+        page_size: 100,
+        sort_order: 'SORT_ORDER_ASC',
+        cursor,
+      });
+      rewards.push(
+        ...page.historicalRewards.map((r) => ({
+          utxoId: r.utxoId,
+          amount: r.reward!.amount,
+          txHash: r.txHash,
+        })),
+      );
+      cursor = page.next_cursor;
+    } while (cursor !== '');
+    const expected = staking.everyStaker.flatMap((s) =>
+      s.rewardUtxos.map((bytes) => {
+        const [utxo] = avaxSerial.UTXOID.fromBytes(
+          bytes.subarray(2),
+          utils.getManagerForVM('PVM').getDefaultCodec(),
+        );
+        const idBytes = new Uint8Array(40);
+        new DataView(idBytes.buffer).setBigUint64(0, BigInt(utxo.outputIdx.value()));
+        idBytes.set(utxo.txID.toBytes(), 8);
+        return encodeCb58(sha256(idBytes));
+      }),
+    );
+    expect(expected.length).to.be.greaterThan(0);
+    expect(rewards.map((r) => r.utxoId).sort()).to.deep.equal(expected.sort());
+
+    const pending: string[] = [];
+    cursor = '';
+    do {
+      const page = await client.ListPendingRewards({
+        network: 'fuji',
+        node_ids: nodeIds,
+        page_size: 100,
+        cursor,
+      });
+      pending.push(...page.pendingRewards.map((r) => r.txHash));
+      cursor = page.next_cursor;
+    } while (cursor !== '');
+    const active = stakersAt(staking, devnet.pChain.tip.height).map((s) => encodeCb58(s.txId));
+    expect(pending.sort()).to.deep.equal(active.sort());
+  });
+});
