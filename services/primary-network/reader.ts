@@ -627,15 +627,20 @@ export class PrimaryNetworkReader {
     return BigInt(rows[0]?.height ?? '0');
   }
 
-  /** Validators of a subnet at a P-Chain height: stakers (and their delegators' weight), or an L1's validators. */
+  /**
+   * Validators of a subnet at a P-Chain height: stakers (with their delegators' weight), or an L1's active
+   * validators and, as avalanchego reports it, the summed weight of inactive ones under the empty node id.
+   */
   async validatorSet(subnetId: Uint8Array, height: bigint): Promise<Validator[]> {
     const l1 = await this.pool.query<{
       validation_id: Buffer;
       node_id: Buffer;
       bls_public_key: Buffer;
       weight: string;
+      active: boolean;
     }>(
-      `SELECT w.validation_id, v.node_id, v.bls_public_key, w.weight
+      `SELECT w.validation_id, v.node_id, v.bls_public_key, w.weight,
+              (v.disabled_height IS NULL OR v.disabled_height > $2) AS active
        FROM (SELECT DISTINCT ON (validation_id) validation_id, weight FROM primary_network.l1_validator_weights
              WHERE subnet_id = $1 AND from_height <= $2 ORDER BY validation_id, from_height DESC) w
        JOIN primary_network.l1_validators v ON v.validation_id = w.validation_id
@@ -643,14 +648,24 @@ export class PrimaryNetworkReader {
       [buf(subnetId), height.toString()],
     );
     if (l1.rows.length > 0) {
-      return l1.rows
+      const inactive = l1.rows.filter((r) => !r.active).reduce((sum, r) => sum + BigInt(r.weight), 0n);
+      const members = l1.rows
+        .filter((r) => r.active)
         .map((r) => ({
           node_id: r.node_id,
           weight: r.weight,
           bls_public_key: r.bls_public_key,
           validation_id: r.validation_id,
-        }))
-        .sort((a, b) => Buffer.compare(a.node_id, b.node_id));
+        }));
+      if (inactive > 0n) {
+        members.push({
+          node_id: Buffer.alloc(20),
+          weight: inactive.toString(),
+          bls_public_key: Buffer.alloc(0),
+          validation_id: Buffer.alloc(0),
+        });
+      }
+      return members.sort((a, b) => Buffer.compare(a.node_id, b.node_id));
     }
     const { rows } = await this.pool.query<{
       node_id: Buffer;

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { avaxSerial, utils } from '@avalabs/avalanchejs';
+import { avaxSerial, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'chai';
 import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
@@ -11,7 +11,8 @@ import { createDevnetApp } from '../../services/devnet/app.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';
-import { stakersAt } from '../../services/devnet/validator-sets.ts';
+import { stakersAt, validatorSet } from '../../services/devnet/validator-sets.ts';
+import { formatNodeId } from '../../services/runtime/formatting/address.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createGrpcClient, type UnaryClient } from '../../services/runtime/grpc/client.ts';
@@ -130,6 +131,23 @@ function pChainTxIds(containers: { bytes: Uint8Array }[]): string[] {
     }
   }
   return ids;
+}
+
+/** The UTXO id (InputID) of a reward UTXO in platform.getRewardUTXOs' bytes. */
+function utxoIdOfRewardBytes(bytes: Uint8Array): string {
+  const [utxo] = avaxSerial.UTXOID.fromBytes(
+    bytes.subarray(2),
+    utils.getManagerForVM('PVM').getDefaultCodec(),
+  );
+  const idBytes = new Uint8Array(40);
+  new DataView(idBytes.buffer).setBigUint64(0, BigInt(utxo.outputIdx.value()));
+  idBytes.set(utxo.txID.toBytes(), 8);
+  return encodeCb58(sha256(idBytes));
+}
+
+function rewardAmount(bytes: Uint8Array): bigint {
+  const [utxo] = AvaxUtxo.fromBytes(bytes.subarray(2), utils.getManagerForVM('PVM').getDefaultCodec());
+  return (utxo.output as TransferOutput).amount();
 }
 
 describe('primary-network service', function () {
@@ -342,20 +360,16 @@ describe('primary-network service', function () {
       );
       cursor = page.next_cursor;
     } while (cursor !== '');
-    const expected = staking.everyStaker.flatMap((s) =>
-      s.rewardUtxos.map((bytes) => {
-        const [utxo] = avaxSerial.UTXOID.fromBytes(
-          bytes.subarray(2),
-          utils.getManagerForVM('PVM').getDefaultCodec(),
-        );
-        const idBytes = new Uint8Array(40);
-        new DataView(idBytes.buffer).setBigUint64(0, BigInt(utxo.outputIdx.value()));
-        idBytes.set(utxo.txID.toBytes(), 8);
-        return encodeCb58(sha256(idBytes));
-      }),
-    );
+    const expected = staking.everyStaker.flatMap((s) => s.rewardUtxos.map(utxoIdOfRewardBytes));
     expect(expected.length).to.be.greaterThan(0);
     expect(rewards.map((r) => r.utxoId).sort()).to.deep.equal(expected.sort());
+
+    const paid = new Map(
+      staking.everyStaker.flatMap((s) =>
+        s.rewardUtxos.map((bytes) => [utxoIdOfRewardBytes(bytes), rewardAmount(bytes)] as const),
+      ),
+    );
+    for (const r of rewards) expect(r.amount, r.utxoId).to.equal(paid.get(r.utxoId)!.toString());
 
     const pending: string[] = [];
     cursor = '';
@@ -366,10 +380,43 @@ describe('primary-network service', function () {
         page_size: 100,
         cursor,
       });
-      pending.push(...page.pendingRewards.map((r) => r.txHash));
+      for (const r of page.pendingRewards) {
+        pending.push(r.txHash);
+        const staker = staking.everyStaker.find((s) => encodeCb58(s.txId) === r.txHash)!;
+        expect(r.estimatedReward!.amount, r.txHash).to.equal(staker.potentialReward.toString());
+        expect(r.progress).to.be.within(0, 1);
+      }
       cursor = page.next_cursor;
     } while (cursor !== '');
     const active = stakersAt(staking, devnet.pChain.tip.height).map((s) => encodeCb58(s.txId));
     expect(pending.sort()).to.deep.equal(active.sort());
+  });
+
+  it('gives the validator sets of the primary network and the L1 at every height, as the P-Chain does', async function () {
+    const staking = devnet.pChain.staking;
+    const tip = devnet.pChain.tip.height;
+    const subnets = [new Uint8Array(32), decodeCb58(staking.subnetId)];
+    for (let height = 1n; height <= tip; height += 1n) {
+      for (const subnet of subnets) {
+        const expected = [...validatorSet(staking, encodeCb58(subnet), height)]
+          .map(([nodeId, m]) => ({
+            nodeId,
+            weight: m.weight.toString(),
+            key: m.publicKey ? Buffer.from(m.publicKey).toString('hex') : '',
+          }))
+          .sort((a, b) => Buffer.compare(decodeCb58(a.nodeId.slice(7)), decodeCb58(b.nodeId.slice(7))));
+        const set = await client.GetValidatorSet({
+          network: 'fuji',
+          subnet_id: Buffer.from(subnet),
+          p_chain_height: height.toString(),
+        });
+        const actual = set.validators.map((v) => ({
+          nodeId: formatNodeId(v.node_id),
+          weight: v.weight,
+          key: v.bls_public_key.toString('hex'),
+        }));
+        expect(actual, `subnet ${encodeCb58(subnet)} at ${height}`).to.deep.equal(expected);
+      }
+    }
   });
 });

@@ -217,7 +217,9 @@ CREATE TABLE primary_network.l1_validators (
   bls_public_key bytea NOT NULL,
   proof_of_possession bytea NOT NULL,
   registered_height bigint NOT NULL,
-  deposited numeric(20, 0) NOT NULL
+  deposited numeric(20, 0) NOT NULL,
+  -- DisableL1ValidatorTx: from this height the validator is inactive (its weight still counts, without a key).
+  disabled_height bigint
 );
 
 -- Every weight an L1 validator held, from the P-Chain height it took effect (0: removed).

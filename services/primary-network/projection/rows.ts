@@ -211,6 +211,8 @@ export interface ProjectedTx {
   l1Weights: L1WeightRow[];
   /** Deposits to existing L1 validators (IncreaseL1ValidatorBalanceTx). */
   l1Deposits: { validationId: Uint8Array; amount: bigint }[];
+  /** L1 validators disabled (DisableL1ValidatorTx), from this transaction's height. */
+  l1Disables: { validationId: Uint8Array; height: bigint }[];
   l1ValidationIds: Uint8Array[];
 }
 
@@ -421,6 +423,7 @@ export function projectTx(
     l1Validators: [],
     l1Weights: [],
     l1Deposits: [],
+    l1Disables: [],
     l1ValidationIds: [],
   };
 
@@ -581,6 +584,7 @@ function projectL1(
   if (disable) {
     const v = known(disable.validationId);
     details.l1ValidatorDetails = [l1Doc(disable.validationId, { ...v, remaining: v.deposited })];
+    projected.l1Disables.push({ validationId: disable.validationId, height: at.blockHeight });
     projected.l1ValidationIds.push(disable.validationId);
   }
   if (details.l1ValidatorDetails && !details.subnetId) {

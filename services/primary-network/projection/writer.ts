@@ -448,6 +448,7 @@ export class ProjectionWriter {
     const validators = txs.flatMap((t) => t.l1Validators);
     const weights = txs.flatMap((t) => t.l1Weights);
     const deposits = txs.flatMap((t) => t.l1Deposits);
+    const disables = txs.flatMap((t) => t.l1Disables);
     if (validators.length > 0) {
       await client.query(
         `INSERT INTO primary_network.l1_validators
@@ -480,6 +481,12 @@ export class ProjectionWriter {
     }
     // A deposit is not keyed by anything the validator row has, so replays must not add it twice: it is applied
     // only by the batch that also moves the cursor past it (this transaction), which a replay never repeats.
+    for (const d of disables) {
+      await client.query(
+        'UPDATE primary_network.l1_validators SET disabled_height = $2 WHERE validation_id = $1',
+        [buf(d.validationId), d.height.toString()],
+      );
+    }
     for (const d of deposits) {
       await client.query(
         'UPDATE primary_network.l1_validators SET deposited = deposited + $2 WHERE validation_id = $1',
