@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { avaxSerial, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'chai';
+import pg from 'pg';
 import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
 import type { PChainTransaction } from '../../services/generated/proto/chaindata/primarynetwork/v1/PChainTransaction.ts';
 import type { PChainUtxo } from '../../services/generated/proto/chaindata/primarynetwork/v1/PChainUtxo.ts';
@@ -19,6 +20,8 @@ import { createGrpcClient, type UnaryClient } from '../../services/runtime/grpc/
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { networkContext } from '../../services/primary-network/projection/rows.ts';
+import { PrimaryNetworkReader } from '../../services/primary-network/reader.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 
 /**
@@ -390,6 +393,96 @@ describe('primary-network service', function () {
     } while (cursor !== '');
     const active = stakersAt(staking, devnet.pChain.tip.height).map((s) => encodeCb58(s.txId));
     expect(pending.sort()).to.deep.equal(active.sort());
+  });
+
+  it('serves every list query from an index (EXPLAIN with sequential scans disabled shows none on its tables)', async function () {
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    const recorded: { sql: string; params: unknown[] }[] = [];
+    const recording = {
+      query: (sql: string, params: unknown[] = []) => {
+        recorded.push({ sql, params });
+        return pool.query(sql, params);
+      },
+    } as unknown as pg.Pool;
+    const reader = new PrimaryNetworkReader(recording, networkContext(FUJI));
+    const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts).map((a) => a.address);
+    const busiest = [accounts[0]!];
+    const nodeIds = devnet.pChain.staking.everyStaker.map((s) => decodeCb58(s.nodeId.slice(7)));
+    const none = { addresses: [], evmAddresses: [], txTypes: [] };
+    try {
+      for (const chain of ['P', 'X', 'C'] as const) {
+        await reader.blocks(chain, {}, 10, '');
+        await reader.blocks(chain, { startTimestamp: 1n, endTimestamp: 2_000_000_000n }, 10, '');
+        await reader.transactions(chain, none, 'desc', 10, '');
+        await reader.transactions(chain, { ...none, txTypes: ['BaseTx'] }, 'asc', 10, '1');
+        await reader.transactions(chain, { ...none, addresses: busiest }, 'desc', 10, '');
+        await reader.transactions(
+          chain,
+          {
+            ...none,
+            addresses: accounts,
+            txTypes: ['ImportTx'],
+            startTimestamp: 1n,
+            endTimestamp: 2_000_000_000n,
+          },
+          'asc',
+          10,
+          '',
+        );
+        for (const sortBy of ['timestamp', 'amount'] as const) {
+          for (const includeSpent of [false, true]) {
+            await reader.utxos(
+              chain,
+              { addresses: busiest, minAmount: 0n, includeSpent },
+              sortBy,
+              'asc',
+              10,
+              '',
+            );
+            await reader.utxos(
+              chain,
+              { addresses: accounts, minAmount: 1n, includeSpent },
+              sortBy,
+              'desc',
+              10,
+              `5:${'00'.repeat(32)}`,
+            );
+          }
+        }
+      }
+      await reader.transactions('P', { ...none, l1ValidationId: new Uint8Array(32) }, 'desc', 10, '');
+      await reader.verticesByHeight(1n, 'asc', 10, '');
+      await reader.historicalRewards({ addresses: busiest, nodeIds }, 'desc', 10, '');
+      await reader.pendingStakers({ addresses: busiest, nodeIds }, 'asc', 10, '');
+      await reader.validatorSet(new Uint8Array(32), 100n);
+      await reader.validatorSet(decodeCb58(devnet.pChain.staking.subnetId), 100n);
+      const client = await pool.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const seqScans = async (sql: string, params: unknown[]) => {
+          const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+            `EXPLAIN (FORMAT JSON) ${sql}`,
+            params,
+          );
+          return (
+            JSON.stringify(rows[0]!['QUERY PLAN']).match(
+              /"Node Type":"Seq Scan","[^}]*?"Relation Name":"[a-z_]+"/g,
+            ) ?? []
+          );
+        };
+        // The check itself must see a scan that no index can serve.
+        expect(
+          await seqScans('SELECT * FROM primary_network.transactions WHERE details IS NOT NULL', []),
+        ).to.have.length(1);
+        for (const { sql, params } of recorded) expect(await seqScans(sql, params), sql).to.deep.equal([]);
+      } finally {
+        await client.query('RESET enable_seqscan').catch(() => {});
+        client.release();
+      }
+      expect(recorded.length).to.be.greaterThan(60);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('gives the validator sets of the primary network and the L1 at every height, as the P-Chain does', async function () {

@@ -179,6 +179,7 @@ CREATE TABLE primary_network.stakers (
 CREATE INDEX stakers_pending ON primary_network.stakers (start_time) WHERE from_height IS NULL;
 CREATE INDEX stakers_active ON primary_network.stakers (subnet_id, node_id) WHERE to_height IS NULL;
 CREATE INDEX stakers_by_node ON primary_network.stakers (node_id, added_seq);
+CREATE INDEX stakers_by_height ON primary_network.stakers (subnet_id, from_height);
 
 -- The addresses a staker's rewards go to (and its node), for the rewards routes.
 CREATE TABLE primary_network.staker_addresses (
