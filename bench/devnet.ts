@@ -10,13 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
-import {
-  DEVNET_SECTION_END,
-  DEVNET_SECTION_START,
-  devnetSection,
-  machineDescription,
-  writeFormatted,
-} from './report.ts';
+import { machineDescription, writeMarkedSection } from './report.ts';
 
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
 const BUDGET_MS = 120_000;
@@ -93,8 +87,10 @@ const verdict =
 process.stdout.write(`\n## Devnet history generation\n\n${table}\n\n${verdict}\n`);
 
 if (writeDocs) {
-  const section = `${DEVNET_SECTION_START}
-## Devnet history generation
+  await writeMarkedSection(
+    DOCS_FILE,
+    'devnet-generation',
+    `## Devnet history generation
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - Machine: ${machineDescription()}
@@ -105,12 +101,6 @@ the default history; time from its \`history generated\` log line, memory from t
 
 ${table}
 
-${verdict}
-${DEVNET_SECTION_END}`;
-  const current = await readFile(DOCS_FILE, 'utf8');
-  const existing = devnetSection(current);
-  await writeFormatted(
-    DOCS_FILE,
-    existing ? current.replace(existing, section) : `${current.trimEnd()}\n\n${section}\n`,
+${verdict}`,
   );
 }

@@ -47,17 +47,20 @@ class Recorder {
   }
 }
 
+/** A request of an HTTP load: a POST body to the load's URL, or a method, path (and body) of its own. */
+export type HttpRequest = string | { method: 'GET' | 'POST'; path: string; body?: string };
+
 /**
- * POSTs the bodies in turn over `connections` keep-alive connections with autocannon; each connection starts at a
- * different body. A response counts as good when it is 2xx and `isGood(body)` holds.
+ * Sends the requests in turn over `connections` keep-alive connections with autocannon; each connection starts at
+ * a different request. A response counts as good when it is 2xx and `isGood(body)` holds.
  */
 export async function httpLoad(
   url: string,
-  bodies: string[],
+  httpRequests: HttpRequest[],
   settings: LoadSettings,
   isGood: (body: string) => boolean,
 ): Promise<Measurement> {
-  const requests = bodies.map((body) => ({ body }));
+  const requests = httpRequests.map((r) => (typeof r === 'string' ? { body: r } : r));
   let clientNumber = 0;
   const recorder = new Recorder();
   // autocannon reports each response's latency, then (synchronously, before any other response) its body.

@@ -72,14 +72,33 @@ export function machineDescription(): string {
 }
 
 /** docs/benchmarks.md holds the devnet generation figures between these markers; each benchmark keeps the other's. */
-export const DEVNET_SECTION_START = '<!-- devnet-generation:start -->';
-export const DEVNET_SECTION_END = '<!-- devnet-generation:end -->';
+/**
+ * docs/benchmarks.md is shared: bench/run.ts writes the file, and each other part of `make bench` owns a section
+ * between `<!-- <name>:start -->` and `<!-- <name>:end -->` that the others keep as it is.
+ */
+export const SECTION_NAMES = ['devnet-generation', 'primary-network'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
 
-/** The text between (and including) the devnet markers in `text`, or ''. */
-export function devnetSection(text: string): string {
-  const start = text.indexOf(DEVNET_SECTION_START);
-  const end = text.indexOf(DEVNET_SECTION_END);
-  return start >= 0 && end > start ? text.slice(start, end + DEVNET_SECTION_END.length) : '';
+const markers = (name: SectionName) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
+
+/** The text between (and including) a section's markers in `text`, or ''. */
+export function markedSection(text: string, name: SectionName): string {
+  const [startMarker, endMarker] = markers(name);
+  const start = text.indexOf(startMarker);
+  const end = text.indexOf(endMarker);
+  return start >= 0 && end > start ? text.slice(start, end + endMarker.length) : '';
+}
+
+/** Puts `body` into the file's section `name` (appended when the file has none yet). */
+export async function writeMarkedSection(file: string, name: SectionName, body: string): Promise<void> {
+  const [startMarker, endMarker] = markers(name);
+  const section = `${startMarker}\n${body.trim()}\n${endMarker}`;
+  const current = await readFile(file, 'utf8');
+  const existing = markedSection(current, name);
+  await writeFormatted(
+    file,
+    existing ? current.replace(existing, section) : `${current.trimEnd()}\n\n${section}\n`,
+  );
 }
 
 export async function writeFormatted(file: string, text: string): Promise<void> {
@@ -169,6 +188,7 @@ The target (the gateway keeps at least 40% of the bare-Koa rate) is not met. Wha
   HTTP server instrumentation (recording fewer spans helps only with the recording part). Prepared statements would help the embedded database
   but need per-connection statement names in its scheduler.
 `;
-  const kept = devnetSection(await readFile(file, 'utf8').catch(() => ''));
-  await writeFormatted(file, kept ? `${text}\n${kept}\n` : text);
+  const current = await readFile(file, 'utf8').catch(() => '');
+  const kept = SECTION_NAMES.map((name) => markedSection(current, name)).filter((section) => section !== '');
+  await writeFormatted(file, [text, ...kept].join('\n'));
 }

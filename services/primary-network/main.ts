@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import * as grpc from '@grpc/grpc-js';
+import type * as grpc from '@grpc/grpc-js';
 import { Counter, Gauge } from 'prom-client';
 import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../generated/proto/container_indexer.ts';

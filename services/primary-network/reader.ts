@@ -132,6 +132,14 @@ export class PrimaryNetworkReader {
     return rows[0] && this.blockDoc(rows[0]);
   }
 
+  async blockAtHeight(chain: ChainKey, height: bigint): Promise<Block | undefined> {
+    const { rows } = await this.pool.query<BlockRowDb>(
+      `SELECT ${BLOCK_COLUMNS} FROM primary_network.blocks WHERE chain = $1 AND height = $2`,
+      [chain, height.toString()],
+    );
+    return rows[0] && this.blockDoc(rows[0]);
+  }
+
   private blockDoc(r: BlockRowDb): Block {
     const id = (b: Buffer) => (r.chain === 'C' ? hex(b) : encodeCb58(b));
     return {

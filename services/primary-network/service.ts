@@ -65,7 +65,7 @@ export function primaryNetworkService(options: {
   };
 
   return {
-    GetBlockchain: async (req) => reader.blockchain(chainOf(req.chain)),
+    GetBlockchain: (req) => Promise.resolve().then(() => reader.blockchain(chainOf(req.chain))),
 
     ListBlocks: async (req) => {
       const chain = chainOf(req.chain);
@@ -83,7 +83,10 @@ export function primaryNetworkService(options: {
 
     GetBlock: async (req) => {
       const chain = chainOf(req.chain);
-      const block = await reader.block(chain, idOf(req.block_id, 'blockId'));
+      // The Data API names a block by its height or its id.
+      const block = /^\d{1,19}$/.test(req.block_id)
+        ? await reader.blockAtHeight(chain, BigInt(req.block_id))
+        : await reader.block(chain, idOf(req.block_id, 'blockId'));
       if (!block)
         throw new DomainError(
           'not_found',

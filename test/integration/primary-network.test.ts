@@ -68,9 +68,9 @@ function flatten(chain: Chain, t: Transaction__Output): AnyTx {
     txHash: d.txHash!,
     txType: d.txType!,
     timestamp: Number(d.blockTimestamp ?? d.timestamp),
-    consumed: (d.consumedUtxos ?? []) as (PChainUtxo | Utxo)[],
-    emitted: (d.emittedUtxos ?? []) as (PChainUtxo | Utxo)[],
-    ...(t.pChain ? { p: t.pChain as PChainTransaction } : {}),
+    consumed: d.consumedUtxos ?? [],
+    emitted: d.emittedUtxos ?? [],
+    ...(t.pChain ? { p: t.pChain } : {}),
   };
 }
 
@@ -167,8 +167,8 @@ describe('primary-network service', function () {
   before(async function () {
     devnet = await Devnet.create(PARAMETERS);
     await devnet.generateHistory();
-    const app = createDevnetApp(devnet, createLogger('devnet', 'silent'));
-    server = createServer(app.callback()).listen(0, '127.0.0.1');
+    const handler = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
+    server = createServer((req, res) => void handler(req, res)).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     db = await createTestDatabase();
@@ -262,7 +262,7 @@ describe('primary-network service', function () {
       expect(types, type).to.include(type);
   });
 
-  it('balances every transaction: consumed = emitted + burned (+ staked, + L1 balance), every consumed UTXO emitted earlier', async function () {
+  it('balances every transaction: consumed = emitted + burned (+ staked, + L1 balance), every consumed UTXO emitted earlier', function () {
     const genesisTx = encodeCb58(derive(PARAMETERS.seed, 'p-chain/genesis'));
     const emittedAt = new Map<string, number>();
     for (const chain of ['P', 'X', 'C'] as const)
@@ -333,7 +333,7 @@ describe('primary-network service', function () {
           if (p?.staked && p.utxoEndTimestamp! > head) continue; // still staked: the ledger has it back at the reward
           // The devnet's wallets hold fungible outputs; its NFT family's outputs are not in them.
           if (doc.utxoType?.startsWith('nft')) continue;
-          listed.push(doc.utxoId!);
+          listed.push(doc.utxoId);
         }
         cursor = page.next_cursor;
       } while (cursor !== '');

@@ -1,0 +1,154 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { asDomainError, DomainError, INTERNAL_ERROR_MESSAGE, toRestError } from '../runtime/errors.ts';
+import { readRequestBody } from '../runtime/http/request-body.ts';
+import type { Logger } from '../runtime/logger.ts';
+import type { PageTokens } from '../runtime/pagination/page-token.ts';
+import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } from './api-keys.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { ParamError } from './params.ts';
+import { DATA_ROUTES, type DataRoute, type PrimaryNetworkClient, type RouteServices } from './routes.ts';
+
+/**
+ * gateway-data: the Data API over HTTP, answered from the stack's services over gRPC. Every failure leaves as the
+ * API's error body `{message, statusCode, error}`: bad parameters as 400s naming the parameter, the services'
+ * errors by their gRPC status, anything unexpected as a logged (with its trace id) generic 500.
+ */
+export interface DataGatewayOptions {
+  primaryNetwork: PrimaryNetworkClient;
+  pageTokens: PageTokens;
+  log: Logger;
+  /** Who may call, and how much (API keys, rate limits); admits everyone until those exist. */
+  admission?: CallerAdmission;
+  /** The version the OpenAPI document carries. */
+  version?: string;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createDataGateway(options: DataGatewayOptions): Koa {
+  const { log } = options;
+  const services: RouteServices = { primaryNetwork: options.primaryNetwork, pageTokens: options.pageTokens };
+  const admission = options.admission ?? admitEveryCaller;
+  const openApiDocument = buildOpenApiDocument(DATA_ROUTES, options.version ?? '0.1.0');
+
+  const router = new Router();
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApiDocument;
+  });
+  for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
+
+  const app = new Koa();
+  app.use(restErrors(log));
+  if (log.isLevelEnabled('debug')) app.use(requestLog(log));
+  app.use(cors);
+  app.use(router.routes());
+  app.use(unknownRoute);
+  return app;
+}
+
+/** `{network}` becomes `:network`; a literal colon (`rewards:listPending`) is escaped so it stays literal. */
+export function koaPathOf(template: string): string {
+  return template.replace(/:/g, '\\:').replace(/\{(\w+)\}/g, ':$1');
+}
+
+function mountRoute(
+  router: Router,
+  route: DataRoute,
+  services: RouteServices,
+  admission: CallerAdmission,
+): void {
+  const handler = async (ctx: Koa.Context) => {
+    await admission.admit(callerOf(ctx.headers), route.operationId);
+    const body = route.body ? await readJsonBody(ctx, Object.keys(route.body)[0] ?? 'body') : undefined;
+    ctx.body = await route.serve(
+      { params: ctx.params as Record<string, string>, query: ctx.query, body },
+      services,
+    );
+  };
+  const path = koaPathOf(route.path);
+  if (route.method === 'GET') router.get(path, handler);
+  else router.post(path, handler);
+}
+
+/** The JSON body, or undefined when there is none; errors name `member`, the body's (required) member. */
+async function readJsonBody(ctx: Koa.Context, member: string): Promise<unknown> {
+  const bytes = await readRequestBody(ctx.req, MAX_BODY_BYTES);
+  if (bytes === undefined)
+    throw new ParamError(member, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ParamError(member, `expected a JSON body with ${member}, got text that is not JSON`);
+  }
+}
+
+function restErrors(log: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const requestLog = log.child({ method: ctx.method, path: ctx.path });
+      const body = toRestError(publicError(asDomainError(err, requestLog), requestLog));
+      ctx.status = body.statusCode;
+      ctx.body = body;
+    }
+  };
+}
+
+/**
+ * The services' own errors (not found, invalid argument) are meant for clients; transport failures are not: their
+ * texts name internal addresses, so clients get a generic message and the log gets the details.
+ */
+function publicError(err: DomainError, log: Logger): DomainError {
+  switch (err.kind) {
+    case 'unavailable':
+      log.warn({ reason: err.message }, 'a backing service is unavailable');
+      return new DomainError('unavailable', 'the data service is unavailable; try again later');
+    case 'deadline_exceeded':
+      // A 503, not the 504 of the gRPC mapping: the Data API documents 503 for a service that cannot answer.
+      log.warn({ reason: err.message }, 'a backing service did not answer in time');
+      return new DomainError('unavailable', 'the data service did not answer in time; try again later');
+    case 'internal':
+      if (err.message !== INTERNAL_ERROR_MESSAGE) log.error({ reason: err.message }, 'backing service error');
+      return new DomainError('internal', INTERNAL_ERROR_MESSAGE);
+    default:
+      return err;
+  }
+}
+
+function requestLog(log: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    log.debug(
+      {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        durationMs: +(performance.now() - started).toFixed(2),
+      },
+      'request',
+    );
+  };
+}
+
+/** Browsers call the Data API directly (the SDKs run in them), so any origin may, with the key headers. */
+async function cors(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
+    ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    ctx.set('Access-Control-Allow-Headers', ['content-type', ...API_KEY_HEADERS].join(', '));
+    ctx.set('Access-Control-Max-Age', '86400');
+    ctx.status = 204;
+    return;
+  }
+  await next();
+}
+
+/** As the real API (NestJS) answers a path or method it does not serve. */
+function unknownRoute(ctx: Koa.Context): void {
+  throw new DomainError('not_found', `Cannot ${ctx.method} ${ctx.path}`);
+}

@@ -1,0 +1,49 @@
+import type { ProtoGrpcType } from '../generated/proto/primary_network.ts';
+import type { ComponentContext } from '../runtime/component.ts';
+import { closeServer } from '../runtime/component.ts';
+import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { createGrpcClient } from '../runtime/grpc/client.ts';
+import { loadProto } from '../runtime/grpc/proto.ts';
+import { createPageTokens } from '../runtime/pagination/page-token.ts';
+import { createDataGateway } from './app.ts';
+
+const MIN_SECRET_LENGTH = 32;
+
+const config = {
+  HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
+  HTTP_PORT: env.port(8080),
+  PRIMARY_NETWORK_ADDRESS: env.hostPort('127.0.0.1:50052'),
+  GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
+  PAGE_TOKEN_SECRET: env.text(`a secret of at least ${MIN_SECRET_LENGTH} characters`).optional(),
+};
+
+export async function startDataGateway(ctx: ComponentContext): Promise<void> {
+  const cfg = loadConfig(config);
+  // Checked here rather than in the schema: loadConfig quotes a bad value, and this one is a secret.
+  if (cfg.PAGE_TOKEN_SECRET !== undefined && cfg.PAGE_TOKEN_SECRET.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(
+      `PAGE_TOKEN_SECRET: expected at least ${MIN_SECRET_LENGTH} characters, got ${cfg.PAGE_TOKEN_SECRET.length}`,
+    );
+  const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
+  const primaryNetwork = createGrpcClient(
+    proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
+    cfg.PRIMARY_NETWORK_ADDRESS,
+    cfg.GRPC_DEADLINE_MS,
+  );
+  ctx.onShutdown('gRPC clients', () => primaryNetwork.close());
+
+  const app = createDataGateway({
+    primaryNetwork: primaryNetwork.unary,
+    pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
+    log: ctx.log,
+  });
+  const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
+  const address = server.address();
+  ctx.log.info(
+    { port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT },
+    'HTTP server listening',
+  );
+  ctx.setReady(true);
+}

@@ -1,0 +1,142 @@
+import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+import { API_KEY_HEADERS } from './api-keys.ts';
+import type { DataRoute } from './routes.ts';
+
+/**
+ * gateway-data's own OpenAPI 3.1 document, generated from the zod schemas its routes validate with, so what it
+ * documents is what it enforces. Success bodies are named by the official Data API document's component names
+ * (the services' messages mirror them field for field); error bodies are the one REST error body of the stack.
+ */
+export const restErrorBody = z.object({
+  message: z.string().meta({ description: 'What went wrong; for a bad parameter it starts with its name.' }),
+  statusCode: z.number().meta({ description: 'The HTTP status code of the response.' }),
+  error: z.string().meta({ description: 'The HTTP status name.' }),
+});
+
+/** The statuses a route can answer besides 200, under the official document's component names. */
+const ERROR_COMPONENTS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  501: 'NotImplemented',
+  503: 'ServiceUnavailable',
+};
+
+type JsonSchema = Record<string, unknown>;
+
+export function buildOpenApiDocument(routes: readonly DataRoute[], version: string): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Data API (chain-data gateway-data)',
+      version,
+      description:
+        'The primary-network routes of the Avalanche Data API, served by a self-hosted chain-data stack. ' +
+        'Response bodies are the components of the same names in the official Data API OpenAPI document.',
+    },
+    paths,
+    components: {
+      schemas: { ...errorComponents(), ...responseComponents(routes) },
+      securitySchemes: Object.fromEntries(
+        API_KEY_HEADERS.map((header) => [
+          securitySchemeName(header),
+          { type: 'apiKey', in: 'header', name: header, description: 'Optional Data API key.' },
+        ]),
+      ),
+    },
+    security: [...API_KEY_HEADERS.map((header) => ({ [securitySchemeName(header)]: [] })), {}],
+  };
+}
+
+function operationOf(route: DataRoute): JsonSchema {
+  const parameters = [
+    ...Object.entries(route.pathParams).map(([name, schema]) => parameterOf(name, 'path', schema)),
+    ...Object.entries(route.query).map(([name, schema]) => parameterOf(name, 'query', schema)),
+  ];
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    parameters,
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchemaOf(z.object(route.body)) } },
+          },
+        }
+      : {}),
+    responses: {
+      200: {
+        description: 'Successful response',
+        content: { 'application/json': { schema: componentUnion(route.responses) } },
+      },
+      ...Object.fromEntries(
+        Object.entries(ERROR_COMPONENTS).map(([status, component]) => [
+          status,
+          {
+            description: STATUS_CODES[Number(status)],
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` } } },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+function parameterOf(name: string, location: 'path' | 'query', schema: z.core.$ZodType): JsonSchema {
+  const { description, ...json } = jsonSchemaOf(schema);
+  return {
+    name,
+    in: location,
+    required: location === 'path' || !z.safeParse(schema, undefined).success,
+    ...(description === undefined ? {} : { description }),
+    schema: json,
+    ...(json.type === 'array' ? { style: 'form', explode: true } : {}),
+  };
+}
+
+export function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+  return json;
+}
+
+function componentUnion(names: readonly string[]): JsonSchema {
+  const refs = names.map((name) => ({ $ref: `#/components/schemas/${name}` }));
+  return refs.length === 1 ? refs[0]! : { oneOf: refs };
+}
+
+function errorComponents(): Record<string, JsonSchema> {
+  const schema = jsonSchemaOf(restErrorBody);
+  return Object.fromEntries(
+    Object.entries(ERROR_COMPONENTS).map(([status, component]) => [
+      component,
+      {
+        ...schema,
+        examples: [{ message: '…', statusCode: Number(status), error: STATUS_CODES[Number(status)] }],
+      },
+    ]),
+  );
+}
+
+function responseComponents(routes: readonly DataRoute[]): Record<string, JsonSchema> {
+  const names = [...new Set(routes.flatMap((route) => route.responses))];
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        type: 'object',
+        description: `The official Data API document's ${name} (components.schemas.${name}), field for field.`,
+      },
+    ]),
+  );
+}
+
+function securitySchemeName(header: string): string {
+  return header === 'x-glacier-api-key' ? 'apiKey' : 'dataApiKey';
+}

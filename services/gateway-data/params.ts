@@ -1,0 +1,336 @@
+import { bech32 } from '@scure/base';
+import { z } from 'zod';
+import { DomainError } from '../runtime/errors.ts';
+import { decodeCb58 } from '../runtime/formatting/cb58.ts';
+
+/**
+ * The Data API's request parameters as zod schemas: each turns the text a client sent (a path segment, a query
+ * value, which Koa gives as an array when repeated, or a JSON body member) into the value the gateway works with,
+ * and fails with a message that says what it expected and what it got. `parseParams` prefixes the parameter's
+ * name, so every 400 reads `pageSize: expected an integer from 1 to 100, got "0"`. The same schemas, rendered
+ * with `z.toJSONSchema(…, {io: 'input'})`, are the gateway's OpenAPI parameters: a schema first reshapes text
+ * (`z.preprocess`), then validates the typed value, so the document shows the type, not the text.
+ */
+
+export class ParamError extends DomainError {
+  constructor(parameter: string, reason: string) {
+    super('invalid_argument', `${parameter}: ${reason}`);
+  }
+}
+
+/** Validates `input` (already limited to the route's parameters) against the route's schema. */
+export function parseParams<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+  input: Record<string, unknown>,
+): z.output<z.ZodObject<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new ParamError(String(issue.path[0] ?? 'request'), issue.message);
+}
+
+const MAX_RENDERED_LENGTH = 80;
+
+/** The received value as a message quotes it: query text is quoted even when it was a number. */
+export function rendered(input: unknown): string {
+  const text = JSON.stringify(typeof input === 'number' ? String(input) : input) ?? String(input);
+  return text.length <= MAX_RENDERED_LENGTH
+    ? text
+    : `${text.slice(0, MAX_RENDERED_LENGTH)}… (${text.length} characters)`;
+}
+
+type IssueLike = { input?: unknown };
+
+function expected(what: string): (issue: IssueLike) => string {
+  return (issue) =>
+    issue.input === undefined
+      ? `is required: expected ${what}`
+      : `expected ${what}, got ${rendered(issue.input)}`;
+}
+
+// ---- Scalars
+
+/** Decimal digits only: no sign, exponent, fraction or spaces (16 digits keep it a safe integer or out of range). */
+function decimalIntegerText(input: unknown): unknown {
+  return typeof input === 'string' && /^\d{1,16}$/.test(input) ? Number(input) : input;
+}
+
+export function integerParam(min: number, max: number, what = `an integer from ${min} to ${max}`) {
+  const error = expected(what);
+  return z.preprocess(decimalIntegerText, z.int({ error }).min(min, { error }).max(max, { error }));
+}
+
+export function pageSizeParam(max: number) {
+  return integerParam(1, max)
+    .prefault(10)
+    .meta({ description: `The maximum number of items to return: 1 to ${max}, default 10.` });
+}
+
+export const timestampParam = (description: string) =>
+  integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (unix seconds)').optional().meta({ description });
+
+/** Non-negative decimal text, fraction allowed, as a number. */
+function decimalNumberText(input: unknown): unknown {
+  return typeof input === 'string' && /^\d{1,30}(\.\d{1,30})?$/.test(input) ? Number(input) : input;
+}
+
+export function nonNegativeNumberParam() {
+  const error = expected('a number ≥ 0');
+  return z.preprocess(decimalNumberText, z.number({ error }).min(0, { error }));
+}
+
+function booleanText(input: unknown): unknown {
+  return input === 'true' ? true : input === 'false' ? false : input;
+}
+
+export function booleanParam() {
+  return z.preprocess(booleanText, z.boolean({ error: expected('true or false') }));
+}
+
+export function enumParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: expected(`one of ${values.join(', ')}`) });
+}
+
+/** A value a client may repeat (`a=x&a=y`, the OpenAPI form/explode style) or give comma-separated (`a=x,y`). */
+function listText(input: unknown): unknown {
+  const parts = typeof input === 'string' ? [input] : Array.isArray(input) ? input : undefined;
+  if (parts === undefined || !parts.every((part) => typeof part === 'string')) return input;
+  return parts.flatMap(splitList);
+}
+
+export function enumListParam<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(listText, z.array(enumParam(values), { error: expected('a list') }));
+}
+
+export function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** A string parameter that a function turns into its value, or rejects with the reason it returns. */
+function textParam<T>(what: string, decode: (text: string) => T | { invalid: string }) {
+  return z.string({ error: expected(what) }).transform((text, ctx): T => {
+    const value = decode(text);
+    if (isInvalid(value)) {
+      ctx.addIssue({ code: 'custom', message: value.invalid, input: text });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+function isInvalid(value: unknown): value is { invalid: string } {
+  return typeof value === 'object' && value !== null && 'invalid' in value && Object.keys(value).length === 1;
+}
+
+// ---- Avalanche identifiers
+
+const ID_LENGTH = 32;
+const SHORT_ID_LENGTH = 20;
+
+function cb58Bytes(text: string, length: number): Uint8Array | undefined {
+  try {
+    const bytes = decodeCb58(text);
+    return bytes.length === length ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hexBytes(text: string, length: number): Uint8Array | undefined {
+  const match = /^0x([0-9a-fA-F]*)$/.exec(text);
+  if (!match || match[1]!.length !== length * 2) return undefined;
+  return Uint8Array.from(Buffer.from(match[1]!, 'hex'));
+}
+
+/** A transaction id: cb58 of 32 bytes (checksum included), or its 0x-hex as some clients write it. */
+export function txHashParam(description: string) {
+  const what = 'a transaction hash: cb58 or 0x-hex of 32 bytes';
+  return textParam(what, (text) =>
+    isCb58Id(text) || hexBytes(text, ID_LENGTH)
+      ? text
+      : { invalid: `expected ${what}, got ${rendered(text)}` },
+  ).meta({ description });
+}
+
+export function isCb58Id(text: string): boolean {
+  return cb58Bytes(text, ID_LENGTH) !== undefined;
+}
+
+/** An asset id, as the bytes the service filters by. */
+export function assetIdParam() {
+  const what = 'a cb58 asset id (32 bytes)';
+  return textParam(
+    what,
+    (text) => cb58Bytes(text, ID_LENGTH) ?? { invalid: `expected ${what}, got ${rendered(text)}` },
+  )
+    .optional()
+    .meta({ description: 'Asset ID (cb58) to filter by; X-Chain only.' });
+}
+
+/** An L1 validation id: cb58 or 0x-hex of 32 bytes. */
+export function validationIdParam() {
+  const what = 'a validation id: cb58 or 0x-hex of 32 bytes';
+  return textParam(
+    what,
+    (text) =>
+      cb58Bytes(text, ID_LENGTH) ??
+      hexBytes(text, ID_LENGTH) ?? { invalid: `expected ${what}, got ${rendered(text)}` },
+  )
+    .optional()
+    .meta({ description: 'Transactions of this L1 validator (P-Chain only): cb58 or 0x-hex validation id.' });
+}
+
+/** A block of a primary chain: its height, or its id in cb58 or (as C-Chain hashes are written) 0x-hex. */
+export function blockIdParam() {
+  const what = 'a block height, or a block hash: cb58 or 0x-hex of 32 bytes';
+  return textParam(what, (text) =>
+    /^\d{1,20}$/.test(text) || isCb58Id(text) || hexBytes(text, ID_LENGTH)
+      ? text
+      : { invalid: `expected ${what}, got ${rendered(text)}` },
+  ).meta({ description: 'A block height, or a block hash (cb58, or 0x-hex on the C-Chain).' });
+}
+
+// ---- Addresses and node ids
+
+/** One address of an `addresses` list, decoded. `text` is what the client wrote. */
+export type RequestAddress =
+  | { kind: 'bech32'; text: string; hrp: string; bytes: Uint8Array }
+  | { kind: 'evm'; text: string; bytes: Uint8Array };
+
+export const MAX_LISTED_ADDRESSES = 1024;
+
+/** `P-fuji1…`, `X-avax1…`, `C-…` or the bare bech32, or a 0x EVM address (the route decides where those go). */
+export function decodeAddress(text: string): RequestAddress | { invalid: string } {
+  if (/^0x/i.test(text)) {
+    const bytes = hexBytes(text, SHORT_ID_LENGTH);
+    return bytes
+      ? { kind: 'evm', text, bytes }
+      : { invalid: `${rendered(text)} is not a 20-byte 0x address` };
+  }
+  const bare = text.replace(/^[PXC]-/, '');
+  let decoded: { prefix: string; bytes: Uint8Array };
+  try {
+    decoded = bech32.decodeToBytes(bare);
+  } catch (err) {
+    const reason = /checksum/i.test((err as Error).message)
+      ? 'its bech32 checksum does not match'
+      : 'not bech32';
+    return { invalid: `${rendered(text)} is not an address: ${reason}` };
+  }
+  if (decoded.bytes.length !== SHORT_ID_LENGTH)
+    return {
+      invalid: `${rendered(text)} is not an address: it holds ${decoded.bytes.length} bytes, not ${SHORT_ID_LENGTH}`,
+    };
+  return { kind: 'bech32', text, hrp: decoded.prefix, bytes: decoded.bytes };
+}
+
+function decodeAddressList(text: string, atLeastOne: boolean): RequestAddress[] | { invalid: string } {
+  const items = splitList(text);
+  if (atLeastOne && items.length === 0) return { invalid: 'expected at least one address' };
+  if (items.length > MAX_LISTED_ADDRESSES)
+    return { invalid: `expected at most ${MAX_LISTED_ADDRESSES} addresses, got ${items.length}` };
+  const addresses: RequestAddress[] = [];
+  for (const item of items) {
+    const address = decodeAddress(item);
+    if ('invalid' in address) return address;
+    addresses.push(address);
+  }
+  return addresses;
+}
+
+/** A comma-separated list of addresses; unless `atLeastOne`, an empty value is an empty list. */
+export function addressListParam(description: string, options: { atLeastOne?: boolean } = {}) {
+  return textParam('a comma-separated list of addresses', (text) =>
+    decodeAddressList(text, options.atLeastOne ?? false),
+  ).meta({ description });
+}
+
+export interface RequestNodeId {
+  text: string;
+  bytes: Uint8Array;
+}
+
+function decodeNodeIdList(text: string): RequestNodeId[] | { invalid: string } {
+  const items = splitList(text);
+  if (items.length > MAX_LISTED_ADDRESSES)
+    return { invalid: `expected at most ${MAX_LISTED_ADDRESSES} node ids, got ${items.length}` };
+  const nodeIds: RequestNodeId[] = [];
+  for (const item of items) {
+    const bytes = item.startsWith('NodeID-')
+      ? cb58Bytes(item.slice('NodeID-'.length), SHORT_ID_LENGTH)
+      : undefined;
+    if (!bytes) return { invalid: `${rendered(item)} is not a node id (NodeID- and the cb58 of 20 bytes)` };
+    nodeIds.push({ text: item, bytes });
+  }
+  return nodeIds;
+}
+
+export function nodeIdListParam() {
+  return textParam('a comma-separated list of node ids', decodeNodeIdList).optional().meta({
+    description: 'Comma-separated node ids (NodeID-…); at least one of addresses or nodeIds is required.',
+  });
+}
+
+// ---- Enumerations of the API
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrderParam = (typeof SORT_ORDERS)[number];
+
+export const CURRENCY_CODES = [
+  'usd',
+  'eur',
+  'aud',
+  'cad',
+  'chf',
+  'clp',
+  'cny',
+  'czk',
+  'dkk',
+  'gbp',
+  'hkd',
+  'huf',
+  'jpy',
+  'nzd',
+] as const;
+
+export const PRIMARY_NETWORK_TX_TYPES = [
+  'AddValidatorTx',
+  'AddSubnetValidatorTx',
+  'AddDelegatorTx',
+  'CreateChainTx',
+  'CreateSubnetTx',
+  'ImportTx',
+  'ExportTx',
+  'AdvanceTimeTx',
+  'RewardValidatorTx',
+  'RemoveSubnetValidatorTx',
+  'TransformSubnetTx',
+  'AddPermissionlessValidatorTx',
+  'AddPermissionlessDelegatorTx',
+  'BaseTx',
+  'TransferSubnetOwnershipTx',
+  'ConvertSubnetToL1Tx',
+  'RegisterL1ValidatorTx',
+  'SetL1ValidatorWeightTx',
+  'DisableL1ValidatorTx',
+  'IncreaseL1ValidatorBalanceTx',
+  'UNKNOWN',
+  'CreateAssetTx',
+  'OperationTx',
+] as const;
+
+export const UTXO_SORT_KEYS = ['timestamp', 'amount'] as const;
+
+export const pageTokenParam = () =>
+  z
+    .string({ error: expected('a page token from a previous response') })
+    .optional()
+    .meta({ description: 'A page token, received from a previous list call, to retrieve the next page.' });
+
+export const sortOrderParam = () =>
+  enumParam(SORT_ORDERS)
+    .optional()
+    .meta({ description: 'The order by which to sort results: "asc" or "desc".' });
