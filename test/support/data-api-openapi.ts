@@ -4,8 +4,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 /**
- * Checks a response against the official Data API OpenAPI document (../shared/spec/openapi/data-api.openapi.json,
- * next to the repository, not in it). The document is OpenAPI 3.1, so its schemas are JSON Schema 2020-12 with
+ * Checks a response against the official Data API OpenAPI document: the part of it that describes the routes the
+ * stack serves, extracted unchanged into test/fixtures (see test/fixtures/README.md). The document is OpenAPI 3.1, so its schemas are JSON Schema 2020-12 with
  * OpenAPI's extras; they are compiled as they stand, with three allowances:
  *
  * - `strict: false` and no meta-schema check: the document uses `example` and, in one place, an object-valued
@@ -14,9 +14,7 @@ import addFormats from 'ajv-formats';
  * - `oneOf` is checked as `anyOf`: the document's unions of list responses (P-, X- and C-Chain transaction pages,
  *   P-Chain and other UTXO pages) all match an empty page, so a strict oneOf would refuse every empty page.
  */
-const DOCUMENT_PATH = fileURLToPath(
-  new URL('../../../shared/spec/openapi/data-api.openapi.json', import.meta.url),
-);
+const DOCUMENT_PATH = fileURLToPath(new URL('../fixtures/data-api.openapi.subset.json', import.meta.url));
 const COMPONENTS_ID = 'https://data-api.invalid/components.json';
 
 type Json = Record<string, unknown>;
@@ -39,8 +37,7 @@ function load(): { document: OpenApiDocument; ajv: Ajv2020 } {
   if (loaded) return loaded;
   if (!existsSync(DOCUMENT_PATH))
     throw new Error(
-      `the official Data API OpenAPI document is missing: expected it at ${DOCUMENT_PATH} ` +
-        '(../shared/spec/openapi/data-api.openapi.json relative to the repository root)',
+      `the Data API OpenAPI document is missing: expected it at ${DOCUMENT_PATH} (see test/fixtures/README.md)`,
     );
   const document = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });

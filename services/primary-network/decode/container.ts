@@ -15,12 +15,20 @@ export function unknownType(what: string, typeId: number): Error {
   return new Error(`unknown ${what} type id ${typeId}`);
 }
 
-/** Runs `decode`, prefixing any error with the index and id of the container being decoded. */
-export function inContainer<T>(indexName: string, containerId: Uint8Array, decode: () => T): T {
+/**
+ * Runs `decode`, prefixing any error with the index and id of the container being decoded (`containerId` may be
+ * computed only then).
+ */
+export function inContainer<T>(
+  indexName: string,
+  containerId: Uint8Array | (() => Uint8Array),
+  decode: () => T,
+): T {
   try {
     return decode();
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new Error(`${indexName} container ${encodeCb58(containerId)}: ${message}`, { cause: err });
+    const id = typeof containerId === 'function' ? containerId() : containerId;
+    throw new Error(`${indexName} container ${encodeCb58(id)}: ${message}`, { cause: err });
   }
 }

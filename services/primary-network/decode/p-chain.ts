@@ -33,44 +33,42 @@ function readCommon(r: Reader): { parentId: Uint8Array; height: bigint } {
 
 type BlockReader = (r: Reader) => Omit<InnerBlock, 'blockType'>;
 
-const option =
-  (kind: 'commit' | 'abort', banff: boolean): BlockReader =>
+/** Apricot blocks carry no time; each Banff block starts with its Time (u64 unix seconds). */
+const banffTime =
+  (read: BlockReader): BlockReader =>
   (r) => {
-    const timestamp = banff ? r.u64() : undefined;
-    return { ...readCommon(r), option: kind, txs: [], ...(timestamp === undefined ? {} : { timestamp }) };
+    const timestamp = r.u64();
+    return { timestamp, ...read(r) };
   };
 
-const BLOCK_READERS = new Map<number, [string, BlockReader]>([
-  [0, ['ApricotProposalBlock', (r) => ({ ...readCommon(r), txs: [readTx(r)] })]],
-  [1, ['ApricotAbortBlock', option('abort', false)]],
-  [2, ['ApricotCommitBlock', option('commit', false)]],
-  [3, ['ApricotStandardBlock', (r) => ({ ...readCommon(r), txs: r.list(readTx) })]],
-  [4, ['ApricotAtomicBlock', (r) => ({ ...readCommon(r), txs: [readTx(r)] })]],
-  [29, ['BanffProposalBlock', readBanffProposal]],
-  [30, ['BanffAbortBlock', option('abort', true)]],
-  [31, ['BanffCommitBlock', option('commit', true)]],
-  [
-    32,
-    [
-      'BanffStandardBlock',
-      (r) => {
-        const timestamp = r.u64();
-        return { timestamp, ...readCommon(r), txs: r.list(readTx) };
-      },
-    ],
-  ],
-]);
+const withTx: BlockReader = (r) => ({ ...readCommon(r), txs: [readTx(r)] });
+const withTxs: BlockReader = (r) => ({ ...readCommon(r), txs: r.list(readTx) });
+const option =
+  (kind: 'commit' | 'abort'): BlockReader =>
+  (r) => ({ ...readCommon(r), option: kind, txs: [] });
 
 /**
  * BanffProposalBlock: Time, then decision Transactions (allowed since Durango), then the ApricotProposalBlock
  * fields; its Txs() lists the decision transactions first and the proposal transaction last.
  */
-function readBanffProposal(r: Reader): Omit<InnerBlock, 'blockType'> {
+const banffProposal: BlockReader = (r) => {
   const timestamp = r.u64();
   const decisions = r.list(readTx);
   const common = readCommon(r);
   return { timestamp, ...common, txs: [...decisions, readTx(r)] };
-}
+};
+
+const BLOCK_READERS = new Map<number, [string, BlockReader]>([
+  [0, ['ApricotProposalBlock', withTx]],
+  [1, ['ApricotAbortBlock', option('abort')]],
+  [2, ['ApricotCommitBlock', option('commit')]],
+  [3, ['ApricotStandardBlock', withTxs]],
+  [4, ['ApricotAtomicBlock', withTx]],
+  [29, ['BanffProposalBlock', banffProposal]],
+  [30, ['BanffAbortBlock', banffTime(option('abort'))]],
+  [31, ['BanffCommitBlock', banffTime(option('commit'))]],
+  [32, ['BanffStandardBlock', banffTime(withTxs)]],
+]);
 
 export function readPlatformBlock(bytes: Uint8Array): InnerBlock {
   const r = new Reader(bytes);

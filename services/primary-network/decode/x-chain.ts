@@ -2,6 +2,7 @@
  * X-Chain containers: signed avm transactions (X/tx), the vertices that accepted them before Cortina linearized
  * the chain (X/vtx), and the avm blocks after it, inside proposervm blocks (X/block).
  */
+import { sha256 } from '@noble/hashes/sha2.js';
 import type { DecodedBlock, DecodedTx, DecodedVertex } from './model.ts';
 import { Reader } from './bytes.ts';
 import { inContainer, unknownType, type ContainerContext } from './container.ts';
@@ -12,39 +13,74 @@ import { readSignedTx, readStandaloneTx } from './transactions.ts';
 /** The avm StandardBlock's type id: after the 5 txs and the secp256k1, nft and property fxs' 5 types each. */
 const AVM_STANDARD_BLOCK = 20;
 const VERTEX_VERSION = 0;
-/** A stop vertex (codec version 1) ends avalanche consensus: no epoch and no transactions. */
-const STOP_VERTEX_VERSION = 1;
+const VERTEX_VERSION_1 = 1;
 
-/** A signed avm transaction alone, as the X/tx index holds it (codec version first). */
+/**
+ * A signed avm transaction alone, as the X/tx index holds it (codec version first); errors name it by its id, the
+ * X/tx container id.
+ */
 export function decodeXChainTx(bytes: Uint8Array): DecodedTx {
-  return decodeAvmTx(readStandaloneTx(bytes, 'AVM', AVM_TX_TYPES));
+  return inContainer(
+    'X/tx',
+    () => sha256(bytes),
+    () => decodeAvmTx(readStandaloneTx(bytes, 'AVM', AVM_TX_TYPES)),
+  );
+}
+
+export function decodeXChainVertex(bytes: Uint8Array, context: ContainerContext): DecodedVertex {
+  return inContainer('X/vtx', context.containerId, () => {
+    const vertex = readVertex(bytes);
+    return {
+      id: context.containerId,
+      parentIds: vertex.parentIds,
+      height: vertex.height,
+      epoch: vertex.epoch,
+      timestamp: context.acceptedAt,
+      sizeBytes: bytes.length,
+      txs: vertex.txs.map(decodeXChainTx),
+    };
+  });
+}
+
+interface VertexFields {
+  height: bigint;
+  epoch: number;
+  parentIds: Uint8Array[];
+  txs: Uint8Array[];
 }
 
 /**
- * snow/engine/avalanche/vertex (stateless_vertex.go, codec.go): version 0 is ChainID, Height u64, Epoch u32,
- * ParentIDs, Txs [][]byte (each a signed tx with its codec version); version 1, the stop vertex, keeps ChainID,
- * Height and ParentIDs only.
+ * snow/engine/avalanche/vertex (stateless_vertex.go, codec.go): codec version 0 is ChainID, Height u64, Epoch u32,
+ * ParentIDs, Txs [][]byte (each a signed tx with its codec version). Version 1 is, since Cortina, the stop vertex
+ * that ends avalanche consensus (ChainID, Height, ParentIDs); from late 2020 to late 2021 it was the epoch
+ * experiment's layout (version 0's fields, then Restrictions []ids.ID). Only the right reading uses every byte.
  */
-export function decodeXChainVertex(bytes: Uint8Array, context: ContainerContext): DecodedVertex {
-  return inContainer('X/vtx', context.containerId, () => {
-    const r = new Reader(bytes);
-    const version = r.codecVersion('vertex', [VERTEX_VERSION, STOP_VERTEX_VERSION]);
-    r.id();
-    const height = r.u64();
-    const epoch = version === VERTEX_VERSION ? r.u32() : 0;
+function readVertex(bytes: Uint8Array): VertexFields {
+  const r = new Reader(bytes);
+  const version = r.codecVersion('vertex', [VERTEX_VERSION, VERTEX_VERSION_1]);
+  r.id();
+  const height = r.u64();
+  const start = r.offset;
+  if (version === VERTEX_VERSION_1) {
+    const stop = readStopVertexParents(r);
+    if (stop) return { height, epoch: 0, parentIds: stop, txs: [] };
+    r.offset = start;
+  }
+  const epoch = r.u32();
+  const parentIds = r.list((x) => x.id());
+  const txs = r.list((x) => x.bytesField());
+  if (version === VERTEX_VERSION_1) r.list((x) => x.id());
+  r.end('vertex');
+  return { height, epoch, parentIds, txs };
+}
+
+function readStopVertexParents(r: Reader): Uint8Array[] | undefined {
+  try {
     const parentIds = r.list((x) => x.id());
-    const txs = version === VERTEX_VERSION ? r.list((x) => x.bytesField()) : [];
-    r.end('vertex');
-    return {
-      id: context.containerId,
-      parentIds,
-      height,
-      epoch,
-      timestamp: context.acceptedAt,
-      sizeBytes: bytes.length,
-      txs: txs.map(decodeXChainTx),
-    };
-  });
+    return r.remaining === 0 ? parentIds : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A proposervm block around an avm block; a bare avm block (type 20, which proposervm never uses) is accepted too. */
