@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { avaxSerial, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { AvaCloudSDK } from '@avalabs/avacloud-sdk';
 import { expect } from 'chai';
+import fc from 'fast-check';
 import pg from 'pg';
 import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
 import type { PChainTransaction } from '../../services/generated/proto/chaindata/primarynetwork/v1/PChainTransaction.ts';
@@ -13,13 +15,14 @@ import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts'
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';
 import { stakersAt, validatorSet } from '../../services/devnet/validator-sets.ts';
-import { formatNodeId } from '../../services/runtime/formatting/address.ts';
+import { formatBech32, formatNodeId } from '../../services/runtime/formatting/address.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createGrpcClient, type UnaryClient } from '../../services/runtime/grpc/client.ts';
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { networkContext } from '../../services/primary-network/projection/rows.ts';
 import { PrimaryNetworkReader } from '../../services/primary-network/reader.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
@@ -160,6 +163,8 @@ describe('primary-network service', function () {
   let db: TestDatabase;
   let indexer: RunningComponent;
   let service: RunningComponent;
+  let gateway: RunningComponent;
+  let gatewayUrl: string;
   let client: Service;
   let closeClient: () => void;
   const all: Record<Chain, AnyTx[]> = { P: [], X: [], C: [] };
@@ -190,6 +195,15 @@ describe('primary-network service', function () {
       PROJECTION_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
     });
+    const gatewayPort = await freePort();
+    gateway = await startComponent('gateway-data', {
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(gatewayPort),
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${servicePort}`,
+      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
+      LOG_LEVEL: 'warn',
+    });
+    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
     const grpcClient = createGrpcClient(
       proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
@@ -231,6 +245,7 @@ describe('primary-network service', function () {
 
   after(async function () {
     closeClient?.();
+    await gateway?.stop();
     await service?.stop();
     await indexer?.stop();
     await db?.drop();
@@ -511,5 +526,287 @@ describe('primary-network service', function () {
         expect(actual, `subnet ${encodeCb58(subnet)} at ${height}`).to.deep.equal(expected);
       }
     }
+  });
+
+  /** Calls gateway-data, checks the reply against the official document, and returns the body. */
+  async function api(
+    template: string,
+    values: Record<string, string>,
+    query: Record<string, string | string[]> = {},
+    body?: unknown,
+  ): Promise<Record<string, unknown>> {
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]!));
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) for (const item of [v].flat()) search.append(k, item);
+    const response = await fetch(`${gatewayUrl}${path}${search.size > 0 ? `?${search}` : ''}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+    const json = (await response.json()) as Record<string, unknown>;
+    expect(response.status, `${path} ${JSON.stringify(json).slice(0, 500)}`).to.equal(200);
+    assertDataApiResponse(body === undefined ? 'GET' : 'POST', template, response.status, json);
+    return json;
+  }
+
+  /** Every page of a gateway-data list, following nextPageToken. */
+  async function everyPage(
+    template: string,
+    values: Record<string, string>,
+    listField: string,
+    query: Record<string, string | string[]>,
+    body?: unknown,
+  ): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let token: string | undefined;
+    do {
+      const page = await api(template, values, { ...query, ...(token ? { pageToken: token } : {}) }, body);
+      items.push(...(page[listField] as Record<string, unknown>[]));
+      token = page.nextPageToken as string | undefined;
+      if (token !== undefined) expect(token).to.be.a('string').and.not.equal('');
+    } while (token !== undefined);
+    return items;
+  }
+
+  it('answers every route through gateway-data with documents that validate against the official OpenAPI document', async function () {
+    const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
+    const address = (chain: string, i = 0) => `${chain}-${formatBech32('fuji', accounts[i]!.address)}`;
+    const staking = devnet.pChain.staking;
+    const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
+    for (const [alias, chain] of [
+      ['p-chain', 'P'],
+      ['x-chain', 'X'],
+      ['c-chain', 'C'],
+    ] as const) {
+      const values = { network: 'fuji', blockchainId: alias };
+      const info = await api(BASE, values);
+      expect(info.blockchainId).to.equal(CHAIN_IDS[chain]);
+      const blocks = await api(`${BASE}/blocks`, values, { pageSize: '5' });
+      expect(blocks.chainInfo).to.deep.equal({ chainName: alias, network: 'fuji' });
+      const first = (blocks.blocks as { blockHash: string; blockNumber: string }[])[0]!;
+      expect(await api(`${BASE}/blocks/{blockId}`, { ...values, blockId: first.blockHash })).to.deep.equal(
+        first,
+      );
+      expect(await api(`${BASE}/blocks/{blockId}`, { ...values, blockId: first.blockNumber })).to.deep.equal(
+        first,
+      );
+      await api(`${BASE}/blocks`, values, { startTimestamp: '1767225600', endTimestamp: '1767312000' });
+      // One transaction of every type, fetched alone as well.
+      const byType = new Map(all[chain].map((t) => [t.txType, t.txHash]));
+      for (const txHash of byType.values()) {
+        const tx = await api(`${BASE}/transactions/{txHash}`, { ...values, txHash });
+        expect(tx.txHash).to.equal(txHash);
+      }
+      await api(`${BASE}/transactions`, values, { pageSize: '100' });
+      const mine = await api(`${BASE}/transactions`, values, {
+        addresses: chain === 'C' ? `${address('C')},${address('C', 1)}` : address(chain),
+        sortOrder: 'asc',
+        startTimestamp: '1767225600',
+        pageSize: '50',
+      });
+      if (chain !== 'C') expect((mine.transactions as unknown[]).length).to.be.greaterThan(0);
+      await api(`${BASE}/transactions`, values, {
+        addresses: address(chain),
+        txTypes: ['ImportTx', 'ExportTx'],
+      });
+      const utxos = await api(
+        `${BASE}/utxos`,
+        values,
+        { pageSize: '1024', includeSpent: 'true' },
+        {
+          addresses: accounts.map((a) => address(chain, accounts.indexOf(a))).join(','),
+        },
+      );
+      expect((utxos.utxos as unknown[]).length).to.be.greaterThan(0);
+      await api(
+        `${BASE}/utxos`,
+        values,
+        { sortBy: 'amount', sortOrder: 'desc', minUtxoAmount: '1000' },
+        {
+          addresses: address(chain),
+        },
+      );
+    }
+    // The X-Chain's own assets, vertices and the P-Chain's L1 validators.
+    const gold = all.X.find((t) => t.txType === 'CreateAssetTx')!.txHash;
+    await api(
+      `${BASE}/utxos`,
+      { network: 'fuji', blockchainId: 'x-chain' },
+      { assetId: gold },
+      {
+        addresses: accounts.map((a) => formatBech32('fuji', a.address)).join(','),
+      },
+    );
+    const vertices = await api(
+      `${BASE}/vertices:listByHeight`,
+      { network: 'testnet', blockchainId: FUJI.xChainId },
+      {
+        vertexHeight: '3',
+        sortOrder: 'asc',
+      },
+    );
+    expect((vertices.vertices as { vertexHeight: number }[]).every((v) => v.vertexHeight === 3)).to.equal(
+      true,
+    );
+    const validationId = encodeCb58(staking.l1Validators[0]!.validationId);
+    const l1 = await api(
+      `${BASE}/transactions`,
+      { network: 'fuji', blockchainId: 'p-chain' },
+      { l1ValidationId: validationId },
+    );
+    expect((l1.transactions as { txType: string }[]).map((t) => t.txType)).to.include('ConvertSubnetToL1Tx');
+    const nodeIds = [...new Set(staking.everyStaker.map((s) => s.nodeId))].join(',');
+    const rewards = await api(
+      '/v1/networks/{network}/rewards',
+      { network: 'fuji' },
+      { nodeIds, pageSize: '100' },
+    );
+    expect((rewards.historicalRewards as unknown[]).length).to.be.greaterThan(0);
+    await api(
+      '/v1/networks/{network}/rewards',
+      { network: 'fuji' },
+      { addresses: address('P', 1), currency: 'eur' },
+    );
+    const pending = await api('/v1/networks/{network}/rewards:listPending', { network: 'fuji' }, { nodeIds });
+    expect((pending.pendingRewards as unknown[]).length).to.be.greaterThan(0);
+  });
+
+  it('serves the official SDK: @avalabs/avacloud-sdk pages through transactions, blocks and rewards', async function () {
+    const sdk = new AvaCloudSDK({
+      serverURL: gatewayUrl,
+      network: 'fuji',
+      retryConfig: { strategy: 'none' },
+    });
+    // The Data API's operations carry their own server list; the gateway is named per call.
+    const at = { serverURL: gatewayUrl };
+    const account = formatBech32('fuji', deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts)[2]!.address);
+    const viaSdk: string[] = [];
+    for await (const page of await sdk.data.primaryNetwork.transactions.listLatest(
+      {
+        blockchainId: 'p-chain',
+        addresses: account,
+        pageSize: 40,
+        sortOrder: 'asc',
+      },
+      at,
+    )) {
+      for (const tx of page.result.transactions) viaSdk.push(tx.txHash);
+    }
+    const expected = all.P.filter(
+      (t) =>
+        [...t.consumed, ...t.emitted].some((u) => u.addresses!.includes(account)) ||
+        (t.p?.rewardAddresses ?? []).includes(account),
+    ).map((t) => t.txHash);
+    expect(viaSdk.length).to.be.greaterThan(40);
+    expect(viaSdk).to.include.members(expected);
+    const block = await sdk.data.primaryNetwork.blocks.get({ blockchainId: 'x-chain', blockId: '3' }, at);
+    expect(block.blockNumber).to.equal('3');
+    const nodeIds = devnet.pChain.staking.everyStaker.map((s) => s.nodeId).join(',');
+    let rewards = 0;
+    for await (const page of await sdk.data.primaryNetwork.rewards.listHistoricalRewards(
+      { nodeIds, pageSize: 7 },
+      at,
+    ))
+      rewards += page.result.historicalRewards.length;
+    expect(rewards).to.be.greaterThan(0);
+  });
+
+  it('pages every list so that any page size yields each item exactly once, in order (property)', async function () {
+    const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts).map((a) =>
+      formatBech32('fuji', a.address),
+    );
+    const nodeIds = [...new Set(devnet.pChain.staking.everyStaker.map((s) => s.nodeId))].join(',');
+    const BASE = '/v1/networks/{network}/blockchains/{blockchainId}';
+    const lists: { name: string; run: (pageSize: number, order: string) => Promise<string[]> }[] = [
+      {
+        name: 'P transactions of an address',
+        run: async (pageSize, sortOrder) =>
+          (
+            await everyPage(
+              `${BASE}/transactions`,
+              { network: 'fuji', blockchainId: 'p-chain' },
+              'transactions',
+              {
+                addresses: accounts[1]!,
+                pageSize: String(pageSize),
+                sortOrder,
+              },
+            )
+          ).map((t) => t.txHash as string),
+      },
+      {
+        name: 'X transactions',
+        run: async (pageSize, sortOrder) =>
+          (
+            await everyPage(
+              `${BASE}/transactions`,
+              { network: 'fuji', blockchainId: 'x-chain' },
+              'transactions',
+              {
+                pageSize: String(pageSize),
+                sortOrder,
+              },
+            )
+          ).map((t) => t.txHash as string),
+      },
+      {
+        name: 'P blocks',
+        run: async (pageSize) =>
+          (
+            await everyPage(`${BASE}/blocks`, { network: 'fuji', blockchainId: 'p-chain' }, 'blocks', {
+              pageSize: String(pageSize),
+            })
+          ).map((b) => b.blockHash as string),
+      },
+      {
+        name: 'P UTXOs by amount',
+        run: async (pageSize, sortOrder) =>
+          (
+            await everyPage(
+              `${BASE}/utxos`,
+              { network: 'fuji', blockchainId: 'p-chain' },
+              'utxos',
+              { pageSize: String(pageSize * 10), sortOrder, sortBy: 'amount', includeSpent: 'true' },
+              { addresses: accounts.slice(0, 3).join(',') },
+            )
+          ).map((u) => u.utxoId as string),
+      },
+      {
+        name: 'historical rewards',
+        run: async (pageSize, sortOrder) =>
+          (
+            await everyPage('/v1/networks/{network}/rewards', { network: 'fuji' }, 'historicalRewards', {
+              nodeIds,
+              pageSize: String(pageSize),
+              sortOrder,
+            })
+          ).map((r) => r.utxoId as string),
+      },
+    ];
+    const whole = new Map<string, string[]>();
+    for (const list of lists) {
+      for (const order of ['asc', 'desc']) whole.set(`${list.name} ${order}`, await list.run(100, order));
+      expect(whole.get(`${list.name} asc`)!.length, list.name).to.be.greaterThan(2);
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: lists.length - 1 }),
+        fc.integer({ min: 3, max: 99 }),
+        fc.constantFrom('asc', 'desc'),
+        async (which, pageSize, order) => {
+          const list = lists[which]!;
+          const items = await list.run(pageSize, order);
+          expect(new Set(items).size, `${list.name}: no item twice`).to.equal(items.length);
+          expect(items, `${list.name} ${order} by ${pageSize}`).to.deep.equal(
+            whole.get(`${list.name} ${order}`),
+          );
+        },
+      ),
+      { numRuns: 15, seed: 20261121 },
+    );
+    // In order: ascending is descending reversed, for keys that are unique.
+    const p = whole.get('P transactions of an address asc')!;
+    expect(whole.get('P transactions of an address desc')).to.deep.equal([...p].reverse());
   });
 });
