@@ -538,7 +538,7 @@ describe('primary-network service', function () {
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]!));
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) for (const item of [v].flat()) search.append(k, item);
-    const response = await fetch(`${gatewayUrl}${path}${search.size > 0 ? `?${search}` : ''}`, {
+    const response = await fetch(`${gatewayUrl}${path}${search.size > 0 ? `?${search.toString()}` : ''}`, {
       method: body === undefined ? 'GET' : 'POST',
       ...(body === undefined
         ? {}
