@@ -21,8 +21,8 @@ import { formatBech32 } from '../services/runtime/formatting/address.ts';
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
-import { createTestDatabase } from '../test/support/database.ts';
-import { eventually, freePort, startComponent } from '../test/support/processes.ts';
+import { eventually, freePort } from '../test/support/processes.ts';
+import { startBenchComponent, startBenchDatabase } from './components.ts';
 import { httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -43,7 +43,6 @@ const { values: args } = parseArgs({
 const writeDocs = args['write-docs'] || process.env.BENCH_WRITE_DOCS === '1';
 const settings = { connections: Number(args.connections), durationMs: Number(args.duration) * 1000 };
 const log = (text: string) => process.stderr.write(`[bench] primary-network: ${text}\n`);
-const quiet = { LOG_LEVEL: 'warn' };
 
 /** The devnet with its whole history generated; resolves with its URL and container counts. */
 async function startDevnet() {
@@ -89,13 +88,12 @@ async function startDevnet() {
 const devnet = await startDevnet();
 const total = Object.values(devnet.counts).reduce((a, b) => a + b, 0);
 log(`devnet history: ${JSON.stringify(devnet.counts)}`);
-const db = await createTestDatabase();
+const db = await startBenchDatabase();
 const running: { stop(): Promise<unknown> }[] = [];
 try {
   const indexerPort = await freePort();
   running.push(
-    await startComponent('container-indexer', {
-      ...quiet,
+    await startBenchComponent('container-indexer', {
       DATABASE_URL: db.url,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
       UPSTREAM_NODE_URLS: devnet.url,
@@ -135,8 +133,7 @@ try {
 
   // The projection from scratch.
   const servicePort = await freePort();
-  const service = await startComponent('primary-network', {
-    ...quiet,
+  const service = await startBenchComponent('primary-network', {
     DATABASE_URL: db.url,
     GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
     CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
@@ -170,8 +167,7 @@ try {
   // gateway-data under load for the busiest P-Chain address.
   const gatewayPort = await freePort();
   running.push(
-    await startComponent('gateway-data', {
-      ...quiet,
+    await startBenchComponent('gateway-data', {
       HTTP_HOST: '127.0.0.1',
       HTTP_PORT: String(gatewayPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${servicePort}`,
@@ -276,5 +272,5 @@ ${text}`,
 } finally {
   for (const r of running.reverse()) await r.stop();
   await devnet.stop();
-  await db.drop();
+  await db.stop();
 }

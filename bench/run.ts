@@ -7,16 +7,13 @@
  * started. With --write-docs (or BENCH_WRITE_DOCS=1) it also rewrites docs/benchmarks.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ProtoGrpcType } from '../services/generated/proto/container_indexer.ts';
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
-import { createTestDatabase } from '../test/support/database.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../test/support/processes.ts';
+import { startBenchComponent, startBenchDatabase, type BenchDatabase } from './components.ts';
+import { eventually, freePort, type RunningComponent } from '../test/support/processes.ts';
 import { startUpstreamNode } from '../test/support/upstream-node.ts';
 import {
   callLoad,
@@ -120,21 +117,12 @@ function log(message: string): void {
 
 /** Starts `chain-data <component>` and registers its stop (SIGTERM, then SIGKILL after 15 s). */
 async function component(name: string, env: Record<string, string>): Promise<RunningComponent> {
-  const started = await startComponent(name, {
-    LOG_LEVEL: 'warn',
-    // Telemetry as deployed: on, spans created for every request, but nowhere to export them (empty = unset).
-    OTEL_SDK_DISABLED: '',
-    OTEL_EXPORTER_OTLP_ENDPOINT: '',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    ...env,
-  });
+  const started = await startBenchComponent(name, env);
   children.add(started.child);
   cleanups.push({
     label: `stopping ${name}`,
     run: async () => {
-      const timer = setTimeout(() => void started.kill(), 15_000);
       const code = await started.stop();
-      clearTimeout(timer);
       if (code !== 0) log(`${name} exited with ${code}:\n${started.output().slice(-4000)}`);
     },
   });
@@ -171,30 +159,10 @@ async function startBareKoa(
 }
 
 /** The database the container-indexer uses: DATABASE_URL's server if set, else embedded PostgreSQL. */
-async function startDatabase(): Promise<{ url: string; description: string; pid?: number }> {
-  if (process.env.DATABASE_URL) {
-    const db = await createTestDatabase();
-    cleanups.push({ label: 'dropping the test database', run: () => db.drop() });
-    return { url: db.url, description: 'the PostgreSQL server at DATABASE_URL (a fresh database)' };
-  }
-  // Embedded PostgreSQL as `chain-data up` runs it: a process of its own, so its work does not share the load
-  // generator's event loop.
-  const dir = await mkdtemp(join(tmpdir(), 'chain-data-bench-'));
-  cleanups.push({
-    label: 'removing the database directory',
-    run: () => rm(dir, { recursive: true, force: true }),
-  });
-  const port = await freePort();
-  const postgres = await component('embedded-postgres', {
-    CHAIN_DATA_DIR: dir,
-    EMBEDDED_POSTGRES_HOST: '127.0.0.1',
-    EMBEDDED_POSTGRES_PORT: String(port),
-  });
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
-    description: 'embedded PostgreSQL (PGlite), the `chain-data embedded-postgres` component',
-    pid: postgres.child.pid,
-  };
+async function startDatabase(): Promise<BenchDatabase> {
+  const db = await startBenchDatabase();
+  cleanups.push({ label: 'stopping the database', run: () => db.stop() });
+  return db;
 }
 
 function requestBody(index: number): string {

@@ -56,7 +56,6 @@ CREATE TABLE primary_network.transactions (
 );
 CREATE UNIQUE INDEX transactions_by_seq ON primary_network.transactions (chain, seq);
 CREATE INDEX transactions_by_time ON primary_network.transactions (chain, block_timestamp, seq);
-CREATE INDEX transactions_by_type ON primary_network.transactions (chain, tx_type, seq);
 
 -- The vertices an X-Chain transaction was accepted in (a transaction may sit in more than one).
 CREATE TABLE primary_network.transaction_vertices (

@@ -18,7 +18,13 @@ import {
   type NetworkContext,
   type TxPlacement,
 } from './rows.ts';
-import type { BlockRow, ProjectionBatch, ProjectionWriter, RewardRow } from './writer.ts';
+import {
+  CursorMovedError,
+  type BlockRow,
+  type ProjectionBatch,
+  type ProjectionWriter,
+  type RewardRow,
+} from './writer.ts';
 
 /** The container-indexer indexes the projection reads, in the order it visits them. */
 export const PROJECTED_INDEXES = ['P/block', 'X/vtx', 'X/block', 'C/block'] as const;
@@ -100,40 +106,67 @@ export class Projector {
     return total;
   }
 
+  /**
+   * Projects one index from its cursor to the end of the stream. Batches are pipelined: a batch is decoded and
+   * projected while the one before it is being written, and written only once that write has committed; any read
+   * of the database while preparing a batch first waits for the write in flight.
+   */
   private async catchUpIndex(indexName: ProjectedIndex, signal?: AbortSignal): Promise<number> {
-    const { batchSize, stream, log, metrics } = this.options;
+    const { batchSize, stream, log, metrics, writer } = this.options;
     const start = this.cursors.get(indexName) ?? 0n;
     let next = start;
     let pending: Container[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const settled = () => writing;
     const flush = async () => {
       if (pending.length === 0) return;
-      const batch = pending;
+      const containers = pending;
+      const first = next;
       pending = [];
-      const written = await this.project(indexName, next, batch);
-      next += BigInt(batch.length);
-      if (written) {
-        this.cursors.set(indexName, next);
-        metrics?.containersProjected.inc({ index: indexName }, batch.length);
-        metrics?.nextIndex.set({ index: indexName }, Number(next));
-      }
+      next += BigInt(containers.length);
+      const batch = await this.prepare(indexName, first, containers, settled);
+      await writing;
+      writing = writer.write(batch, first).then((written) => {
+        if (!written)
+          throw new CursorMovedError(`${indexName}: another writer moved the cursor from ${first}`);
+        this.cursors.set(indexName, batch.nextIndex);
+        metrics?.containersProjected.inc({ index: indexName }, containers.length);
+        metrics?.nextIndex.set({ index: indexName }, Number(batch.nextIndex));
+      });
+      // Awaited before the next write or at the end; until then a failure must not count as unhandled.
+      writing.catch(() => {});
     };
-    for await (const container of stream(indexName, start > 0n ? start - 1n : undefined)) {
-      if (signal?.aborted) break;
-      if (BigInt(container.index) !== next + BigInt(pending.length))
-        throw new Error(
-          `${indexName}: stream gave container ${container.index}, expected ${next + BigInt(pending.length)}`,
-        );
-      pending.push(container);
-      if (pending.length >= batchSize) await flush();
+    try {
+      for await (const container of stream(indexName, start > 0n ? start - 1n : undefined)) {
+        if (signal?.aborted) break;
+        if (BigInt(container.index) !== next + BigInt(pending.length))
+          throw new Error(
+            `${indexName}: stream gave container ${container.index}, expected ${next + BigInt(pending.length)}`,
+          );
+        pending.push(container);
+        if (pending.length >= batchSize) await flush();
+      }
+      if (!signal?.aborted) await flush();
+    } finally {
+      await writing.catch(() => {});
     }
-    if (!signal?.aborted) await flush();
-    if (next > start)
-      log.debug({ index: indexName, from: start.toString(), to: next.toString() }, 'projected');
-    return Number(next - start);
+    await writing;
+    const done = this.cursors.get(indexName) ?? start;
+    if (done > start)
+      log.debug({ index: indexName, from: start.toString(), to: done.toString() }, 'projected');
+    return Number(done - start);
   }
 
-  /** Decodes, completes (rewards, L1 validators) and writes one batch starting at container `first`. */
-  private async project(indexName: ProjectedIndex, first: bigint, containers: Container[]): Promise<boolean> {
+  /**
+   * Decodes and completes (rewards, L1 validators) one batch starting at container `first`. `settled` resolves
+   * once earlier batches are written: reads of the database wait for it.
+   */
+  private async prepare(
+    indexName: ProjectedIndex,
+    first: bigint,
+    containers: Container[],
+    settled: () => Promise<void>,
+  ): Promise<ProjectionBatch> {
     const decoded = containers.map((c) => this.decode(indexName, c));
     const batch: ProjectionBatch = {
       indexName,
@@ -146,7 +179,7 @@ export class Projector {
       rewards: [],
       pChainTimes: [],
     };
-    const knownL1 = await this.knownL1Validators(decoded);
+    const knownL1 = await this.knownL1Validators(decoded, settled);
     const project = (tx: DecodedTx, at: TxPlacement) => {
       const projected = projectTx(this.options.ctx, tx, at, (id) =>
         knownL1.get(Buffer.from(id).toString('hex')),
@@ -215,7 +248,7 @@ export class Projector {
             ...(b.chain === 'X' ? { chainFormat: 'linear' as const } : {}),
           }),
         );
-        if (b.option) await this.projectOption(b, batch);
+        if (b.option) await this.projectOption(b, batch, settled);
       } else if (item.cBlock) {
         const c = item.cBlock;
         batch.blocks.push({
@@ -239,7 +272,7 @@ export class Projector {
         );
       }
     }
-    return this.options.writer.write(batch, first);
+    return batch;
   }
 
   private decode(indexName: ProjectedIndex, container: Container): Decoded {
@@ -273,7 +306,11 @@ export class Projector {
    * An option block settles the proposal before it. For a RewardValidatorTx: the staker leaves at this height and
    * the node's reward UTXOs for it (read now, before the batch's transaction) are added.
    */
-  private async projectOption(block: DecodedBlock, batch: ProjectionBatch): Promise<void> {
+  private async projectOption(
+    block: DecodedBlock,
+    batch: ProjectionBatch,
+    settled: () => Promise<void>,
+  ): Promise<void> {
     const proposalHeight = block.height - 1n;
     const inBatch = batch.txs.find((t) => t.tx.chain === 'P' && t.tx.blockHeight === proposalHeight)?.tx;
     const proposal = inBatch
@@ -283,10 +320,10 @@ export class Projector {
           seq: inBatch.seq,
           stakingTxHash: inBatch.details.stakingTxHash,
         }
-      : await this.storedProposal(proposalHeight);
+      : await settled().then(() => this.storedProposal(proposalHeight));
     if (!proposal || proposal.type !== 'RewardValidatorTx' || !proposal.stakingTxHash) return;
     const committed = block.option === 'commit';
-    const staker = await this.staker(proposal.stakingTxHash, batch);
+    const staker = await this.staker(proposal.stakingTxHash, batch, settled);
     if (!staker)
       throw new Error(
         `RewardValidatorTx ${encodeCb58(proposal.id)} rewards unknown staker ${proposal.stakingTxHash}`,
@@ -348,9 +385,10 @@ export class Projector {
     );
   }
 
-  private async staker(stakingTxHash: string, batch: ProjectionBatch) {
+  private async staker(stakingTxHash: string, batch: ProjectionBatch, settled: () => Promise<void>) {
     const inBatch = batch.txs.find((t) => t.staker && encodeCb58(t.staker.txId) === stakingTxHash)?.staker;
     if (inBatch) return inBatch;
+    await settled();
     const { rows } = await this.options.pool.query<{
       tx_id: Buffer;
       node_id: Buffer;
@@ -373,7 +411,10 @@ export class Projector {
   }
 
   /** L1 validators that the batch's transactions name and that earlier batches registered. */
-  private async knownL1Validators(decoded: Decoded[]): Promise<Map<string, KnownL1Validator>> {
+  private async knownL1Validators(
+    decoded: Decoded[],
+    settled: () => Promise<void>,
+  ): Promise<Map<string, KnownL1Validator>> {
     const named = decoded
       .flatMap((d) => d.block?.txs ?? [])
       .flatMap((tx) =>
@@ -381,6 +422,7 @@ export class Projector {
       );
     const known = new Map<string, KnownL1Validator>();
     if (named.length === 0) return known;
+    await settled();
     const { rows } = await this.options.pool.query<{
       validation_id: Buffer;
       subnet_id: Buffer;

@@ -228,8 +228,21 @@ const PRIMARY_NETWORK_SUBNET = new Uint8Array(32);
 
 const hex = (bytes: Uint8Array) => encodeBytes(bytes, 'hexnc');
 
+/** A chain has few assets and every output names one: their cb58 (a base58 of 36 bytes) is worth keeping. */
+const assetKeys = new Map<string, string>();
+
+function assetKey(assetId: Uint8Array): string {
+  const hexId = Buffer.from(assetId.buffer, assetId.byteOffset, assetId.byteLength).toString('hex');
+  let key = assetKeys.get(hexId);
+  if (key === undefined) {
+    key = encodeCb58(assetId);
+    if (assetKeys.size < 100_000) assetKeys.set(hexId, key);
+  }
+  return key;
+}
+
 function addAmount(into: Map<string, bigint>, assetId: Uint8Array, amount: bigint): void {
-  const key = encodeCb58(assetId);
+  const key = assetKey(assetId);
   into.set(key, (into.get(key) ?? 0n) + amount);
 }
 
@@ -405,13 +418,13 @@ export function projectTx(
   if (tx.evmInputs.length > 0)
     details.evmInputs = tx.evmInputs.map((i) => ({
       fromAddress: hex(i.address),
-      assetId: encodeCb58(i.assetId),
+      assetId: assetKey(i.assetId),
       amount: i.amount.toString(),
     }));
   if (tx.evmOutputs.length > 0)
     details.evmOutputs = tx.evmOutputs.map((o) => ({
       toAddress: hex(o.address),
-      assetId: encodeCb58(o.assetId),
+      assetId: assetKey(o.assetId),
       amount: o.amount.toString(),
     }));
 

@@ -62,6 +62,11 @@ const str = (n: bigint | number | undefined) => (n === undefined ? null : n.toSt
 const byteaArrayLiteral = (items: Uint8Array[]) =>
   `{${items.map((b) => `"\\\\x${buf(b).toString('hex')}"`).join(',')}}`;
 
+/** Thrown when the cursor is not where this writer left it (another projection wrote the batch). */
+export class CursorMovedError extends Error {
+  override name = 'CursorMovedError';
+}
+
 export class ProjectionWriter {
   private readonly pool: Pool;
 
@@ -83,6 +88,8 @@ export class ProjectionWriter {
   /** Writes a batch and moves its index's cursor, unless another writer already moved it (then writes nothing). */
   async write(batch: ProjectionBatch, expectedNext: bigint): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
+      // A commit lost in a crash takes its cursor move with it, so the batch is replayed: durability can wait.
+      await client.query('SET LOCAL synchronous_commit = off');
       await client.query(
         'INSERT INTO primary_network.cursors (index_name, next_index) VALUES ($1, 0) ON CONFLICT DO NOTHING',
         [batch.indexName],
