@@ -216,14 +216,19 @@ export class PrimaryNetworkReader {
     const types = filter.txTypes.length > 0 ? filter.txTypes : null;
     if (filter.addresses.length > 0 || filter.evmAddresses.length > 0) {
       params.push(filter.addresses.map(buf), filter.evmAddresses.map(buf), types);
-      // One index range scan per address; a transaction touching several listed addresses appears once.
+      // Per address, an index range scan in the page's order that stops after a page (the type filter joins
+      // inside it); the pages merge, and a transaction touching several listed addresses appears once.
+      const perAddress = (kind: number, list: string) => `
+        SELECT x.seq FROM unnest(${list}::bytea[]) AS wanted(address), LATERAL (
+          SELECT a.seq FROM primary_network.address_transactions a
+          JOIN primary_network.transactions tt ON tt.chain = a.chain AND tt.seq = a.seq
+          WHERE a.chain = $1 AND a.kind = ${kind} AND a.address = wanted.address
+            AND ($2::bigint IS NULL OR a.seq ${cmp} $2) AND ($3::bigint IS NULL OR a.seq >= $3)
+            AND ($4::bigint IS NULL OR a.seq <= $4) AND ($8::text[] IS NULL OR tt.tx_type = ANY($8::text[]))
+          ORDER BY a.seq ${order} LIMIT $5) x`;
       sql = `SELECT ${TX_COLUMNS} FROM primary_network.transactions t
-        JOIN (SELECT DISTINCT a.seq FROM primary_network.address_transactions a
-              WHERE a.chain = $1 AND ((a.kind = 0 AND a.address = ANY($6::bytea[]))
-                                   OR (a.kind = 1 AND a.address = ANY($7::bytea[])))
-                AND ($2::bigint IS NULL OR a.seq ${cmp} $2) AND ($3::bigint IS NULL OR a.seq >= $3)
-                AND ($4::bigint IS NULL OR a.seq <= $4)) s ON s.seq = t.seq AND t.chain = $1
-        WHERE ($8::text[] IS NULL OR t.tx_type = ANY($8::text[]))
+        JOIN (SELECT DISTINCT seq FROM (${perAddress(0, '$6')} UNION ALL ${perAddress(1, '$7')}) merged) s
+          ON t.chain = $1 AND t.seq = s.seq
         ORDER BY t.seq ${order} LIMIT $5`;
     } else if (filter.l1ValidationId) {
       params.push(buf(filter.l1ValidationId));

@@ -56,6 +56,8 @@ export interface ProjectorOptions {
 }
 
 const nanosToSeconds = (nanos: string) => BigInt(nanos) / 1_000_000_000n;
+/** Containers projected between two refreshes of the planner's statistics (the first catch-up always refreshes). */
+const ANALYZE_AFTER_CONTAINERS = 20_000;
 /** X-Chain blocks follow every vertex: their sequence numbers start above any vertex's. */
 const X_BLOCK_SEQ_BASE = 1n << 40n;
 
@@ -74,6 +76,7 @@ interface Decoded {
 export class Projector {
   private readonly options: ProjectorOptions;
   private readonly cursors = new Map<string, bigint>();
+  private sinceAnalyze = Number.POSITIVE_INFINITY;
 
   constructor(options: ProjectorOptions) {
     this.options = options;
@@ -103,6 +106,13 @@ export class Projector {
     for (const [name, next] of await this.options.writer.cursors()) this.cursors.set(name, next);
     let total = 0;
     for (const indexName of PROJECTED_INDEXES) total += await this.catchUpIndex(indexName, signal);
+    this.sinceAnalyze += total;
+    // Bulk writes leave the planner's statistics far behind (autovacuum takes its time, and embedded PostgreSQL
+    // has none): without fresh ones, the queries of a busy address scan whole tables instead of their indexes.
+    if (this.sinceAnalyze >= ANALYZE_AFTER_CONTAINERS && !signal?.aborted) {
+      await this.options.writer.analyze();
+      this.sinceAnalyze = 0;
+    }
     return total;
   }
 

@@ -81,6 +81,15 @@ export class ProjectionWriter {
     return new Map(rows.map((r) => [r.index_name, BigInt(r.next_index)]));
   }
 
+  /** Refreshes the planner's statistics of the projection's tables. */
+  async analyze(): Promise<void> {
+    await this.pool.query(
+      `ANALYZE primary_network.transactions, primary_network.utxos, primary_network.address_utxos,
+               primary_network.address_transactions, primary_network.blocks, primary_network.vertices,
+               primary_network.stakers, primary_network.rewards, primary_network.reward_addresses`,
+    );
+  }
+
   async ensureAsset(asset: AssetRow): Promise<void> {
     await this.insertAssets(this.pool, [asset]);
   }
