@@ -81,6 +81,7 @@ proto-check: install ## fail when the committed proto types are stale
 bench: install ## run the benchmarks and print their table (figures go to docs/benchmarks.md)
 	node bench/run.ts
 	node bench/devnet.ts
+	node bench/primary-network.ts
 
 .PHONY: clean
 clean: ## remove installed tools, dependencies and local stack data

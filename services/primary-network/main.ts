@@ -13,6 +13,7 @@ import { fromGrpcError } from '../runtime/errors.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
+import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
 import { createUpstreamClient, upstreamConfig } from '../runtime/upstream/config.ts';
 import { AVAX_ASSET } from './documents.ts';
 import { Projector, type ContainerStream } from './projection/projector.ts';
@@ -35,6 +36,7 @@ const config = {
   PROJECTION_POLL_INTERVAL_MS: env.integer(10, 3_600_000, 1_000),
   PROJECTION_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
+  PRICE_HISTORY_FILE: env.text('a file path').optional(),
   ...upstreamConfig,
 };
 
@@ -152,6 +154,7 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
             ctx: network,
             reader: new PrimaryNetworkReader(pool, network),
             potentialRewards: rewards,
+            prices: cfg.PRICE_HISTORY_FILE ? await loadPriceFile(cfg.PRICE_HISTORY_FILE) : NO_PRICES,
           }),
         ),
       },

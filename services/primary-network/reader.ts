@@ -39,6 +39,8 @@ export type Order = 'asc' | 'desc';
 
 const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
+const DAY_SECONDS = 86_400;
+
 /** The primary network's own chains are created at the network's genesis, 2020-09-10 (mainnet and Fuji alike). */
 const PRIMARY_CHAINS_CREATED_AT = 1_599_696_000;
 
@@ -487,12 +489,16 @@ export class PrimaryNetworkReader {
     const after = parseKeyCursor(cursor);
     const cmp = order === 'asc' ? '>' : '<';
     // The partial indexes on unspent UTXOs serve the default (unspent only) listing.
+    // Per address, an index range scan in the page's order that stops after a page; the pages merge, and a UTXO
+    // several listed addresses own appears once. The partial indexes on unspent UTXOs serve the default listing.
     const { rows: keys } = await this.pool.query<{ utxo_id: Buffer; sort_key: string }>(
-      `SELECT DISTINCT utxo_id, ${key} AS sort_key FROM primary_network.address_utxos
-       WHERE chain = $1 AND address = ANY($2::bytea[]) ${filter.includeSpent ? '' : 'AND NOT spent'}
-         AND ($3::bytea IS NULL OR asset_id = $3) AND amount >= $4
-         AND ($5::numeric IS NULL OR (${key}, utxo_id) ${cmp} ($5::numeric, $6::bytea))
-       ORDER BY sort_key ${order}, utxo_id ${order} LIMIT $7`,
+      `SELECT DISTINCT x.utxo_id, x.sort_key FROM unnest($2::bytea[]) AS wanted(address), LATERAL (
+         SELECT au.utxo_id, au.${key} AS sort_key FROM primary_network.address_utxos au
+         WHERE au.chain = $1 AND au.address = wanted.address ${filter.includeSpent ? '' : 'AND NOT au.spent'}
+           AND ($3::bytea IS NULL OR au.asset_id = $3) AND au.amount >= $4
+           AND ($5::numeric IS NULL OR (au.${key}, au.utxo_id) ${cmp} ($5::numeric, $6::bytea))
+         ORDER BY au.${key} ${order}, au.utxo_id ${order} LIMIT $7) x
+       ORDER BY x.sort_key ${order}, x.utxo_id ${order} LIMIT $7`,
       [
         chain,
         filter.addresses.map(buf),
@@ -523,11 +529,16 @@ export class PrimaryNetworkReader {
 
   // ---- rewards
 
+  /**
+   * Rewards paid to the addresses or nodes. With a price for the day it was paid (and the reward older than a day,
+   * as the Data API has it), the reward carries `historicalPrice`: AVAX's price in `currency` then.
+   */
   async historicalRewards(
     filter: { addresses: Uint8Array[]; nodeIds: Uint8Array[] },
     order: Order,
     pageSize: number,
     cursor: string,
+    price: { currency: string; at: (unixSeconds: number) => number | undefined; now: number },
   ): Promise<Page<HistoricalReward>> {
     const after = parseKeyCursor(cursor);
     const cmp = order === 'asc' ? '>' : '<';
@@ -541,12 +552,13 @@ export class PrimaryNetworkReader {
       output_index: number;
       amount: string;
       addresses: Buffer[];
+      reward_timestamp: string;
       weight: string;
       start_time: string;
       end_time: string;
     }>(
       `SELECT r.utxo_id, r.staking_tx_id, r.reward_tx_id, r.reward_seq, r.node_id, r.reward_type, r.output_index,
-              r.amount, r.addresses, s.weight, s.start_time, s.end_time
+              r.amount, r.addresses, r.reward_timestamp, s.weight, s.start_time, s.end_time
        FROM (SELECT utxo_id FROM primary_network.reward_addresses
              WHERE address = ANY($1::bytea[]) AND ($3::bigint IS NULL OR (reward_seq, utxo_id) ${cmp} ($3, $4::bytea))
              UNION
@@ -566,19 +578,25 @@ export class PrimaryNetworkReader {
     const page = nextOf(rows, pageSize, (r) => `${r.reward_seq}:${r.utxo_id.toString('hex')}`);
     const assets = await this.assets([this.ctx.avaxAssetId]);
     return {
-      items: page.items.map((r) => ({
-        addresses: r.addresses.map((a) => formatBech32(this.ctx.identity.hrp, a)),
-        txHash: encodeCb58(r.staking_tx_id),
-        amountStaked: r.weight,
-        nodeId: formatNodeId(r.node_id),
-        startTimestamp: Number(r.start_time),
-        endTimestamp: Number(r.end_time),
-        rewardType: r.reward_type,
-        utxoId: encodeCb58(r.utxo_id),
-        outputIndex: r.output_index,
-        reward: assetAmount(assets, encodeCb58(this.ctx.avaxAssetId), r.amount),
-        rewardTxHash: encodeCb58(r.reward_tx_id),
-      })),
+      items: page.items.map((r) => {
+        const paidAt = Number(r.reward_timestamp);
+        const value = price.now - paidAt > DAY_SECONDS ? price.at(paidAt) : undefined;
+        const reward = assetAmount(assets, encodeCb58(this.ctx.avaxAssetId), r.amount);
+        if (value !== undefined) reward.historicalPrice = { currencyCode: price.currency, value };
+        return {
+          addresses: r.addresses.map((a) => formatBech32(this.ctx.identity.hrp, a)),
+          txHash: encodeCb58(r.staking_tx_id),
+          amountStaked: r.weight,
+          nodeId: formatNodeId(r.node_id),
+          startTimestamp: Number(r.start_time),
+          endTimestamp: Number(r.end_time),
+          rewardType: r.reward_type,
+          utxoId: encodeCb58(r.utxo_id),
+          outputIndex: r.output_index,
+          reward,
+          rewardTxHash: encodeCb58(r.reward_tx_id),
+        };
+      }),
       nextCursor: page.nextCursor,
     };
   }

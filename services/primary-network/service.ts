@@ -5,6 +5,7 @@ import { DomainError } from '../runtime/errors.ts';
 import { formatNodeId } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { AsyncImplementation } from '../runtime/grpc/server.ts';
+import type { PriceSource } from '../runtime/prices/price-source.ts';
 import type { ChainKey } from './decode/model.ts';
 import { chainKeyOf, type NetworkContext } from './projection/rows.ts';
 import type { Order, PrimaryNetworkReader } from './reader.ts';
@@ -23,6 +24,7 @@ export function primaryNetworkService(options: {
   ctx: NetworkContext;
   reader: PrimaryNetworkReader;
   potentialRewards: PotentialRewards;
+  prices: PriceSource;
 }): AsyncImplementation<PrimaryNetworkServiceHandlers> {
   const { ctx, reader } = options;
   const network = ctx.identity.name;
@@ -158,11 +160,17 @@ export function primaryNetworkService(options: {
 
     ListHistoricalRewards: async (req) => {
       checkNetwork(req.network);
+      const currency = req.currency || 'usd';
       const page = await reader.historicalRewards(
         { addresses: req.addresses, nodeIds: req.node_ids },
         orderOf(req.sort_order),
         req.page_size,
         req.cursor,
+        {
+          currency,
+          at: (unixSeconds) => options.prices.priceAt('AVAX', currency, unixSeconds),
+          now: Math.floor(Date.now() / 1000),
+        },
       );
       return { historicalRewards: page.items, next_cursor: page.nextCursor };
     },

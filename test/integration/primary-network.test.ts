@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { avaxSerial, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { AvaCloudSDK } from '@avalabs/avacloud-sdk';
@@ -165,6 +168,7 @@ describe('primary-network service', function () {
   let service: RunningComponent;
   let gateway: RunningComponent;
   let gatewayUrl: string;
+  let priceFile: string;
   let client: Service;
   let closeClient: () => void;
   const all: Record<Chain, AnyTx[]> = { P: [], X: [], C: [] };
@@ -185,8 +189,18 @@ describe('primary-network service', function () {
       INDEXER_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
     });
+    // AVAX's price in dollars for every day of the history (none in euros).
+    priceFile = join(await mkdtemp(join(tmpdir(), 'chain-data-prices-')), 'prices.csv');
+    const days = Array.from({ length: 8 }, (_, i) =>
+      new Date((Number(PARAMETERS.genesisTimeSeconds) + i * 86_400) * 1000).toISOString().slice(0, 10),
+    );
+    await writeFile(
+      priceFile,
+      ['date,symbol,currency,price', ...days.map((d, i) => `${d},AVAX,usd,${20 + i}.5`)].join('\n'),
+    );
     const servicePort = await freePort();
     service = await startComponent('primary-network', {
+      PRICE_HISTORY_FILE: priceFile,
       DATABASE_URL: db.url,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
@@ -250,6 +264,7 @@ describe('primary-network service', function () {
     await indexer?.stop();
     await db?.drop();
     server?.close();
+    if (priceFile) await rm(dirname(priceFile), { recursive: true, force: true });
   });
 
   it('lists every transaction of the mirrored containers exactly once, on its own chain', async function () {
@@ -467,7 +482,11 @@ describe('primary-network service', function () {
       }
       await reader.transactions('P', { ...none, l1ValidationId: new Uint8Array(32) }, 'desc', 10, '');
       await reader.verticesByHeight(1n, 'asc', 10, '');
-      await reader.historicalRewards({ addresses: busiest, nodeIds }, 'desc', 10, '');
+      await reader.historicalRewards({ addresses: busiest, nodeIds }, 'desc', 10, '', {
+        currency: 'usd',
+        at: () => undefined,
+        now: 0,
+      });
       await reader.pendingStakers({ addresses: busiest, nodeIds }, 'asc', 10, '');
       await reader.validatorSet(new Uint8Array(32), 100n);
       await reader.validatorSet(decodeCb58(devnet.pChain.staking.subnetId), 100n);

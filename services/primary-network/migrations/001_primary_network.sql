@@ -194,6 +194,8 @@ CREATE TABLE primary_network.rewards (
   staking_tx_id bytea NOT NULL,
   reward_tx_id bytea NOT NULL,
   reward_seq bigint NOT NULL,
+  -- When it was paid: the time of the block that committed (or aborted) the staker's RewardValidatorTx.
+  reward_timestamp bigint NOT NULL,
   node_id bytea NOT NULL,
   reward_type text NOT NULL,
   output_index integer NOT NULL,

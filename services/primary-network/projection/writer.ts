@@ -433,13 +433,14 @@ export class ProjectionWriter {
     await client.query(
       `WITH r AS (
          INSERT INTO primary_network.rewards
-           (utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount, addresses)
+           (utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount, addresses,
+            reward_timestamp)
          SELECT utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount,
-                addresses::bytea[]
+                addresses::bytea[], reward_timestamp
          FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bigint[], $5::bytea[], $6::text[], $7::int[],
-                     $8::numeric[], $9::text[])
+                     $8::numeric[], $9::text[], $10::bigint[])
            AS x(utxo_id, staking_tx_id, reward_tx_id, reward_seq, node_id, reward_type, output_index, amount,
-                addresses)
+                addresses, reward_timestamp)
          ON CONFLICT DO NOTHING
          RETURNING *
        )
@@ -456,6 +457,7 @@ export class ProjectionWriter {
         rewards.map((r) => r.creation.outputIndex),
         rewards.map((r) => r.creation.output.amount.toString()),
         rewards.map((r) => byteaArrayLiteral(r.creation.output.addresses)),
+        rewards.map((r) => r.creation.blockTimestamp.toString()),
       ],
     );
   }
