@@ -45,7 +45,7 @@ export function parsePriceFile(text: string, source = 'price file'): PriceSource
       );
     const key = `${symbol.toUpperCase()}/${currency.toLowerCase()}`;
     let days = byKey.get(key);
-    if (!days) byKey.set(key, (days = new Map()));
+    if (!days) byKey.set(key, (days = new Map<number, number>()));
     days.set(day / DAY_SECONDS, value);
   });
   return {
