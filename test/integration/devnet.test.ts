@@ -12,6 +12,7 @@ import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts'
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 
 const PARAMETERS: DevnetParameters = {
@@ -571,6 +572,34 @@ describe('devnet', function () {
           indexName,
         );
         expect(await call(gateway, 'index.getLastAccepted', {}, indexName)).to.deep.equal(last);
+      }
+      // gateway-data serves the Data API from the primary-network service's projection of the same containers.
+      const { gatewayData } = (JSON.parse(line!) as { urls: { gatewayData: string } }).urls;
+      const dataApi = async (template: string, path: string) => {
+        const response = await fetch(`${gatewayData}${path}`);
+        const body = (await response.json()) as Record<string, unknown>;
+        assertDataApiResponse('GET', template, response.status, body);
+        return body;
+      };
+      await eventually(
+        async () =>
+          (
+            (
+              await dataApi(
+                '/v1/networks/{network}/blockchains/{blockchainId}/blocks',
+                '/v1/networks/fuji/blockchains/p-chain/blocks?pageSize=1',
+              )
+            ).blocks as { blockNumber: string }[]
+          )[0]?.blockNumber === '60',
+        60_000,
+        'the projection',
+      );
+      for (const alias of ['p-chain', 'x-chain', 'c-chain']) {
+        const txs = await dataApi(
+          '/v1/networks/{network}/blockchains/{blockchainId}/transactions',
+          `/v1/networks/fuji/blockchains/${alias}/transactions?pageSize=100`,
+        );
+        expect((txs.transactions as unknown[]).length, alias).to.be.greaterThan(0);
       }
     } finally {
       stack.child.kill('SIGTERM');

@@ -127,7 +127,9 @@ describe('chain-data up', function () {
     expect(components.map((p) => p.name)).to.deep.equal([
       'postgres (embedded)',
       'container-indexer',
+      'primary-network',
       'gateway-rpc',
+      'gateway-data',
     ]);
     await eventually(() => components.every((p) => !isRunning(p.pid)), 30_000, 'the components to stop');
     process.kill(redis.pid, 'SIGTERM');
