@@ -413,50 +413,89 @@ export const getTxByHash = defineRoute({
   },
 });
 
+const UTXO_QUERY = {
+  pageToken: pageTokenParam(),
+  assetId: assetIdParam(),
+  minUtxoAmount: nonNegativeNumberParam()
+    .optional()
+    .meta({ description: 'The minimum UTXO amount in nAVAX (inclusive). Default 0.' }),
+  includeSpent: booleanParam().optional().meta({ description: 'Include spent UTXOs.' }),
+  sortBy: enumParam(UTXO_SORT_KEYS)
+    .optional()
+    .meta({ description: 'Which property to sort by, with sortOrder.' }),
+  sortOrder: sortOrderParam(),
+};
+
+/** Both UTXO routes: the v2 POST takes the addresses in its body, the v1 GET in its query. */
+async function listUtxos(
+  input: {
+    network: NetworkName;
+    blockchainId: string;
+    addresses: RequestAddress[];
+    pageToken?: string | undefined;
+    pageSize: number;
+    assetId?: Uint8Array | undefined;
+    minUtxoAmount?: number | undefined;
+    includeSpent?: boolean | undefined;
+    sortBy?: (typeof UTXO_SORT_KEYS)[number] | undefined;
+    sortOrder?: 'asc' | 'desc' | undefined;
+  },
+  context: RouteContext,
+) {
+  const chain = selectChain(input.network, input.blockchainId);
+  const filter = addressFilter(input.addresses, input.network, BECH32_ONLY);
+  if (input.assetId !== undefined && chain.alias !== 'x-chain')
+    throw new ParamError('assetId', `filters X-Chain UTXOs only, not the ${chain.alias}'s`);
+  const { response, nextPageToken } = await context.listPage(
+    input.pageToken,
+    {
+      chain: chainRef(chain),
+      addresses: filter.addresses,
+      asset_id: input.assetId,
+      min_utxo_amount: minimumAmountText(input.minUtxoAmount),
+      include_spent: input.includeSpent ?? false,
+      sort_by: input.sortBy ?? 'timestamp',
+      sort_order: sortOrderOf(input.sortOrder),
+      page_size: input.pageSize,
+    },
+    context.primaryNetwork.ListUtxos,
+  );
+  const utxos = response.utxos.map((utxo) => fromOneof(utxo, 'AnyUtxo'));
+  return toListDocument({ ...response, utxos }, nextPageToken);
+}
+
 export const getUtxosByAddressesV2 = defineRoute({
   method: 'POST',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/utxos',
   operationId: 'getUtxosByAddressesV2',
   summary: 'List UTXOs by addresses',
   pathParams: CHAIN_PATH,
-  query: {
-    pageToken: pageTokenParam(),
-    pageSize: pageSizeParam(1024),
-    assetId: assetIdParam(),
-    minUtxoAmount: nonNegativeNumberParam()
-      .optional()
-      .meta({ description: 'The minimum UTXO amount in nAVAX (inclusive). Default 0.' }),
-    includeSpent: booleanParam().optional().meta({ description: 'Include spent UTXOs.' }),
-    sortBy: enumParam(UTXO_SORT_KEYS)
-      .optional()
-      .meta({ description: 'Which property to sort by, with sortOrder.' }),
-    sortOrder: sortOrderParam(),
-  },
+  query: { ...UTXO_QUERY, pageSize: pageSizeParam(1024) },
   body: {
     addresses: addressListParam(`${ADDRESSES_DESCRIPTION} Required.`, { atLeastOne: true }),
   },
   responses: ['ListPChainUtxosResponse', 'ListUtxosResponse'],
-  async handle(input, context) {
-    const chain = selectChain(input.network, input.blockchainId);
-    const filter = addressFilter(input.addresses, input.network, BECH32_ONLY);
-    if (input.assetId !== undefined && chain.alias !== 'x-chain')
-      throw new ParamError('assetId', `filters X-Chain UTXOs only, not the ${chain.alias}'s`);
-    const { response, nextPageToken } = await context.listPage(
-      input.pageToken,
-      {
-        chain: chainRef(chain),
-        addresses: filter.addresses,
-        asset_id: input.assetId,
-        min_utxo_amount: minimumAmountText(input.minUtxoAmount),
-        include_spent: input.includeSpent ?? false,
-        sort_by: input.sortBy ?? 'timestamp',
-        sort_order: sortOrderOf(input.sortOrder),
-        page_size: input.pageSize,
-      },
-      context.primaryNetwork.ListUtxos,
-    );
-    const utxos = response.utxos.map((utxo) => fromOneof(utxo, 'AnyUtxo'));
-    return toListDocument({ ...response, utxos }, nextPageToken);
+  handle: (input, context) => listUtxos(input, context),
+});
+
+/** The earlier UTXO route, which the SDKs (e.g. @avalabs/avacloud-sdk's utxos.listByAddresses) still call. */
+export const getUtxosByAddresses = defineRoute({
+  method: 'GET',
+  path: '/v1/networks/{network}/blockchains/{blockchainId}/utxos',
+  operationId: 'getUtxosByAddresses',
+  summary: 'List UTXOs by addresses (v1)',
+  pathParams: CHAIN_PATH,
+  query: {
+    ...UTXO_QUERY,
+    pageSize: pageSizeParam(100),
+    // Optional in the official document, yet there is nothing to list without it.
+    addresses: addressListParam(`${ADDRESSES_DESCRIPTION} Required.`, { atLeastOne: true }).optional(),
+  },
+  responses: ['ListPChainUtxosResponse', 'ListUtxosResponse'],
+  handle: ({ addresses, ...input }, context) => {
+    if (addresses === undefined)
+      throw new ParamError('addresses', 'is required: the addresses whose UTXOs to list');
+    return listUtxos({ ...input, addresses }, context);
   },
 });
 
@@ -538,6 +577,7 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   listLatestPrimaryNetworkTransactions,
   getTxByHash,
   getUtxosByAddressesV2,
+  getUtxosByAddresses,
   listHistoricalPrimaryNetworkRewards,
   listPendingPrimaryNetworkRewards,
 ];

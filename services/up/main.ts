@@ -1,6 +1,7 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { ComponentContext } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
@@ -178,6 +179,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(dataPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
+      PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
     },
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,
   );
@@ -201,6 +203,21 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     ].join('\n'),
   );
   ctx.setReady(true);
+}
+
+/**
+ * The key gateway-data signs page tokens with, kept with the stack's data so that tokens handed out before a restart
+ * still work after it.
+ */
+async function pageTokenSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'page-token-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('hex');
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
 }
 
 /** The upstream's URL, noting when its health endpoint does not answer (the indexer waits for it meanwhile). */

@@ -332,6 +332,34 @@ const BAD_PARAMETERS: BadParameterCase[] = [
   },
   { template: T.transaction, path: `${P}/transactions/${ID.slice(0, -1)}`, parameter: 'txHash' },
   { template: T.transaction, path: `${P}/transactions/0x${'ab'.repeat(31)}`, parameter: 'txHash' },
+  // getUtxosByAddresses (v1)
+  {
+    template: T.utxos,
+    path: `/v1/networks/local/blockchains/p-chain/utxos?addresses=${FUJI_ADDRESS}`,
+    parameter: 'network',
+  },
+  {
+    template: T.utxos,
+    path: `/v1/networks/fuji/blockchains/p/utxos?addresses=${FUJI_ADDRESS}`,
+    parameter: 'blockchainId',
+  },
+  { template: T.utxos, path: `${P}/utxos`, parameter: 'addresses', says: /^is required/ },
+  { template: T.utxos, path: `${P}/utxos?addresses=avax1qqqq`, parameter: 'addresses' },
+  { template: T.utxos, path: `${P}/utxos?addresses=${FUJI_ADDRESS}&pageSize=101`, parameter: 'pageSize' },
+  { template: T.utxos, path: `${P}/utxos?addresses=${FUJI_ADDRESS}&pageToken=x`, parameter: 'pageToken' },
+  { template: T.utxos, path: `${P}/utxos?addresses=${FUJI_ADDRESS}&assetId=abc`, parameter: 'assetId' },
+  {
+    template: T.utxos,
+    path: `${P}/utxos?addresses=${FUJI_ADDRESS}&minUtxoAmount=-1`,
+    parameter: 'minUtxoAmount',
+  },
+  {
+    template: T.utxos,
+    path: `${P}/utxos?addresses=${FUJI_ADDRESS}&includeSpent=yes`,
+    parameter: 'includeSpent',
+  },
+  { template: T.utxos, path: `${P}/utxos?addresses=${FUJI_ADDRESS}&sortBy=size`, parameter: 'sortBy' },
+  { template: T.utxos, path: `${P}/utxos?addresses=${FUJI_ADDRESS}&sortOrder=up`, parameter: 'sortOrder' },
   // getUtxosByAddressesV2
   {
     template: T.utxos,
@@ -555,7 +583,10 @@ describe('gateway-data without a primary-network service', function () {
       );
       for (const parameter of parameters)
         expect(
-          BAD_PARAMETERS.some((c) => c.template === route.path && c.parameter === parameter),
+          BAD_PARAMETERS.some(
+            (c) =>
+              c.template === route.path && (c.method ?? 'GET') === route.method && c.parameter === parameter,
+          ),
           `${route.operationId} ${parameter}`,
         ).to.equal(true);
     }
@@ -630,7 +661,7 @@ describe('gateway-data without a primary-network service', function () {
       error: 'Not Found',
     });
     assertDataApiResponse('GET', T.blockchain, 404, unknown.body);
-    const wrongMethod = await request(gateway.base, 'GET', `${P}/utxos`);
+    const wrongMethod = await request(gateway.base, 'PUT', `${P}/utxos`);
     expect(wrongMethod.status).to.equal(404);
   });
 

@@ -719,6 +719,18 @@ describe('primary-network service', function () {
     ).map((t) => t.txHash);
     expect(viaSdk.length).to.be.greaterThan(40);
     expect(viaSdk).to.include.members(expected);
+    const viaSdkUtxos: string[] = [];
+    for await (const page of await sdk.data.primaryNetwork.utxos.listByAddresses(
+      { blockchainId: 'p-chain', addresses: account, pageSize: 50, includeSpent: true },
+      at,
+    ))
+      for (const u of page.result.utxos) viaSdkUtxos.push(u.utxoId);
+    // Outputs the P-Chain exported live on their destination chain.
+    const ownUtxos = all.P.flatMap((t) => t.emitted).filter(
+      (u) => u.addresses!.includes(account) && u.consumedOnChainId === CHAIN_IDS.P,
+    );
+    expect(viaSdkUtxos.length).to.be.greaterThan(50);
+    expect(viaSdkUtxos).to.include.members(ownUtxos.map((u) => u.utxoId!));
     const block = await sdk.data.primaryNetwork.blocks.get({ blockchainId: 'x-chain', blockId: '3' }, at);
     expect(block.blockNumber).to.equal('3');
     const nodeIds = devnet.pChain.staking.everyStaker.map((s) => s.nodeId).join(',');
