@@ -230,6 +230,7 @@ export class PChainBuilder {
     const count = 1 + random.below(3);
     for (let i = 0; i < count; i++) {
       const signed = this.transfer(random, timeSeconds);
+      if (!signed) continue;
       txs.push(signed);
       txIds.push(sha256(signed));
     }
@@ -251,8 +252,17 @@ export class PChainBuilder {
     return { ...outer, innerId, innerBytes: bytes, height: this.height, timeSeconds, txIds };
   }
 
-  private transfer(random: SeededRandom, timeSeconds: bigint): Uint8Array {
-    const { sender, recipient, amount } = this.wallet.chooseTransfer(random);
+  private transfer(random: SeededRandom, timeSeconds: bigint): Uint8Array | undefined {
+    const chosen = this.wallet.chooseTransfer(random);
+    const { amount } = chosen;
+    let { sender, recipient } = chosen;
+    // The subnet owner's wallet already holds the change of the L1 setup transactions (built up front, accepted at
+    // heights 1 to 3): until the last of them is accepted, it must not spend that change.
+    const isOwner = (account: Account) => Buffer.compare(account.address, this.staking.owner.address) === 0;
+    if (this.height + 1n <= L1_SETUP_HEIGHT && isOwner(sender)) {
+      if (isOwner(recipient)) return undefined;
+      [sender, recipient] = [recipient, sender];
+    }
     const unsignedTx = pvm.e.newBaseTx(
       {
         ...this.spending(sender, timeSeconds),
@@ -264,6 +274,9 @@ export class PChainBuilder {
     return this.wallet.settle(unsignedTx, sender);
   }
 }
+
+/** The height of the last of the L1 setup transactions (CreateSubnetTx, CreateChainTx, ConvertSubnetToL1Tx). */
+const L1_SETUP_HEIGHT = 3n;
 
 /** avalanchego's P-Chain genesis block: an ApricotCommitBlock at height 0 (never indexed). */
 function genesisBlockBytes(genesisTxId: Uint8Array): Uint8Array {

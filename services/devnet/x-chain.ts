@@ -74,12 +74,13 @@ export class XChainBuilder {
 
   /**
    * A vertex (codec 0, no type id): chain id, height, epoch, its parents and its transactions (each with its codec
-   * version, sorted by id); its id is the sha256 of its bytes.
+   * version, sorted by id); its id is the sha256 of its bytes. Returns the transactions in acceptance order.
    */
   nextVertex(timeSeconds: bigint, random: SeededRandom, atomic: Uint8Array[] = []): XAcceptance {
-    const txs = [...atomic.map(asContainer), ...this.issueTransfers(timeSeconds, random)].sort((a, b) =>
-      Buffer.compare(a.id, b.id),
-    );
+    // In issue order, which is an order of acceptance (a transaction after those it spends from): the order a
+    // node's X/tx index lists them in. The vertex itself holds them sorted by id, as avalanchego builds it.
+    const issued = [...atomic.map(asContainer), ...this.issueTransfers(timeSeconds, random)];
+    const txs = [...issued].sort((a, b) => Buffer.compare(a.id, b.id));
     const parents = this.lastVertexId ? [this.lastVertexId] : [];
     const bytes = concat(
       u16(CODEC_VERSION),
@@ -94,7 +95,7 @@ export class XChainBuilder {
     this.vertexHeight += 1n;
     this.lastVertexId = sha256(bytes);
     this.lastVertexTime = timeSeconds;
-    return { container: { id: this.lastVertexId, bytes }, txs };
+    return { container: { id: this.lastVertexId, bytes }, txs: issued };
   }
 
   /**
