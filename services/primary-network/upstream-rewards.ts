@@ -1,5 +1,10 @@
 import { decodeCheckedHex } from '../runtime/formatting/encoding.ts';
-import type { UpstreamClient } from '../runtime/upstream/client.ts';
+import { DomainError } from '../runtime/errors.ts';
+import {
+  UpstreamRpcError,
+  UpstreamUnavailableError,
+  type UpstreamClient,
+} from '../runtime/upstream/client.ts';
 import type { RewardUtxoSource } from './projection/reward-utxos.ts';
 import type { PotentialRewards } from './service.ts';
 
@@ -36,7 +41,12 @@ export function platformRewards(upstream: UpstreamClient): RewardUtxoSource & Po
             nodeIDs: [nodeId],
           }),
         ),
-      );
+      ).catch((err: unknown) => {
+        // Without the nodes there is no estimate to give: the route is unavailable, not broken.
+        if (err instanceof UpstreamUnavailableError || err instanceof UpstreamRpcError)
+          throw new DomainError('unavailable', `estimated rewards need the P-Chain's nodes: ${err.message}`);
+        throw err;
+      });
       for (const reply of replies) {
         for (const v of reply.validators ?? []) {
           if (v.potentialReward !== undefined) rewards.set(v.txID, BigInt(v.potentialReward));
