@@ -210,8 +210,8 @@ CREATE TABLE primary_network.reward_addresses (
   PRIMARY KEY (address, reward_seq, utxo_id)
 );
 
--- L1 validators (ConvertSubnetToL1Tx, RegisterL1ValidatorTx) and their deposits; balances are what was deposited
--- (continuous fees are not deducted: they are not in the containers).
+-- L1 validators (ConvertSubnetToL1Tx, RegisterL1ValidatorTx) with the balance they started with; balances are what
+-- was deposited (continuous fees are not deducted: they are not in the containers).
 CREATE TABLE primary_network.l1_validators (
   validation_id bytea PRIMARY KEY,
   subnet_id bytea NOT NULL,
@@ -232,6 +232,14 @@ CREATE TABLE primary_network.l1_validator_weights (
   weight numeric(20, 0) NOT NULL,
   PRIMARY KEY (validation_id, from_height)
 );
+-- Balance added later (IncreaseL1ValidatorBalanceTx), one row per transaction.
+CREATE TABLE primary_network.l1_validator_deposits (
+  validation_id bytea NOT NULL,
+  tx_id bytea NOT NULL,
+  amount numeric(20, 0) NOT NULL,
+  PRIMARY KEY (validation_id, tx_id)
+);
+
 CREATE INDEX l1_validator_weights_by_subnet ON primary_network.l1_validator_weights (subnet_id, from_height);
 
 -- Assets: AVAX (a network constant, written at start) and every asset an X-Chain CreateAssetTx made.

@@ -442,7 +442,9 @@ export class Projector {
       deposited: string;
       weight: string;
     }>(
-      `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession, v.deposited,
+      `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession,
+              v.deposited + coalesce((SELECT sum(d.amount) FROM primary_network.l1_validator_deposits d
+                                      WHERE d.validation_id = v.validation_id), 0) AS deposited,
               (SELECT w.weight FROM primary_network.l1_validator_weights w WHERE w.validation_id = v.validation_id
                ORDER BY w.from_height DESC LIMIT 1) AS weight
        FROM primary_network.l1_validators v WHERE v.validation_id = ANY($1::bytea[])`,

@@ -210,7 +210,7 @@ export interface ProjectedTx {
   l1Validators: L1ValidatorRow[];
   l1Weights: L1WeightRow[];
   /** Deposits to existing L1 validators (IncreaseL1ValidatorBalanceTx). */
-  l1Deposits: { validationId: Uint8Array; amount: bigint }[];
+  l1Deposits: { validationId: Uint8Array; txId: Uint8Array; amount: bigint }[];
   /** L1 validators disabled (DisableL1ValidatorTx), from this transaction's height. */
   l1Disables: { validationId: Uint8Array; height: bigint }[];
   l1ValidationIds: Uint8Array[];
@@ -590,7 +590,7 @@ function projectL1(
         change: increase.balance,
       }),
     ];
-    projected.l1Deposits.push({ validationId: increase.validationId, amount: increase.balance });
+    projected.l1Deposits.push({ validationId: increase.validationId, txId: tx.id, amount: increase.balance });
     projected.l1ValidationIds.push(increase.validationId);
   }
   const disable = tx.l1Disable;

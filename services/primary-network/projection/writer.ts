@@ -497,18 +497,22 @@ export class ProjectionWriter {
         ],
       );
     }
-    // A deposit is not keyed by anything the validator row has, so replays must not add it twice: it is applied
-    // only by the batch that also moves the cursor past it (this transaction), which a replay never repeats.
-    for (const d of disables) {
+    if (disables.length > 0) {
       await client.query(
-        'UPDATE primary_network.l1_validators SET disabled_height = $2 WHERE validation_id = $1',
-        [buf(d.validationId), d.height.toString()],
+        `UPDATE primary_network.l1_validators v SET disabled_height = d.height
+         FROM unnest($1::bytea[], $2::bigint[]) AS d(validation_id, height) WHERE v.validation_id = d.validation_id`,
+        [disables.map((d) => buf(d.validationId)), disables.map((d) => d.height.toString())],
       );
     }
-    for (const d of deposits) {
+    if (deposits.length > 0) {
       await client.query(
-        'UPDATE primary_network.l1_validators SET deposited = deposited + $2 WHERE validation_id = $1',
-        [buf(d.validationId), d.amount.toString()],
+        `INSERT INTO primary_network.l1_validator_deposits (validation_id, tx_id, amount)
+         SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::numeric[]) ON CONFLICT DO NOTHING`,
+        [
+          deposits.map((d) => buf(d.validationId)),
+          deposits.map((d) => buf(d.txId)),
+          deposits.map((d) => d.amount.toString()),
+        ],
       );
     }
   }

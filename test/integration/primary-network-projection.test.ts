@@ -1,0 +1,146 @@
+import { expect } from 'chai';
+import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
+import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
+import {
+  PROJECTED_INDEXES,
+  Projector,
+  type ContainerStream,
+} from '../../services/primary-network/projection/projector.ts';
+import type { RewardUtxoSource } from '../../services/primary-network/projection/reward-utxos.ts';
+import { networkContext } from '../../services/primary-network/projection/rows.ts';
+import { ProjectionWriter } from '../../services/primary-network/projection/writer.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
+import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
+import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+/**
+ * The projection is idempotent and resumable: stopped anywhere (between batches or in the middle of one), restarted
+ * with other batch sizes, or replayed from the start, it ends with exactly the rows of one uninterrupted run.
+ */
+const PARAMETERS: DevnetParameters = {
+  identity: IDENTITIES.fuji,
+  seed: 'projection-test',
+  genesisTimeSeconds: 1_767_225_600n,
+  // Long enough for rewards, the L1's registration and weight change, and atomic transfers.
+  historySeconds: 6n * 86_400n,
+  blockIntervalSeconds: 1_200n,
+  accounts: 6,
+  metadataBaseUrl: 'http://127.0.0.1:1/metadata',
+};
+
+class Interrupted extends Error {}
+
+describe('primary-network projection', function () {
+  this.timeout(300_000);
+  let devnet: Devnet;
+  const databases: { db: TestDatabase; pool: Pool }[] = [];
+
+  /** The devnet's containers as the container indexer streams them; `failAfter` containers, it breaks off. */
+  const streamOf = (budget: { failAfter: number }): ContainerStream =>
+    async function* (indexName, afterIndex) {
+      const start = afterIndex === undefined ? 0n : afterIndex + 1n;
+      for (const c of await devnet.containers.range(indexName, start, 1_000_000n)) {
+        if (budget.failAfter-- <= 0) throw new Interrupted(`stream broke off at ${indexName} ${c.index}`);
+        const container: Container__Output = {
+          id: encodeCb58(c.id),
+          bytes: Buffer.from(c.bytes),
+          timestamp_unix_nano: c.acceptedAtUnixNano.toString(),
+          index: c.index.toString(),
+        };
+        yield container;
+      }
+    };
+
+  /** platform.getRewardUTXOs, answered from the devnet's own staking records. */
+  const rewards: RewardUtxoSource = {
+    rewardUtxos: (stakingTxId) => {
+      const staker = devnet.pChain.staking.everyStaker.find((s) => encodeCb58(s.txId) === stakingTxId);
+      return Promise.resolve(staker?.removedAtHeight !== undefined ? staker.rewardUtxos : []);
+    },
+  };
+
+  async function database(): Promise<Pool> {
+    const db = await createTestDatabase();
+    const pool = createPool(db.url, 'projection-test');
+    databases.push({ db, pool });
+    await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
+    return pool;
+  }
+
+  const projector = (pool: Pool, batchSize: number, budget = { failAfter: Number.POSITIVE_INFINITY }) =>
+    new Projector({
+      ctx: networkContext(IDENTITIES.fuji),
+      pool,
+      writer: new ProjectionWriter(pool),
+      stream: streamOf(budget),
+      rewards,
+      batchSize,
+      pollIntervalMs: 10,
+      maxBackoffMs: 10,
+      log: createLogger('projection-test', 'silent'),
+    });
+
+  /** Every table of the schema, as a digest of its rows in a fixed order. */
+  async function digest(pool: Pool): Promise<Record<string, string>> {
+    const { rows: tables } = await pool.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+       WHERE table_schema = 'primary_network' AND table_name <> 'schema_migrations' ORDER BY table_name`,
+    );
+    const out: Record<string, string> = {};
+    for (const { table_name } of tables) {
+      const { rows } = await pool.query<{ n: string; digest: string | null }>(
+        `SELECT count(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest
+         FROM primary_network.${table_name} t`,
+      );
+      out[table_name] = `${rows[0]!.n} ${rows[0]!.digest ?? ''}`;
+    }
+    return out;
+  }
+
+  before(async function () {
+    devnet = await Devnet.create(PARAMETERS);
+    await devnet.generateHistory();
+  });
+
+  after(async function () {
+    for (const { db, pool } of databases) {
+      await pool.end();
+      await db.drop();
+    }
+  });
+
+  it('ends with the same rows whether it runs straight through, is interrupted anywhere and restarted, or is replayed', async function () {
+    const total = PROJECTED_INDEXES.reduce((sum, name) => sum + devnet.containers.count(name), 0);
+
+    const straight = await database();
+    expect(await projector(straight, 256).catchUp()).to.equal(total);
+    const expected = await digest(straight);
+    expect(Number(expected.transactions!.split(' ')[0])).to.be.greaterThan(1000);
+    expect(Number(expected.rewards!.split(' ')[0])).to.be.greaterThan(0);
+    expect(Number(expected.l1_validator_weights!.split(' ')[0])).to.be.greaterThan(3);
+
+    // Interrupted every 200 containers (mid-batch: batches of 64 do not divide it), each time by a new projector.
+    const interrupted = await database();
+    let interruptions = 0;
+    for (;;) {
+      try {
+        await projector(interrupted, 64, { failAfter: 200 }).catchUp();
+        break;
+      } catch (err) {
+        if (!(err instanceof Interrupted)) throw err;
+        interruptions++;
+      }
+    }
+    expect(interruptions).to.be.greaterThan(3);
+    expect(await digest(interrupted)).to.deep.equal(expected);
+
+    // Replayed from the start over what it already holds (every cursor back to 0), with yet another batch size.
+    await straight.query('UPDATE primary_network.cursors SET next_index = 0');
+    expect(await projector(straight, 1000).catchUp()).to.equal(total);
+    expect(await digest(straight)).to.deep.equal(expected);
+  });
+});
