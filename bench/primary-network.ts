@@ -244,7 +244,7 @@ try {
   );
   const verdict = [
     `Projection target (at least ${MINIMUM_PROJECTION_RATIO * 100}% of the raw stream's rate): ${(ratio * 100).toFixed(0)}%, ${ratio >= MINIMUM_PROJECTION_RATIO ? 'met' : 'NOT met'}.`,
-    `Busiest address: ${busyTxs} P-Chain transactions, ${utxoRows[0]!.count} UTXOs ${busyTxs >= BUSY_ADDRESS_TXS ? '' : `(fewer than the ${BUSY_ADDRESS_TXS} asked for: use more --hours)`}.`,
+    `Busiest address: ${busyTxs} P-Chain transactions, ${utxoRows[0]!.count} UTXOs${busyTxs >= BUSY_ADDRESS_TXS ? '' : ` (fewer than the ${BUSY_ADDRESS_TXS} asked for: use more --hours)`}.`,
   ].join('\n');
   const text = `${projectionTable}\n\n${loadTable}\n\n${verdict}`;
   process.stdout.write(`\n## Primary-network service\n\n${text}\n`);
@@ -257,12 +257,11 @@ try {
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - Machine: ${machineDescription()}
 - Command: \`node bench/primary-network.ts\` (part of \`make bench\`)
-- Settings: devnet history of ${args.hours} hours with ${args.accounts} accounts (${total} primary-network
-  containers); ${settings.connections} connections, ${args.duration} s per route
+- Settings: devnet history of ${args.hours} hours with ${args.accounts} accounts (${total} primary-network containers); ${settings.connections} connections, ${args.duration} s per route
 
 The raw stream is every container of P/block, X/vtx, X/block and C/block read over the container-indexer's
 \`StreamContainers\`, the way the projection reads them; the projection is a fresh \`chain-data primary-network\` from
-ready to caught up on the same database (embedded PostgreSQL). Both in one run. The routes are loaded through
+ready to caught up on the same database (${db.description}). Both in one run. The routes are loaded through
 gateway-data at a fixed concurrency for the P-Chain address with the most transactions: transactions with page sizes
 10, 25 and 100 in both orders, and UTXOs (spent included, 100 per page) by time and by amount in both orders.
 
