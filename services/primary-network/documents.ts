@@ -74,10 +74,11 @@ export interface UtxoRow {
   consumed_block_timestamp: string | null;
 }
 
-export const UTXO_COLUMNS = `utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, block_height,
-  block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime, output_type, group_id,
-  payload, utxo_bytes, staked, stake_start, stake_end, reward_type, consumed_chain, consumed_by_tx,
-  consumed_block_height, consumed_block_timestamp`;
+/** A UTXO with its spend, if any: `FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s`. */
+export const UTXO_COLUMNS = `u.utxo_id, u.chain, u.created_chain, u.tx_id, u.output_index, u.emitted_by_tx,
+  u.block_height, u.block_timestamp, u.asset_id, u.amount, u.addresses, u.threshold, u.locktime, u.stakeable_locktime,
+  u.output_type, u.group_id, u.payload, u.utxo_bytes, u.staked, u.stake_start, u.stake_end, u.reward_type,
+  s.consumed_chain, s.consumed_by_tx, s.consumed_block_height, s.consumed_block_timestamp`;
 
 const UTXO_TYPE_NAMES: Record<string, string> = {
   'secp256k1-transfer': 'transfer',

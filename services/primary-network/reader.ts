@@ -296,10 +296,13 @@ export class PrimaryNetworkReader {
     const ids = rows.map((r) => r.id);
     const [utxos, rewardTxs, vertices] = await Promise.all([
       this.pool.query<UtxoRow & { role: string }>(
-        `SELECT ${UTXO_COLUMNS}, 'consumed' AS role FROM primary_network.utxos
-         WHERE consumed_by_tx = ANY($1::bytea[]) AND tx_id IS NOT NULL
+        `SELECT ${UTXO_COLUMNS}, 'consumed' AS role
+         FROM primary_network.utxo_spends s JOIN primary_network.utxos u ON u.utxo_id = s.utxo_id
+         WHERE s.consumed_by_tx = ANY($1::bytea[])
          UNION ALL
-         SELECT ${UTXO_COLUMNS}, 'emitted' AS role FROM primary_network.utxos WHERE emitted_by_tx = ANY($1::bytea[])`,
+         SELECT ${UTXO_COLUMNS}, 'emitted' AS role
+         FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
+         WHERE u.emitted_by_tx = ANY($1::bytea[])`,
         [ids],
       ),
       this.pool.query<{ tx_id: Buffer; reward_tx_id: Buffer }>(
@@ -488,13 +491,13 @@ export class PrimaryNetworkReader {
     const key = sortBy === 'amount' ? 'amount' : 'block_timestamp';
     const after = parseKeyCursor(cursor);
     const cmp = order === 'asc' ? '>' : '<';
-    // The partial indexes on unspent UTXOs serve the default (unspent only) listing.
     // Per address, an index range scan in the page's order that stops after a page; the pages merge, and a UTXO
-    // several listed addresses own appears once. The partial indexes on unspent UTXOs serve the default listing.
+    // several listed addresses own appears once. Unspent ones (the default) come from their own table.
     const { rows: keys } = await this.pool.query<{ utxo_id: Buffer; sort_key: string }>(
       `SELECT DISTINCT x.utxo_id, x.sort_key FROM unnest($2::bytea[]) AS wanted(address), LATERAL (
-         SELECT au.utxo_id, au.${key} AS sort_key FROM primary_network.address_utxos au
-         WHERE au.chain = $1 AND au.address = wanted.address ${filter.includeSpent ? '' : 'AND NOT au.spent'}
+         SELECT au.utxo_id, au.${key} AS sort_key
+         FROM primary_network.${filter.includeSpent ? 'address_utxos' : 'address_unspent'} au
+         WHERE au.chain = $1 AND au.address = wanted.address
            AND ($3::bytea IS NULL OR au.asset_id = $3) AND au.amount >= $4
            AND ($5::numeric IS NULL OR (au.${key}, au.utxo_id) ${cmp} ($5::numeric, $6::bytea))
          ORDER BY au.${key} ${order}, au.utxo_id ${order} LIMIT $7) x
@@ -511,7 +514,9 @@ export class PrimaryNetworkReader {
     );
     const page = nextOf(keys, pageSize, (k) => `${k.sort_key}:${k.utxo_id.toString('hex')}`);
     const { rows } = await this.pool.query<UtxoRow>(
-      `SELECT ${UTXO_COLUMNS} FROM primary_network.utxos WHERE utxo_id = ANY($1::bytea[])`,
+      `SELECT ${UTXO_COLUMNS}
+       FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
+       WHERE u.utxo_id = ANY($1::bytea[])`,
       [page.items.map((k) => k.utxo_id)],
     );
     const byId = new Map(rows.map((r) => [r.utxo_id.toString('hex'), r]));

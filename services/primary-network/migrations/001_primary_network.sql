@@ -66,46 +66,52 @@ CREATE TABLE primary_network.transaction_vertices (
   PRIMARY KEY (tx_id, vertex_id)
 );
 
--- Every UTXO any transaction created or spent. A row can be started by either side: a chain's import may be
--- projected before the export on the other chain that created its UTXO, so creation and consumption columns are
--- each filled when their transaction is projected. utxo_id is avalanchego's InputID: sha256(uint64 index ‖ tx id).
--- `chain` is where the UTXO can be spent (consumedOnChainId): the creating chain, or an export's destination.
+-- Every UTXO a transaction created, once. utxo_id is avalanchego's InputID: sha256(uint64 index ‖ tx id). `chain` is
+-- where the UTXO can be spent (consumedOnChainId): the creating chain, or an export's destination.
 CREATE TABLE primary_network.utxos (
   utxo_id bytea PRIMARY KEY,
-  chain char(1),
-  created_chain char(1),
-  tx_id bytea,
-  output_index integer,
+  chain char(1) NOT NULL,
+  created_chain char(1) NOT NULL,
+  tx_id bytea NOT NULL,
+  output_index integer NOT NULL,
   -- The transaction that emitted it in the Data API's sense (a reward UTXO's is the RewardValidatorTx).
-  emitted_by_tx bytea,
-  created_seq bigint,
-  block_height bigint,
-  block_id bytea,
-  block_timestamp bigint,
-  asset_id bytea,
-  amount numeric(20, 0),
-  addresses bytea[],
-  threshold integer,
-  locktime bigint,
+  emitted_by_tx bytea NOT NULL,
+  created_seq bigint NOT NULL,
+  block_height bigint NOT NULL,
+  block_id bytea NOT NULL,
+  block_timestamp bigint NOT NULL,
+  asset_id bytea NOT NULL,
+  amount numeric(20, 0) NOT NULL,
+  addresses bytea[] NOT NULL,
+  threshold integer NOT NULL,
+  locktime bigint NOT NULL,
   stakeable_locktime bigint,
-  output_type text,
+  output_type text NOT NULL,
   group_id integer,
   payload bytea,
-  utxo_bytes bytea,
+  utxo_bytes bytea NOT NULL,
   staked boolean NOT NULL DEFAULT false,
   stake_start bigint,
   stake_end bigint,
-  reward_type text,
-  consumed_chain char(1),
-  consumed_by_tx bytea,
-  consumed_seq bigint,
-  consumed_block_height bigint,
-  consumed_block_timestamp bigint
+  reward_type text
 );
 CREATE INDEX utxos_by_emitting_tx ON primary_network.utxos (emitted_by_tx, output_index);
-CREATE INDEX utxos_by_consuming_tx ON primary_network.utxos (consumed_by_tx);
 
--- Which addresses own which UTXOs, with the columns the UTXO route sorts and filters by.
+-- Every spend, once. Kept apart from utxos so that both are only ever inserted: a chain's import may be projected
+-- before the export on the other chain that created its UTXO, and either side may come first.
+CREATE TABLE primary_network.utxo_spends (
+  utxo_id bytea PRIMARY KEY,
+  consumed_chain char(1) NOT NULL,
+  consumed_by_tx bytea NOT NULL,
+  consumed_seq bigint NOT NULL,
+  consumed_block_height bigint NOT NULL,
+  consumed_block_timestamp bigint NOT NULL
+);
+CREATE INDEX utxo_spends_by_consuming_tx ON primary_network.utxo_spends (consumed_by_tx);
+
+-- Which addresses own which UTXOs, with the columns the UTXO route sorts and filters by: every UTXO ever
+-- (address_utxos), and those not spent yet (address_unspent: inserted when created unless already spent, deleted
+-- when spent).
 CREATE TABLE primary_network.address_utxos (
   chain char(1) NOT NULL,
   address bytea NOT NULL,
@@ -113,15 +119,22 @@ CREATE TABLE primary_network.address_utxos (
   block_timestamp bigint NOT NULL,
   amount numeric(20, 0) NOT NULL,
   asset_id bytea NOT NULL,
-  spent boolean NOT NULL,
   PRIMARY KEY (chain, address, utxo_id)
 );
 CREATE INDEX address_utxos_by_time ON primary_network.address_utxos (chain, address, block_timestamp, utxo_id);
 CREATE INDEX address_utxos_by_amount ON primary_network.address_utxos (chain, address, amount, utxo_id);
-CREATE INDEX address_utxos_unspent_by_time ON primary_network.address_utxos (chain, address, block_timestamp, utxo_id)
-  WHERE NOT spent;
-CREATE INDEX address_utxos_unspent_by_amount ON primary_network.address_utxos (chain, address, amount, utxo_id)
-  WHERE NOT spent;
+
+CREATE TABLE primary_network.address_unspent (
+  chain char(1) NOT NULL,
+  address bytea NOT NULL,
+  utxo_id bytea NOT NULL,
+  block_timestamp bigint NOT NULL,
+  amount numeric(20, 0) NOT NULL,
+  asset_id bytea NOT NULL,
+  PRIMARY KEY (chain, address, utxo_id)
+);
+CREATE INDEX address_unspent_by_time ON primary_network.address_unspent (chain, address, block_timestamp, utxo_id);
+CREATE INDEX address_unspent_by_amount ON primary_network.address_unspent (chain, address, amount, utxo_id);
 
 -- Which transactions touch which addresses: owners of consumed and emitted UTXOs, reward and subnet owners, and
 -- (kind 1) the EVM accounts of C-Chain atomic transactions. kind 0 addresses are 20-byte short ids.

@@ -84,7 +84,8 @@ export class ProjectionWriter {
   /** Refreshes the planner's statistics of the projection's tables. */
   async analyze(): Promise<void> {
     await this.pool.query(
-      `ANALYZE primary_network.transactions, primary_network.utxos, primary_network.address_utxos,
+      `ANALYZE primary_network.transactions, primary_network.utxos, primary_network.utxo_spends,
+               primary_network.address_utxos, primary_network.address_unspent,
                primary_network.address_transactions, primary_network.blocks, primary_network.vertices,
                primary_network.stakers, primary_network.rewards, primary_network.reward_addresses`,
     );
@@ -215,16 +216,15 @@ export class ProjectionWriter {
   }
 
   /**
-   * Creation columns of UTXOs (the row may already hold its consumption, when the spending chain was projected
-   * first), their owners' address_utxos, and the links of the creating transaction (and of an earlier-projected
-   * consuming one) to the owners.
+   * New UTXOs, their owners (every UTXO, and the unspent ones unless a spend projected earlier already consumed
+   * them), and the links of the creating transaction (and of an earlier-projected consuming one) to the owners.
    */
   private async insertCreations(client: PoolClient, creations: UtxoCreation[]): Promise<void> {
     if (creations.length === 0) return;
     const c = creations;
     await client.query(
       `WITH created AS (
-         INSERT INTO primary_network.utxos AS u
+         INSERT INTO primary_network.utxos
            (utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height, block_id,
             block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime, output_type,
             group_id, payload, utxo_bytes, staked, stake_start, stake_end, reward_type)
@@ -239,31 +239,29 @@ export class ProjectionWriter {
            AS n(utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height,
                 block_id, block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime,
                 output_type, group_id, payload, utxo_bytes, staked, stake_start, stake_end, reward_type)
-         ON CONFLICT (utxo_id) DO UPDATE SET
-           chain = EXCLUDED.chain, created_chain = EXCLUDED.created_chain, tx_id = EXCLUDED.tx_id,
-           output_index = EXCLUDED.output_index, emitted_by_tx = EXCLUDED.emitted_by_tx,
-           created_seq = EXCLUDED.created_seq, block_height = EXCLUDED.block_height, block_id = EXCLUDED.block_id,
-           block_timestamp = EXCLUDED.block_timestamp, asset_id = EXCLUDED.asset_id, amount = EXCLUDED.amount,
-           addresses = EXCLUDED.addresses, threshold = EXCLUDED.threshold, locktime = EXCLUDED.locktime,
-           stakeable_locktime = EXCLUDED.stakeable_locktime, output_type = EXCLUDED.output_type,
-           group_id = EXCLUDED.group_id, payload = EXCLUDED.payload, utxo_bytes = EXCLUDED.utxo_bytes,
-           staked = EXCLUDED.staked, stake_start = EXCLUDED.stake_start, stake_end = EXCLUDED.stake_end,
-           reward_type = EXCLUDED.reward_type
-         RETURNING u.*
+         ON CONFLICT DO NOTHING
+         RETURNING utxo_id, chain, created_chain, created_seq, emitted_by_tx, block_timestamp, amount, asset_id,
+                   addresses
        ),
-       owners AS (
-         INSERT INTO primary_network.address_utxos (chain, address, utxo_id, block_timestamp, amount, asset_id, spent)
-         SELECT created.chain, a, created.utxo_id, created.block_timestamp, created.amount, created.asset_id,
-                created.consumed_by_tx IS NOT NULL
-         FROM created, unnest(created.addresses) a
+       owned AS (
+         SELECT created.*, a AS address, s.consumed_chain, s.consumed_seq, s.consumed_by_tx
+         FROM created CROSS JOIN LATERAL unnest(created.addresses) a
+         LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = created.utxo_id
+       ),
+       every_owner AS (
+         INSERT INTO primary_network.address_utxos (chain, address, utxo_id, block_timestamp, amount, asset_id)
+         SELECT chain, address, utxo_id, block_timestamp, amount, asset_id FROM owned
+         ON CONFLICT DO NOTHING
+       ),
+       unspent_owner AS (
+         INSERT INTO primary_network.address_unspent (chain, address, utxo_id, block_timestamp, amount, asset_id)
+         SELECT chain, address, utxo_id, block_timestamp, amount, asset_id FROM owned WHERE consumed_by_tx IS NULL
          ON CONFLICT DO NOTHING
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
-       SELECT created.created_chain, 0, a, created.created_seq, created.emitted_by_tx
-       FROM created, unnest(created.addresses) a
+       SELECT created_chain, 0, address, created_seq, emitted_by_tx FROM owned
        UNION ALL
-       SELECT created.consumed_chain, 0, a, created.consumed_seq, created.consumed_by_tx
-       FROM created, unnest(created.addresses) a WHERE created.consumed_by_tx IS NOT NULL
+       SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned WHERE consumed_by_tx IS NOT NULL
        ON CONFLICT DO NOTHING`,
       [
         c.map((x) => buf(x.utxoId)),
@@ -294,29 +292,32 @@ export class ProjectionWriter {
     );
   }
 
-  /** Consumption columns; owners known by now (the UTXO was created earlier) get the spend and the link. */
+  /**
+   * Spends; for UTXOs created earlier (the usual case), their owners lose them from the unspent set and the
+   * consuming transaction is linked to them. A UTXO created later gets both when it is.
+   */
   private async insertSpends(client: PoolClient, txs: ProjectedTx[]): Promise<void> {
     const s = txs.flatMap((t) => t.spends);
     if (s.length === 0) return;
     await client.query(
       `WITH consumed AS (
-         INSERT INTO primary_network.utxos AS u
+         INSERT INTO primary_network.utxo_spends
            (utxo_id, consumed_chain, consumed_by_tx, consumed_seq, consumed_block_height, consumed_block_timestamp)
          SELECT * FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bigint[], $5::bigint[], $6::bigint[])
-         ON CONFLICT (utxo_id) DO UPDATE SET
-           consumed_chain = EXCLUDED.consumed_chain, consumed_by_tx = EXCLUDED.consumed_by_tx,
-           consumed_seq = EXCLUDED.consumed_seq, consumed_block_height = EXCLUDED.consumed_block_height,
-           consumed_block_timestamp = EXCLUDED.consumed_block_timestamp
-         RETURNING u.*
+         ON CONFLICT DO NOTHING
+         RETURNING utxo_id, consumed_chain, consumed_seq, consumed_by_tx
        ),
-       spent AS (
-         UPDATE primary_network.address_utxos au SET spent = true
-         FROM consumed WHERE consumed.addresses IS NOT NULL AND au.chain = consumed.chain
-           AND au.address = ANY(consumed.addresses) AND au.utxo_id = consumed.utxo_id
+       owned AS (
+         SELECT consumed.*, u.chain, a AS address
+         FROM consumed JOIN primary_network.utxos u ON u.utxo_id = consumed.utxo_id
+         CROSS JOIN LATERAL unnest(u.addresses) a
+       ),
+       gone AS (
+         DELETE FROM primary_network.address_unspent au USING owned
+         WHERE au.chain = owned.chain AND au.address = owned.address AND au.utxo_id = owned.utxo_id
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
-       SELECT consumed.consumed_chain, 0, a, consumed.consumed_seq, consumed.consumed_by_tx
-       FROM consumed, unnest(consumed.addresses) a
+       SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned
        ON CONFLICT DO NOTHING`,
       [
         s.map((x) => buf(x.utxoId)),
