@@ -294,7 +294,7 @@ export class PrimaryNetworkReader {
   private async renderTransactions(rows: TxRowDb[]): Promise<Transaction[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [utxos, rewardTxs, vertices] = await Promise.all([
+    const [utxos, stakerRows, vertices] = await Promise.all([
       this.pool.query<UtxoRow & { role: string }>(
         `SELECT ${UTXO_COLUMNS}, 'consumed' AS role
          FROM primary_network.utxo_spends s JOIN primary_network.utxos u ON u.utxo_id = s.utxo_id
@@ -305,8 +305,8 @@ export class PrimaryNetworkReader {
          WHERE u.emitted_by_tx = ANY($1::bytea[])`,
         [ids],
       ),
-      this.pool.query<{ tx_id: Buffer; reward_tx_id: Buffer }>(
-        `SELECT tx_id, reward_tx_id FROM primary_network.stakers WHERE tx_id = ANY($1::bytea[]) AND reward_tx_id IS NOT NULL`,
+      this.pool.query<{ tx_id: Buffer; reward_tx_id: Buffer | null; potential_reward: string | null }>(
+        `SELECT tx_id, reward_tx_id, potential_reward FROM primary_network.stakers WHERE tx_id = ANY($1::bytea[])`,
         [ids],
       ),
       rows.some((r) => r.chain_format === 'non-linear')
@@ -335,14 +335,15 @@ export class PrimaryNetworkReader {
     return rows.map((r) => {
       const consumed = byTx('consumed', r.id);
       const emitted = byTx('emitted', r.id);
-      const reward = rewardTxs.rows.find((x) => x.tx_id.equals(r.id));
-      return this.transactionDoc(
-        r,
-        consumed,
-        emitted,
-        assets,
-        reward && encodeCb58(reward.reward_tx_id),
-        () => vertices.rows.filter((v) => v.tx_id.equals(r.id)),
+      // A staking transaction: its reward once paid, its staker's estimated reward until then.
+      const staker = stakerRows.rows.find((x) => x.tx_id.equals(r.id));
+      const reward = staker?.reward_tx_id
+        ? { rewardTxHash: encodeCb58(staker.reward_tx_id) }
+        : staker?.potential_reward
+          ? { estimatedReward: staker.potential_reward }
+          : {};
+      return this.transactionDoc(r, consumed, emitted, assets, reward, () =>
+        vertices.rows.filter((v) => v.tx_id.equals(r.id)),
       );
     });
   }
@@ -352,7 +353,7 @@ export class PrimaryNetworkReader {
     consumed: UtxoRow[],
     emitted: UtxoRow[],
     assets: AssetDirectory,
-    rewardTxHash: string | undefined,
+    reward: { rewardTxHash?: string; estimatedReward?: string },
     vertices: () => { vertex_id: Buffer; vertex_height: string; vertex_timestamp: string }[],
   ): Transaction {
     const d = r.details;
@@ -390,7 +391,7 @@ export class PrimaryNetworkReader {
             'l1ValidatorManagerDetails',
             'blockchainInfo',
           ]),
-          ...(rewardTxHash ? { rewardTxHash } : {}),
+          ...reward,
         },
       };
     }

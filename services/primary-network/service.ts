@@ -7,14 +7,9 @@ import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { AsyncImplementation } from '../runtime/grpc/server.ts';
 import type { PriceSource } from '../runtime/prices/price-source.ts';
 import type { ChainKey } from './decode/model.ts';
+import type { PotentialRewards } from './projection/reward-utxos.ts';
 import { chainKeyOf, type NetworkContext } from './projection/rows.ts';
 import type { Order, PrimaryNetworkReader } from './reader.ts';
-
-/** What the pending-rewards route asks the node: each current staker's potential reward. */
-export interface PotentialRewards {
-  /** Potential reward by staking tx id (cb58) of the current stakers of these nodes (`NodeID-…`). */
-  potentialRewards(nodeIds: string[]): Promise<Map<string, bigint>>;
-}
 
 const orderOf = (o: SortOrder__Output): Order => (o === 'SORT_ORDER_ASC' ? 'asc' : 'desc');
 const optionalBigint = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));

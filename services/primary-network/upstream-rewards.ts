@@ -5,8 +5,7 @@ import {
   UpstreamUnavailableError,
   type UpstreamClient,
 } from '../runtime/upstream/client.ts';
-import type { RewardUtxoSource } from './projection/reward-utxos.ts';
-import type { PotentialRewards } from './service.ts';
+import type { PotentialRewards, RewardUtxoSource } from './projection/reward-utxos.ts';
 
 interface CurrentValidatorsReply {
   validators?: {

@@ -7,7 +7,11 @@ import {
   Projector,
   type ContainerStream,
 } from '../../services/primary-network/projection/projector.ts';
-import type { RewardUtxoSource } from '../../services/primary-network/projection/reward-utxos.ts';
+import type {
+  PotentialRewards,
+  RewardUtxoSource,
+} from '../../services/primary-network/projection/reward-utxos.ts';
+import { stakersAt } from '../../services/devnet/validator-sets.ts';
 import { networkContext } from '../../services/primary-network/projection/rows.ts';
 import { ProjectionWriter } from '../../services/primary-network/projection/writer.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
@@ -55,12 +59,20 @@ describe('primary-network projection', function () {
       }
     };
 
-  /** platform.getRewardUTXOs, answered from the devnet's own staking records. */
-  const rewards: RewardUtxoSource = {
+  /** platform.getRewardUTXOs and getCurrentValidators' potential rewards, from the devnet's own staking records. */
+  const rewards: RewardUtxoSource & PotentialRewards = {
     rewardUtxos: (stakingTxId) => {
       const staker = devnet.pChain.staking.everyStaker.find((s) => encodeCb58(s.txId) === stakingTxId);
       return Promise.resolve(staker?.removedAtHeight !== undefined ? staker.rewardUtxos : []);
     },
+    potentialRewards: (nodeIds) =>
+      Promise.resolve(
+        new Map(
+          stakersAt(devnet.pChain.staking, devnet.pChain.tip.height)
+            .filter((s) => nodeIds.includes(s.nodeId))
+            .map((s) => [encodeCb58(s.txId), s.potentialReward] as const),
+        ),
+      ),
   };
 
   async function database(): Promise<Pool> {

@@ -423,6 +423,19 @@ describe('primary-network service', function () {
     } while (cursor !== '');
     const active = stakersAt(staking, devnet.pChain.tip.height).map((s) => encodeCb58(s.txId));
     expect(pending.sort()).to.deep.equal(active.sort());
+
+    // Staking transactions show the reward once paid, the estimated reward until then.
+    for (const staker of staking.everyStaker) {
+      const tx = (await client.GetTransaction({ chain: chainRef('P'), tx_hash: encodeCb58(staker.txId) }))
+        .pChain!;
+      if (staker.removedAtHeight !== undefined) {
+        expect(tx.rewardTxHash, tx.txHash).to.be.a('string');
+        expect(tx).to.not.have.property('estimatedReward');
+      } else {
+        expect(tx.estimatedReward, tx.txHash).to.equal(staker.potentialReward.toString());
+        expect(tx).to.not.have.property('rewardTxHash');
+      }
+    }
   });
 
   it('serves every list query from an index (EXPLAIN with sequential scans disabled shows none on its tables)', async function () {

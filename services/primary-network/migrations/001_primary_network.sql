@@ -183,6 +183,8 @@ CREATE TABLE primary_network.stakers (
   -- Reward UTXOs are numbered after the staking tx's outputs and stake.
   first_reward_index integer NOT NULL,
   added_seq bigint NOT NULL,
+  -- The node's potential reward, for a staker still current when projected (shown until the reward is paid).
+  potential_reward numeric(20, 0),
   from_height bigint,
   to_height bigint,
   reward_tx_id bytea,

@@ -9,7 +9,12 @@ import { decodeCChainContainer } from '../decode/c-chain.ts';
 import type { DecodedBlock, DecodedCBlock, DecodedTx, DecodedVertex } from '../decode/model.ts';
 import { decodePChainContainer } from '../decode/p-chain.ts';
 import { decodeXChainBlock, decodeXChainVertex } from '../decode/x-chain.ts';
-import { decodeRewardUtxo, rewardTypeOf, type RewardUtxoSource } from './reward-utxos.ts';
+import {
+  decodeRewardUtxo,
+  rewardTypeOf,
+  type PotentialRewards,
+  type RewardUtxoSource,
+} from './reward-utxos.ts';
 import {
   projectTx,
   txSeq,
@@ -47,7 +52,7 @@ export interface ProjectorOptions {
   pool: Pool;
   writer: ProjectionWriter;
   stream: ContainerStream;
-  rewards: RewardUtxoSource;
+  rewards: RewardUtxoSource & PotentialRewards;
   batchSize: number;
   pollIntervalMs: number;
   maxBackoffMs: number;
@@ -282,7 +287,26 @@ export class Projector {
         );
       }
     }
+    await this.addPotentialRewards(batch);
     return batch;
+  }
+
+  /**
+   * A staking transaction shows its staker's estimated reward until the reward is paid: the node's potential
+   * reward, asked for the new primary-network stakers still current (ones already gone have their reward instead).
+   */
+  private async addPotentialRewards(batch: ProjectionBatch): Promise<void> {
+    const stakers = batch.txs.flatMap((t) =>
+      t.staker && t.staker.subnetId.every((b) => b === 0) ? [t.staker] : [],
+    );
+    if (stakers.length === 0) return;
+    const potential = await this.options.rewards.potentialRewards([
+      ...new Set(stakers.map((s) => formatNodeId(s.nodeId))),
+    ]);
+    for (const staker of stakers) {
+      const reward = potential.get(encodeCb58(staker.txId));
+      if (reward !== undefined) staker.potentialReward = reward;
+    }
   }
 
   private decode(indexName: ProjectedIndex, container: Container): Decoded {

@@ -11,6 +11,12 @@ export interface RewardUtxoSource {
   rewardUtxos(stakingTxId: string): Promise<Uint8Array[]>;
 }
 
+/** What the node says current stakers will earn (platform.getCurrentValidators' potentialReward). */
+export interface PotentialRewards {
+  /** Potential reward by staking tx id (cb58) of the current stakers of these nodes (`NodeID-…`). */
+  potentialRewards(nodeIds: string[]): Promise<Map<string, bigint>>;
+}
+
 const pvmCodec = () => utils.getManagerForVM('PVM').getDefaultCodec();
 
 /** An avax.UTXO as platform.getRewardUTXOs returns it (codec version first) as the output it holds. */

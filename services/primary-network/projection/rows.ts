@@ -148,6 +148,8 @@ export interface StakerRow {
   rewardAddresses: Uint8Array[];
   firstRewardIndex: number;
   addedSeq: bigint;
+  /** The node's potentialReward for a primary-network staker still current when projected. */
+  potentialReward?: bigint;
   /** Set when the staker counts from the block that adds it (its start time is already reached). */
   fromHeight?: bigint;
 }

@@ -362,13 +362,13 @@ export class ProjectionWriter {
       await client.query(
         `INSERT INTO primary_network.stakers
            (tx_id, tx_type, subnet_id, node_id, is_delegator, weight, start_time, end_time, bls_public_key,
-            reward_addresses, added_seq, from_height, first_reward_index)
+            reward_addresses, added_seq, from_height, first_reward_index, potential_reward)
          SELECT tx_id, tx_type, subnet_id, node_id, is_delegator, weight, start_time, end_time, bls,
-                reward_addresses::bytea[], added_seq, from_height, first_reward_index
+                reward_addresses::bytea[], added_seq, from_height, first_reward_index, potential_reward
          FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bytea[], $5::boolean[], $6::numeric[], $7::bigint[],
-                     $8::bigint[], $9::bytea[], $10::text[], $11::bigint[], $12::bigint[], $13::int[])
+                     $8::bigint[], $9::bytea[], $10::text[], $11::bigint[], $12::bigint[], $13::int[], $14::numeric[])
            AS s(tx_id, tx_type, subnet_id, node_id, is_delegator, weight, start_time, end_time, bls,
-                reward_addresses, added_seq, from_height, first_reward_index)
+                reward_addresses, added_seq, from_height, first_reward_index, potential_reward)
          ON CONFLICT DO NOTHING`,
         [
           stakers.map((s) => buf(s.txId)),
@@ -384,6 +384,7 @@ export class ProjectionWriter {
           stakers.map((s) => s.addedSeq.toString()),
           stakers.map((s) => str(s.fromHeight)),
           stakers.map((s) => s.firstRewardIndex),
+          stakers.map((s) => str(s.potentialReward)),
         ],
       );
       await client.query(
