@@ -13,7 +13,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import type { ProtoGrpcType as IndexerProto } from '../services/generated/proto/container_indexer.ts';
 import type { ProtoGrpcType } from '../services/generated/proto/primary_network.ts';
@@ -123,10 +122,8 @@ try {
   const streamStarted = performance.now();
   let streamed = 0;
   for (const name of INDEXES) {
-    const call = (
-      indexer.raw as unknown as { StreamContainers(r: object, o: grpc.CallOptions): AsyncIterable<unknown> }
-    ).StreamContainers({ index_name: name }, { deadline: Date.now() + 600_000 });
-    for await (const container of call) if (container) streamed++;
+    for await (const container of indexer.streaming.StreamContainers({ index_name: name }, 600_000))
+      if (container) streamed++;
   }
   const streamSeconds = (performance.now() - streamStarted) / 1000;
   indexer.close();

@@ -5,9 +5,8 @@
  * Type ids follow avalanchego's registration order: the avm txs (0–4), then the secp256k1 fx (5–9), then the nft
  * fx (10–14).
  */
-import { concat, u16, u32, u64, u8 } from './codec.ts';
+import { CODEC_VERSION, concat, u16, u32, u64, u8 } from '../runtime/avalanche/linear-codec.ts';
 
-const CODEC_VERSION = 0;
 const CREATE_ASSET_TX = 1;
 const OPERATION_TX = 2;
 const SECP256K1_CREDENTIAL = 9;

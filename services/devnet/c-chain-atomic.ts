@@ -6,7 +6,7 @@
 import type { evmSerial } from '@avalabs/avalanchejs';
 import { evm, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { concat, u16, u32 } from './codec.ts';
+import { concat, u16, u32 } from '../runtime/avalanche/linear-codec.ts';
 import type { SharedMemory } from './shared-memory.ts';
 import { signAllSlots, type Account } from './wallet.ts';
 

@@ -19,7 +19,7 @@ import {
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { deriveBlsKey, type BlsKey } from './bls.ts';
-import { concat, u16, u32, u64 } from './codec.ts';
+import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
 import { potentialReward, splitReward } from './staking-rewards.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 import type { Account, Wallet } from './wallet.ts';
@@ -46,7 +46,6 @@ const INITIAL_SUPPLY = 360_000_000n * NANO_AVAX_PER_AVAX;
 /** RewardValidatorTx's type id in platformvm's codec. */
 const REWARD_VALIDATOR_TX = 20;
 const DELEGATION_SHARES = 20_000; // a 2% fee, in millionths
-const CODEC_VERSION = 0;
 const pvmCodec = () => utils.getManagerForVM('PVM').getDefaultCodec();
 
 /** A primary-network staker whose period runs: what its end needs to pay back and reward. */

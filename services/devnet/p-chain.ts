@@ -1,6 +1,7 @@
 import { pvm, TransferableOutput, type Context } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { CODEC_VERSION, concat, ProposerChain, u16, u32, u64 } from './codec.ts';
+import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
+import { ProposerChain } from './codec.ts';
 import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
 import { builderContext } from './identity.ts';
 import { derive, type SeededRandom } from './seeded.ts';

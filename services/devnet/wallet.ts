@@ -11,7 +11,7 @@ import {
   Utxo,
   type UnsignedTx,
 } from '@avalabs/avalanchejs';
-import { concat, u8 } from './codec.ts';
+import { concat, u8 } from '../runtime/avalanche/linear-codec.ts';
 import { signHash } from './crypto.ts';
 import { derive, type SeededRandom } from './seeded.ts';
 

@@ -3,9 +3,8 @@
  * chain really emitted: a validator signs a message only if its source chain put it in this record.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { concat, u16, u32, u64 } from './codec.ts';
+import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
 
-const CODEC_VERSION = 0;
 const ADDRESSED_CALL = 1;
 const SUBNET_TO_L1_CONVERSION = 0;
 const REGISTER_L1_VALIDATOR = 1;

@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type * as grpc from '@grpc/grpc-js';
 import { Counter, Gauge } from 'prom-client';
-import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../generated/proto/container_indexer.ts';
 import type { ProtoGrpcType } from '../generated/proto/primary_network.ts';
 import { IDENTITIES } from '../runtime/avalanche/networks.ts';
@@ -9,7 +7,6 @@ import type { ComponentContext } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
 import { createPool } from '../runtime/database/pool.ts';
-import { fromGrpcError } from '../runtime/errors.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
@@ -81,23 +78,14 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
       cfg.CONTAINER_INDEXER_ADDRESS,
       cfg.GRPC_DEADLINE_MS,
     );
-    const stream: ContainerStream = (indexName, afterIndex) => {
-      const call = (
-        indexer.raw as unknown as {
-          StreamContainers(
-            request: object,
-            options: grpc.CallOptions,
-          ): grpc.ClientReadableStream<Container__Output>;
-        }
-      ).StreamContainers(
+    const stream: ContainerStream = (indexName, afterIndex) =>
+      indexer.streaming.StreamContainers(
         {
           index_name: indexName,
           ...(afterIndex !== undefined ? { after_index: afterIndex.toString() } : {}),
         },
-        { deadline: Date.now() + STREAM_DEADLINE_MS },
+        STREAM_DEADLINE_MS,
       );
-      return readStream(call);
-    };
     const projector = new Projector({
       ctx: network,
       pool,
@@ -167,15 +155,4 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
   );
   server.setServing(true);
   ctx.setReady(true);
-}
-
-/** A server stream as an async iterable whose failures are the stack's DomainErrors. */
-async function* readStream<T>(call: grpc.ClientReadableStream<T>): AsyncGenerator<T> {
-  try {
-    for await (const message of call as AsyncIterable<T>) yield message;
-  } catch (err) {
-    throw typeof (err as grpc.ServiceError).code === 'number' ? fromGrpcError(err as grpc.ServiceError) : err;
-  } finally {
-    call.cancel();
-  }
 }

@@ -6,7 +6,7 @@ import type { Transaction } from '../generated/proto/chaindata/primarynetwork/v1
 import type { AnyUtxo } from '../generated/proto/chaindata/primarynetwork/v1/AnyUtxo.ts';
 import type { Vertex } from '../generated/proto/chaindata/primarynetwork/v1/Vertex.ts';
 import type { Validator } from '../generated/proto/chaindata/primarynetwork/v1/Validator.ts';
-import type { Pool } from '../runtime/database/pool.ts';
+import { bytea, integerOrNull, type Pool } from '../runtime/database/pool.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { formatBech32, formatNodeId } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
@@ -36,8 +36,6 @@ export interface Page<T> {
 }
 
 export type Order = 'asc' | 'desc';
-
-const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 const DAY_SECONDS = 86_400;
 
@@ -120,7 +118,13 @@ export class PrimaryNetworkReader {
        WHERE chain = $1 AND ($2::bigint IS NULL OR height < $2)
          AND ($3::bigint IS NULL OR block_timestamp >= $3) AND ($4::bigint IS NULL OR block_timestamp <= $4)
        ORDER BY height DESC LIMIT $5`,
-      [chain, before?.toString() ?? null, str(filter.startTimestamp), str(filter.endTimestamp), pageSize + 1],
+      [
+        chain,
+        integerOrNull(before),
+        integerOrNull(filter.startTimestamp),
+        integerOrNull(filter.endTimestamp),
+        pageSize + 1,
+      ],
     );
     const page = nextOf(rows, pageSize, (r) => r.height);
     return { items: page.items.map((r) => this.blockDoc(r)), nextCursor: page.nextCursor };
@@ -129,7 +133,7 @@ export class PrimaryNetworkReader {
   async block(chain: ChainKey, id: Uint8Array): Promise<Block | undefined> {
     const { rows } = await this.pool.query<BlockRowDb>(
       `SELECT ${BLOCK_COLUMNS} FROM primary_network.blocks WHERE chain = $1 AND id = $2`,
-      [chain, buf(id)],
+      [chain, bytea(id)],
     );
     return rows[0] && this.blockDoc(rows[0]);
   }
@@ -176,7 +180,7 @@ export class PrimaryNetworkReader {
       `SELECT id, idx, height, parent_ids, vertex_timestamp, size_bytes, tx_ids FROM primary_network.vertices
        WHERE height = $1 AND ($2::bigint IS NULL OR idx ${order === 'asc' ? '>' : '<'} $2)
        ORDER BY idx ${order} LIMIT $3`,
-      [height.toString(), after?.toString() ?? null, pageSize + 1],
+      [height.toString(), integerOrNull(after), pageSize + 1],
     );
     const page = nextOf(rows, pageSize, (r) => r.idx);
     return {
@@ -213,11 +217,11 @@ export class PrimaryNetworkReader {
     const after = cursorBigint(cursor, 'transaction');
     const cmp = order === 'asc' ? '>' : '<';
     const [minSeq, maxSeq] = await this.seqRange(chain, filter.startTimestamp, filter.endTimestamp);
-    const params: unknown[] = [chain, after?.toString() ?? null, minSeq, maxSeq, pageSize + 1];
+    const params: unknown[] = [chain, integerOrNull(after), minSeq, maxSeq, pageSize + 1];
     let sql: string;
     const types = filter.txTypes.length > 0 ? filter.txTypes : null;
     if (filter.addresses.length > 0 || filter.evmAddresses.length > 0) {
-      params.push(filter.addresses.map(buf), filter.evmAddresses.map(buf), types);
+      params.push(filter.addresses.map(bytea), filter.evmAddresses.map(bytea), types);
       // Per address, an index range scan in the page's order that stops after a page (the type filter joins
       // inside it); the pages merge, and a transaction touching several listed addresses appears once.
       const perAddress = (kind: number, list: string) => `
@@ -233,7 +237,7 @@ export class PrimaryNetworkReader {
           ON t.chain = $1 AND t.seq = s.seq
         ORDER BY t.seq ${order} LIMIT $5`;
     } else if (filter.l1ValidationId) {
-      params.push(buf(filter.l1ValidationId));
+      params.push(bytea(filter.l1ValidationId));
       sql = `SELECT ${TX_COLUMNS} FROM primary_network.l1_validation_transactions l
         JOIN primary_network.transactions t ON t.chain = $1 AND t.seq = l.seq
         WHERE l.validation_id = $6 AND ($2::bigint IS NULL OR l.seq ${cmp} $2)
@@ -255,7 +259,7 @@ export class PrimaryNetworkReader {
   async transaction(chain: ChainKey, id: Uint8Array): Promise<Transaction | undefined> {
     const { rows } = await this.pool.query<TxRowDb>(
       `SELECT ${TX_COLUMNS} FROM primary_network.transactions t WHERE t.chain = $1 AND t.id = $2`,
-      [chain, buf(id)],
+      [chain, bytea(id)],
     );
     return rows[0] && (await this.renderTransactions(rows))[0];
   }
@@ -505,8 +509,8 @@ export class PrimaryNetworkReader {
        ORDER BY x.sort_key ${order}, x.utxo_id ${order} LIMIT $7`,
       [
         chain,
-        filter.addresses.map(buf),
-        filter.assetId ? buf(filter.assetId) : null,
+        filter.addresses.map(bytea),
+        filter.assetId ? bytea(filter.assetId) : null,
         filter.minAmount.toString(),
         after?.key ?? null,
         after ? after.utxoId : null,
@@ -574,8 +578,8 @@ export class PrimaryNetworkReader {
        JOIN primary_network.stakers s ON s.tx_id = r.staking_tx_id
        ORDER BY r.reward_seq ${order}, r.utxo_id ${order} LIMIT $5`,
       [
-        filter.addresses.map(buf),
-        filter.nodeIds.map(buf),
+        filter.addresses.map(bytea),
+        filter.nodeIds.map(bytea),
         after?.key ?? null,
         after?.utxoId ?? null,
         pageSize + 1,
@@ -626,10 +630,10 @@ export class PrimaryNetworkReader {
          AND ($4::bigint IS NULL OR s.added_seq ${cmp} $4)
        ORDER BY s.added_seq ${order} LIMIT $5`,
       [
-        buf(new Uint8Array(32)),
-        filter.nodeIds.map(buf),
-        filter.addresses.map(buf),
-        after?.toString() ?? null,
+        bytea(new Uint8Array(32)),
+        filter.nodeIds.map(bytea),
+        filter.addresses.map(bytea),
+        integerOrNull(after),
         pageSize + 1,
       ],
     );
@@ -682,7 +686,7 @@ export class PrimaryNetworkReader {
              WHERE subnet_id = $1 AND from_height <= $2 ORDER BY validation_id, from_height DESC) w
        JOIN primary_network.l1_validators v ON v.validation_id = w.validation_id
        WHERE w.weight > 0`,
-      [buf(subnetId), height.toString()],
+      [bytea(subnetId), height.toString()],
     );
     if (l1.rows.length > 0) {
       const inactive = l1.rows.filter((r) => !r.active).reduce((sum, r) => sum + BigInt(r.weight), 0n);
@@ -714,7 +718,7 @@ export class PrimaryNetworkReader {
        FROM primary_network.stakers
        WHERE subnet_id = $1 AND from_height <= $2 AND (to_height IS NULL OR to_height > $2)
        GROUP BY node_id ORDER BY node_id`,
-      [buf(subnetId), height.toString()],
+      [bytea(subnetId), height.toString()],
     );
     return rows.map((r) => ({
       node_id: r.node_id,
@@ -750,7 +754,7 @@ export class PrimaryNetworkReader {
         asset_type: string;
       }>(
         'SELECT id, name, symbol, denomination, asset_type FROM primary_network.assets WHERE id = ANY($1::bytea[])',
-        [missing.map((id) => buf(decodeCb58(id)))],
+        [missing.map((id) => bytea(decodeCb58(id)))],
       );
       for (const r of rows) {
         this.assetCache.set(encodeCb58(r.id), {
@@ -818,8 +822,6 @@ interface BlockRowDb {
 
 const BLOCK_COLUMNS =
   'chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer';
-
-const str = (n: bigint | undefined) => (n === undefined ? null : n.toString());
 
 /** `<sort key>:<utxo id hex>` cursors of the UTXO and reward lists. */
 function parseKeyCursor(cursor: string): { key: string; utxoId: Buffer } | undefined {

@@ -120,6 +120,6 @@ export function toGethRpcError(err: DomainError): JsonRpcError {
   }
 }
 
-function isServiceError(err: unknown): err is ServiceError {
+export function isServiceError(err: unknown): err is ServiceError {
   return err instanceof Error && typeof (err as Partial<ServiceError>).code === 'number' && 'metadata' in err;
 }

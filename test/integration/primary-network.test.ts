@@ -148,10 +148,15 @@ function utxoIdOfRewardBytes(bytes: Uint8Array): string {
     bytes.subarray(2),
     utils.getManagerForVM('PVM').getDefaultCodec(),
   );
-  const idBytes = new Uint8Array(40);
-  new DataView(idBytes.buffer).setBigUint64(0, BigInt(utxo.outputIdx.value()));
-  idBytes.set(utxo.txID.toBytes(), 8);
-  return encodeCb58(sha256(idBytes));
+  return inputId(utxo);
+}
+
+/** avalanchego's UTXOID.InputID, computed here apart from the service's: sha256(uint64 index ‖ tx id), cb58. */
+function inputId(utxo: avaxSerial.UTXOID): string {
+  const bytes = new Uint8Array(40);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(utxo.outputIdx.value()));
+  bytes.set(utxo.txID.toBytes(), 8);
+  return encodeCb58(sha256(bytes));
 }
 
 function rewardAmount(bytes: Uint8Array): bigint {
@@ -334,12 +339,7 @@ describe('primary-network service', function () {
     const ledgerIds = (utxos: ReturnType<typeof devnet.pChain.wallet.unspent>) =>
       utxos
         .filter((u) => Buffer.compare(u.utxoId.txID.toBytes(), genesisTx) !== 0)
-        .map((u) => {
-          const bytes = new Uint8Array(40);
-          new DataView(bytes.buffer).setBigUint64(0, BigInt(u.utxoId.outputIdx.value()));
-          bytes.set(u.utxoId.txID.toBytes(), 8);
-          return encodeCb58(sha256(bytes));
-        })
+        .map((u) => inputId(u.utxoId))
         .sort();
     for (const [chain, wallet] of [
       ['P', devnet.pChain.wallet],

@@ -14,7 +14,7 @@ import {
 } from '@ethereumjs/util';
 import { Bloom, buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
-import { concat, u64 } from '../codec.ts';
+import { concat, u64 } from '../../runtime/avalanche/linear-codec.ts';
 import { evmCommon } from './engine.ts';
 import { encodeExtData, type AtomicEffect, type CChainAtomicTx } from '../c-chain-atomic.ts';
 import { warpPrecompile, type WarpChain } from './warp-precompile.ts';

@@ -2,8 +2,8 @@
  * avalanchego's linear codec, read and written by hand (codec/linearcodec, codec/reflectcodec): big-endian integers,
  * `[]byte` and slices prefixed with a u32 length, strings with a u16 length, fixed-size arrays (ids) raw.
  */
+import { CODEC_VERSION } from '../../runtime/avalanche/linear-codec.ts';
 
-export const CODEC_VERSION = 0;
 export const ID_LENGTH = 32;
 export const SHORT_ID_LENGTH = 20;
 
@@ -97,34 +97,6 @@ export class Reader {
     if (!allowed.includes(version)) throw new Error(`${what}: unknown codec version ${version}`);
     return version;
   }
-}
-
-export function u16(n: number): Uint8Array {
-  const b = new Uint8Array(2);
-  new DataView(b.buffer).setUint16(0, n);
-  return b;
-}
-
-export function u32(n: number): Uint8Array {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n);
-  return b;
-}
-
-export function u64(n: bigint): Uint8Array {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n);
-  return b;
-}
-
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** A big-endian unsigned integer of any width (RLP's integers). */

@@ -19,7 +19,8 @@ import type {
   Owner,
   PrimaryNetworkTxType,
 } from './model.ts';
-import { concat, CODEC_VERSION, Reader, u16 } from './bytes.ts';
+import { concat, CODEC_VERSION, u16 } from '../../runtime/avalanche/linear-codec.ts';
+import { Reader } from './bytes.ts';
 import { unknownType } from './container.ts';
 import { readCredential, readInput, readOutput, readOwners, toDecodedOutput, type Vm } from './fx.ts';
 

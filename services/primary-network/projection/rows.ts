@@ -3,7 +3,7 @@ import type { NetworkIdentity } from '../../runtime/avalanche/networks.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import type { ChainKey, DecodedInput, DecodedOutput, DecodedTx, Owner } from '../decode/model.ts';
 import { formatBech32, formatNodeId } from '../../runtime/formatting/address.ts';
-import { encodeBytes } from '../../runtime/formatting/encoding.ts';
+import { hex } from '../documents.ts';
 
 /**
  * From a decoded transaction to the rows it adds: pure functions, so that replaying a container yields exactly the
@@ -227,8 +227,6 @@ export function utxoIdOf(txId: Uint8Array, outputIndex: number): Uint8Array {
 }
 
 const PRIMARY_NETWORK_SUBNET = new Uint8Array(32);
-
-const hex = (bytes: Uint8Array) => encodeBytes(bytes, 'hexnc');
 
 /** A chain has few assets and every output names one: their cb58 (a base58 of 36 bytes) is worth keeping. */
 const assetKeys = new Map<string, string>();

@@ -1,4 +1,10 @@
-import { inTransaction, type Pool, type PoolClient } from '../../runtime/database/pool.ts';
+import {
+  bytea,
+  inTransaction,
+  integerOrNull,
+  type Pool,
+  type PoolClient,
+} from '../../runtime/database/pool.ts';
 import type { ChainKey } from '../decode/model.ts';
 import type { AssetRow, ProjectedTx, UtxoCreation } from './rows.ts';
 
@@ -56,11 +62,9 @@ export interface ProjectionBatch {
   pChainTimes: { height: bigint; timestamp: bigint }[];
 }
 
-const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-const str = (n: bigint | number | undefined) => (n === undefined ? null : n.toString());
 /** node-postgres sends a JS array of Buffers as bytea[] only as a literal; a nested array needs building. */
 const byteaArrayLiteral = (items: Uint8Array[]) =>
-  `{${items.map((b) => `"\\\\x${buf(b).toString('hex')}"`).join(',')}}`;
+  `{${items.map((b) => `"\\\\x${bytea(b).toString('hex')}"`).join(',')}}`;
 
 /** Thrown when the cursor is not where this writer left it (another projection wrote the batch). */
 export class CursorMovedError extends Error {
@@ -147,8 +151,8 @@ export class ProjectionWriter {
       [
         blocks.map((b) => b.chain),
         blocks.map((b) => b.height.toString()),
-        blocks.map((b) => buf(b.id)),
-        blocks.map((b) => buf(b.parentId)),
+        blocks.map((b) => bytea(b.id)),
+        blocks.map((b) => bytea(b.parentId)),
         blocks.map((b) => b.timestamp.toString()),
         blocks.map((b) => b.blockType),
         blocks.map((b) => b.sizeBytes),
@@ -167,7 +171,7 @@ export class ProjectionWriter {
          AS v(id, idx, height, parent_ids, ts, size_bytes, tx_ids)
        ON CONFLICT DO NOTHING`,
       [
-        vertices.map((v) => buf(v.id)),
+        vertices.map((v) => bytea(v.id)),
         vertices.map((v) => v.index.toString()),
         vertices.map((v) => v.height.toString()),
         vertices.map((v) => byteaArrayLiteral(v.parentIds)),
@@ -189,11 +193,11 @@ export class ProjectionWriter {
          ON CONFLICT DO NOTHING`,
         [
           txs.map((t) => t.chain),
-          txs.map((t) => buf(t.id)),
+          txs.map((t) => bytea(t.id)),
           txs.map((t) => t.seq.toString()),
           txs.map((t) => t.txType),
           txs.map((t) => t.blockHeight.toString()),
-          txs.map((t) => buf(t.blockId)),
+          txs.map((t) => bytea(t.blockId)),
           txs.map((t) => t.blockTimestamp.toString()),
           txs.map((t) => t.chainFormat ?? null),
           txs.map((t) => JSON.stringify(t.details)),
@@ -206,8 +210,8 @@ export class ProjectionWriter {
         `INSERT INTO primary_network.transaction_vertices (tx_id, vertex_id, vertex_height, vertex_timestamp)
          SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::bigint[], $4::bigint[]) ON CONFLICT DO NOTHING`,
         [
-          m.map((x) => buf(x.txId)),
-          m.map((x) => buf(x.vertexId)),
+          m.map((x) => bytea(x.txId)),
+          m.map((x) => bytea(x.vertexId)),
           m.map((x) => x.height.toString()),
           m.map((x) => x.timestamp.toString()),
         ],
@@ -264,29 +268,29 @@ export class ProjectionWriter {
        SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned WHERE consumed_by_tx IS NOT NULL
        ON CONFLICT DO NOTHING`,
       [
-        c.map((x) => buf(x.utxoId)),
+        c.map((x) => bytea(x.utxoId)),
         c.map((x) => x.chain),
         c.map((x) => x.createdChain),
-        c.map((x) => buf(x.txId)),
+        c.map((x) => bytea(x.txId)),
         c.map((x) => x.outputIndex),
-        c.map((x) => buf(x.emittedByTx)),
+        c.map((x) => bytea(x.emittedByTx)),
         c.map((x) => x.createdSeq.toString()),
         c.map((x) => x.blockHeight.toString()),
-        c.map((x) => buf(x.blockId)),
+        c.map((x) => bytea(x.blockId)),
         c.map((x) => x.blockTimestamp.toString()),
-        c.map((x) => buf(x.output.assetId)),
+        c.map((x) => bytea(x.output.assetId)),
         c.map((x) => x.output.amount.toString()),
         c.map((x) => byteaArrayLiteral(x.output.addresses)),
         c.map((x) => x.output.threshold),
         c.map((x) => x.output.locktime.toString()),
-        c.map((x) => str(x.output.stakeableLocktime)),
+        c.map((x) => integerOrNull(x.output.stakeableLocktime)),
         c.map((x) => x.output.outputType),
         c.map((x) => x.output.groupId ?? null),
-        c.map((x) => (x.output.payload ? buf(x.output.payload) : null)),
-        c.map((x) => buf(x.output.utxoBytes)),
+        c.map((x) => (x.output.payload ? bytea(x.output.payload) : null)),
+        c.map((x) => bytea(x.output.utxoBytes)),
         c.map((x) => x.staked),
-        c.map((x) => str(x.stakeStart)),
-        c.map((x) => str(x.stakeEnd)),
+        c.map((x) => integerOrNull(x.stakeStart)),
+        c.map((x) => integerOrNull(x.stakeEnd)),
         c.map((x) => x.rewardType ?? null),
       ],
     );
@@ -320,9 +324,9 @@ export class ProjectionWriter {
        SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned
        ON CONFLICT DO NOTHING`,
       [
-        s.map((x) => buf(x.utxoId)),
+        s.map((x) => bytea(x.utxoId)),
         s.map((x) => x.consumedChain),
-        s.map((x) => buf(x.consumedByTx)),
+        s.map((x) => bytea(x.consumedByTx)),
         s.map((x) => x.consumedSeq.toString()),
         s.map((x) => x.blockHeight.toString()),
         s.map((x) => x.blockTimestamp.toString()),
@@ -341,9 +345,9 @@ export class ProjectionWriter {
         [
           links.map((l) => l.chain),
           links.map((l) => l.kind),
-          links.map((l) => buf(l.address)),
+          links.map((l) => bytea(l.address)),
           links.map((l) => l.seq.toString()),
-          links.map((l) => buf(l.txId)),
+          links.map((l) => bytea(l.txId)),
         ],
       );
     }
@@ -351,7 +355,7 @@ export class ProjectionWriter {
       await client.query(
         `INSERT INTO primary_network.l1_validation_transactions (validation_id, seq, tx_id)
          SELECT * FROM unnest($1::bytea[], $2::bigint[], $3::bytea[]) ON CONFLICT DO NOTHING`,
-        [l1.map((x) => buf(x.id)), l1.map((x) => x.seq.toString()), l1.map((x) => buf(x.txId))],
+        [l1.map((x) => bytea(x.id)), l1.map((x) => x.seq.toString()), l1.map((x) => bytea(x.txId))],
       );
     }
   }
@@ -371,20 +375,20 @@ export class ProjectionWriter {
                 reward_addresses, added_seq, from_height, first_reward_index, potential_reward)
          ON CONFLICT DO NOTHING`,
         [
-          stakers.map((s) => buf(s.txId)),
+          stakers.map((s) => bytea(s.txId)),
           stakers.map((s) => s.txType),
-          stakers.map((s) => buf(s.subnetId)),
-          stakers.map((s) => buf(s.nodeId)),
+          stakers.map((s) => bytea(s.subnetId)),
+          stakers.map((s) => bytea(s.nodeId)),
           stakers.map((s) => s.isDelegator),
           stakers.map((s) => s.weight.toString()),
           stakers.map((s) => s.startTime.toString()),
           stakers.map((s) => s.endTime.toString()),
-          stakers.map((s) => (s.blsPublicKey ? buf(s.blsPublicKey) : null)),
+          stakers.map((s) => (s.blsPublicKey ? bytea(s.blsPublicKey) : null)),
           stakers.map((s) => byteaArrayLiteral(s.rewardAddresses)),
           stakers.map((s) => s.addedSeq.toString()),
-          stakers.map((s) => str(s.fromHeight)),
+          stakers.map((s) => integerOrNull(s.fromHeight)),
           stakers.map((s) => s.firstRewardIndex),
-          stakers.map((s) => str(s.potentialReward)),
+          stakers.map((s) => integerOrNull(s.potentialReward)),
         ],
       );
       await client.query(
@@ -393,7 +397,7 @@ export class ProjectionWriter {
            unnest(s.addrs::bytea[]) a
          ON CONFLICT DO NOTHING`,
         [
-          stakers.map((s) => buf(s.txId)),
+          stakers.map((s) => bytea(s.txId)),
           stakers.map((s) => s.addedSeq.toString()),
           stakers.map((s) => byteaArrayLiteral(s.rewardAddresses)),
         ],
@@ -421,8 +425,8 @@ export class ProjectionWriter {
          FROM unnest($1::bytea[], $2::bytea[], $3::bigint[], $4::boolean[]) AS r(tx_id, reward_tx_id, to_height, rewarded)
          WHERE s.tx_id = r.tx_id`,
         [
-          r.map((x) => buf(x.stakingTxId)),
-          r.map((x) => buf(x.rewardTxId)),
+          r.map((x) => bytea(x.stakingTxId)),
+          r.map((x) => bytea(x.rewardTxId)),
           r.map((x) => x.toHeight.toString()),
           r.map((x) => x.rewarded),
         ],
@@ -450,11 +454,11 @@ export class ProjectionWriter {
        SELECT a, r.reward_seq, r.utxo_id FROM r, unnest(r.addresses) a
        ON CONFLICT DO NOTHING`,
       [
-        rewards.map((r) => buf(r.creation.utxoId)),
-        rewards.map((r) => buf(r.stakingTxId)),
-        rewards.map((r) => buf(r.rewardTxId)),
+        rewards.map((r) => bytea(r.creation.utxoId)),
+        rewards.map((r) => bytea(r.stakingTxId)),
+        rewards.map((r) => bytea(r.rewardTxId)),
         rewards.map((r) => r.rewardSeq.toString()),
-        rewards.map((r) => buf(r.nodeId)),
+        rewards.map((r) => bytea(r.nodeId)),
         rewards.map((r) => r.creation.rewardType!),
         rewards.map((r) => r.creation.outputIndex),
         rewards.map((r) => r.creation.output.amount.toString()),
@@ -477,11 +481,11 @@ export class ProjectionWriter {
                               $7::numeric[])
          ON CONFLICT DO NOTHING`,
         [
-          validators.map((v) => buf(v.validationId)),
-          validators.map((v) => buf(v.subnetId)),
-          validators.map((v) => buf(v.nodeId)),
-          validators.map((v) => buf(v.blsPublicKey)),
-          validators.map((v) => buf(v.proofOfPossession)),
+          validators.map((v) => bytea(v.validationId)),
+          validators.map((v) => bytea(v.subnetId)),
+          validators.map((v) => bytea(v.nodeId)),
+          validators.map((v) => bytea(v.blsPublicKey)),
+          validators.map((v) => bytea(v.proofOfPossession)),
           validators.map((v) => v.registeredHeight.toString()),
           validators.map((v) => v.deposit.toString()),
         ],
@@ -492,9 +496,9 @@ export class ProjectionWriter {
         `INSERT INTO primary_network.l1_validator_weights (validation_id, from_height, subnet_id, weight)
          SELECT * FROM unnest($1::bytea[], $2::bigint[], $3::bytea[], $4::numeric[]) ON CONFLICT DO NOTHING`,
         [
-          weights.map((w) => buf(w.validationId)),
+          weights.map((w) => bytea(w.validationId)),
           weights.map((w) => w.fromHeight.toString()),
-          weights.map((w) => buf(w.subnetId)),
+          weights.map((w) => bytea(w.subnetId)),
           weights.map((w) => w.weight.toString()),
         ],
       );
@@ -503,7 +507,7 @@ export class ProjectionWriter {
       await client.query(
         `UPDATE primary_network.l1_validators v SET disabled_height = d.height
          FROM unnest($1::bytea[], $2::bigint[]) AS d(validation_id, height) WHERE v.validation_id = d.validation_id`,
-        [disables.map((d) => buf(d.validationId)), disables.map((d) => d.height.toString())],
+        [disables.map((d) => bytea(d.validationId)), disables.map((d) => d.height.toString())],
       );
     }
     if (deposits.length > 0) {
@@ -511,8 +515,8 @@ export class ProjectionWriter {
         `INSERT INTO primary_network.l1_validator_deposits (validation_id, tx_id, amount)
          SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::numeric[]) ON CONFLICT DO NOTHING`,
         [
-          deposits.map((d) => buf(d.validationId)),
-          deposits.map((d) => buf(d.txId)),
+          deposits.map((d) => bytea(d.validationId)),
+          deposits.map((d) => bytea(d.txId)),
           deposits.map((d) => d.amount.toString()),
         ],
       );
@@ -526,7 +530,7 @@ export class ProjectionWriter {
        SELECT * FROM unnest($1::bytea[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[])
        ON CONFLICT DO NOTHING`,
       [
-        assets.map((a) => buf(a.id)),
+        assets.map((a) => bytea(a.id)),
         assets.map((a) => a.name),
         assets.map((a) => a.symbol),
         assets.map((a) => a.denomination),
@@ -546,11 +550,11 @@ export class ProjectionWriter {
        SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::text[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[])
        ON CONFLICT DO NOTHING`,
       [
-        chains.map((c) => buf(c.id)),
-        chains.map((c) => buf(c.subnetId)),
+        chains.map((c) => bytea(c.id)),
+        chains.map((c) => bytea(c.subnetId)),
         chains.map((c) => c.name),
-        chains.map((c) => buf(c.vmId)),
-        chains.map((c) => buf(c.genesis)),
+        chains.map((c) => bytea(c.vmId)),
+        chains.map((c) => bytea(c.genesis)),
         chains.map((c) => c.createdHeight.toString()),
         chains.map((c) => c.createdTimestamp.toString()),
       ],

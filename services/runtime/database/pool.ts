@@ -6,6 +6,16 @@ export type PoolClient = pg.PoolClient;
 // int8 columns hold uint64 indexes and unix nanoseconds: keep them exact as strings, never as lossy numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
+/** Bytes as node-postgres sends them as a bytea parameter (a Buffer over the same memory, no copy). */
+export function bytea(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** An optional integer as a numeric parameter: its decimal text (exact for bigints), or NULL. */
+export function integerOrNull(n: bigint | number | undefined): string | null {
+  return n === undefined ? null : n.toString();
+}
+
 export function createPool(databaseUrl: string, applicationName: string, max = 10): Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, application_name: applicationName, max });
   // An idle client losing its server is reported here; the pool drops it and the next query reconnects.

@@ -1,11 +1,12 @@
 import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
-import { fromGrpcError } from '../errors.ts';
+import { fromGrpcError, isServiceError } from '../errors.ts';
 
 /**
- * gRPC clients as promises. Every call carries a deadline; a failed call rejects with the DomainError its status
- * maps to. Methods are typed from the generated service definition, which does not tell unary from streaming
- * methods: `unary` holds only the unary ones at run time; streaming calls go through `raw`.
+ * gRPC clients as promises and async iterables. Every call carries a deadline; a failed call rejects with the
+ * DomainError its status maps to. Methods are typed from the generated service definition, which does not tell
+ * unary from streaming methods: at run time `unary` holds only the unary ones and `streaming` only the
+ * server-streaming ones.
  */
 export type UnaryClient<D> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the serialize side's types do not matter here
@@ -14,8 +15,17 @@ export type UnaryClient<D> = {
     : never;
 };
 
+/** Server-streaming methods as async iterables; breaking off the iteration cancels the call. */
+export type StreamingClient<D> = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the serialize side's types do not matter here
+  [K in keyof D]: D[K] extends MethodDefinition<infer Req, any, any, infer Res>
+    ? (request: Req, deadlineMs: number) => AsyncGenerator<Res>
+    : never;
+};
+
 export interface GrpcServiceClient<D> {
   unary: UnaryClient<D>;
+  streaming: StreamingClient<D>;
   raw: grpc.Client;
   close(): void;
 }
@@ -36,10 +46,20 @@ export function createGrpcClient<D>(
     'grpc.keepalive_time_ms': 30_000,
   });
   const unary: Record<string, (request: unknown) => Promise<unknown>> = {};
+  const streaming: Record<string, (request: unknown, deadlineMs: number) => AsyncGenerator<unknown>> = {};
   for (const [name, method] of Object.entries(
     Client.service as Record<string, grpc.MethodDefinition<unknown, unknown>>,
   )) {
-    if (method.requestStream || method.responseStream) continue;
+    if (method.requestStream) continue;
+    if (method.responseStream) {
+      const open = (raw as unknown as Record<string, unknown>)[name] as (
+        request: unknown,
+        options: grpc.CallOptions,
+      ) => grpc.ClientReadableStream<unknown>;
+      streaming[name] = (request, streamDeadlineMs) =>
+        readServerStream(open.call(raw, request, { deadline: Date.now() + streamDeadlineMs }));
+      continue;
+    }
     const invoke = (raw as unknown as Record<string, unknown>)[name] as (
       request: unknown,
       metadata: grpc.Metadata,
@@ -60,5 +80,21 @@ export function createGrpcClient<D>(
         );
       });
   }
-  return { unary: unary as UnaryClient<D>, raw, close: () => raw.close() };
+  return {
+    unary: unary as UnaryClient<D>,
+    streaming: streaming as StreamingClient<D>,
+    raw,
+    close: () => raw.close(),
+  };
+}
+
+/** A server stream as an async iterable whose failures are the stack's DomainErrors. */
+async function* readServerStream<T>(call: grpc.ClientReadableStream<T>): AsyncGenerator<T> {
+  try {
+    for await (const message of call as AsyncIterable<T>) yield message;
+  } catch (err) {
+    throw isServiceError(err) ? fromGrpcError(err) : err;
+  } finally {
+    call.cancel();
+  }
 }
