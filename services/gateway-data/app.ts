@@ -91,8 +91,10 @@ function restErrors(log: Logger): Koa.Middleware {
       await next();
     } catch (err) {
       const requestLog = log.child({ method: ctx.method, path: ctx.path });
-      const body = toRestError(publicError(asDomainError(err, requestLog), requestLog));
+      const error = publicError(asDomainError(err, requestLog), requestLog);
+      const body = toRestError(error);
       ctx.status = body.statusCode;
+      if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
       ctx.body = body;
     }
   };

@@ -23,11 +23,16 @@ export type ErrorKind =
 export class DomainError extends Error {
   override name = 'DomainError';
   readonly kind: ErrorKind;
-  constructor(kind: ErrorKind, message: string) {
+  /** When a refused (`resource_exhausted`) request may be tried again; it travels as a `retry-after` trailer. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(kind: ErrorKind, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.kind = kind;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+const RETRY_AFTER_KEY = 'retry-after';
 
 export const INTERNAL_ERROR_MESSAGE = 'internal error';
 
@@ -71,14 +76,21 @@ export function asDomainError(err: unknown, log: Logger): DomainError {
 }
 
 export function toGrpcStatus(err: DomainError): Partial<StatusObject> {
-  return { code: grpcCodeOf[err.kind], details: err.message, metadata: new Metadata() };
+  const metadata = new Metadata();
+  if (err.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_KEY, String(err.retryAfterSeconds));
+  return { code: grpcCodeOf[err.kind], details: err.message, metadata };
 }
 
 export function fromGrpcError(err: ServiceError): DomainError {
   const kind = kindOfGrpcCode.get(err.code);
   if (kind === undefined || kind === 'internal')
     return new DomainError('internal', err.details || INTERNAL_ERROR_MESSAGE);
-  return new DomainError(kind, err.details);
+  const retryAfter = Number(err.metadata?.get(RETRY_AFTER_KEY)[0]);
+  return new DomainError(
+    kind,
+    err.details,
+    Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {},
+  );
 }
 
 export interface RestErrorBody {

@@ -1,0 +1,12 @@
+// Original file: proto/chaindata/evmdata/v1/evm_data.proto
+
+
+export interface UtilityAddresses {
+  'multicall'?: (string);
+  '_multicall'?: "multicall";
+}
+
+export interface UtilityAddresses__Output {
+  'multicall'?: (string);
+  '_multicall'?: "multicall";
+}

@@ -1,0 +1,130 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { ChainInfo as _chaindata_evmdata_v1_ChainInfo, ChainInfo__Output as _chaindata_evmdata_v1_ChainInfo__Output } from './chaindata/evmdata/v1/ChainInfo.ts';
+import type { ChainIngestion as _chaindata_evmdata_v1_ChainIngestion, ChainIngestion__Output as _chaindata_evmdata_v1_ChainIngestion__Output } from './chaindata/evmdata/v1/ChainIngestion.ts';
+import type { CollectibleBalance as _chaindata_evmdata_v1_CollectibleBalance, CollectibleBalance__Output as _chaindata_evmdata_v1_CollectibleBalance__Output } from './chaindata/evmdata/v1/CollectibleBalance.ts';
+import type { ContractDeploymentDetails as _chaindata_evmdata_v1_ContractDeploymentDetails, ContractDeploymentDetails__Output as _chaindata_evmdata_v1_ContractDeploymentDetails__Output } from './chaindata/evmdata/v1/ContractDeploymentDetails.ts';
+import type { ContractMetadata as _chaindata_evmdata_v1_ContractMetadata, ContractMetadata__Output as _chaindata_evmdata_v1_ContractMetadata__Output } from './chaindata/evmdata/v1/ContractMetadata.ts';
+import type { Erc1155Token as _chaindata_evmdata_v1_Erc1155Token, Erc1155Token__Output as _chaindata_evmdata_v1_Erc1155Token__Output } from './chaindata/evmdata/v1/Erc1155Token.ts';
+import type { Erc1155TokenBalance as _chaindata_evmdata_v1_Erc1155TokenBalance, Erc1155TokenBalance__Output as _chaindata_evmdata_v1_Erc1155TokenBalance__Output } from './chaindata/evmdata/v1/Erc1155TokenBalance.ts';
+import type { Erc1155Transfer as _chaindata_evmdata_v1_Erc1155Transfer, Erc1155Transfer__Output as _chaindata_evmdata_v1_Erc1155Transfer__Output } from './chaindata/evmdata/v1/Erc1155Transfer.ts';
+import type { Erc20Token as _chaindata_evmdata_v1_Erc20Token, Erc20Token__Output as _chaindata_evmdata_v1_Erc20Token__Output } from './chaindata/evmdata/v1/Erc20Token.ts';
+import type { Erc20Transfer as _chaindata_evmdata_v1_Erc20Transfer, Erc20Transfer__Output as _chaindata_evmdata_v1_Erc20Transfer__Output } from './chaindata/evmdata/v1/Erc20Transfer.ts';
+import type { Erc721Token as _chaindata_evmdata_v1_Erc721Token, Erc721Token__Output as _chaindata_evmdata_v1_Erc721Token__Output } from './chaindata/evmdata/v1/Erc721Token.ts';
+import type { Erc721TokenBalance as _chaindata_evmdata_v1_Erc721TokenBalance, Erc721TokenBalance__Output as _chaindata_evmdata_v1_Erc721TokenBalance__Output } from './chaindata/evmdata/v1/Erc721TokenBalance.ts';
+import type { Erc721Transfer as _chaindata_evmdata_v1_Erc721Transfer, Erc721Transfer__Output as _chaindata_evmdata_v1_Erc721Transfer__Output } from './chaindata/evmdata/v1/Erc721Transfer.ts';
+import type { EvmDataServiceClient as _chaindata_evmdata_v1_EvmDataServiceClient, EvmDataServiceDefinition as _chaindata_evmdata_v1_EvmDataServiceDefinition } from './chaindata/evmdata/v1/EvmDataService.ts';
+import type { FullNativeTransaction as _chaindata_evmdata_v1_FullNativeTransaction, FullNativeTransaction__Output as _chaindata_evmdata_v1_FullNativeTransaction__Output } from './chaindata/evmdata/v1/FullNativeTransaction.ts';
+import type { GetChainRequest as _chaindata_evmdata_v1_GetChainRequest, GetChainRequest__Output as _chaindata_evmdata_v1_GetChainRequest__Output } from './chaindata/evmdata/v1/GetChainRequest.ts';
+import type { GetContractMetadataRequest as _chaindata_evmdata_v1_GetContractMetadataRequest, GetContractMetadataRequest__Output as _chaindata_evmdata_v1_GetContractMetadataRequest__Output } from './chaindata/evmdata/v1/GetContractMetadataRequest.ts';
+import type { GetIngestionStatusRequest as _chaindata_evmdata_v1_GetIngestionStatusRequest, GetIngestionStatusRequest__Output as _chaindata_evmdata_v1_GetIngestionStatusRequest__Output } from './chaindata/evmdata/v1/GetIngestionStatusRequest.ts';
+import type { GetNativeBalanceRequest as _chaindata_evmdata_v1_GetNativeBalanceRequest, GetNativeBalanceRequest__Output as _chaindata_evmdata_v1_GetNativeBalanceRequest__Output } from './chaindata/evmdata/v1/GetNativeBalanceRequest.ts';
+import type { GetNativeBalanceResponse as _chaindata_evmdata_v1_GetNativeBalanceResponse, GetNativeBalanceResponse__Output as _chaindata_evmdata_v1_GetNativeBalanceResponse__Output } from './chaindata/evmdata/v1/GetNativeBalanceResponse.ts';
+import type { GetTransactionRequest as _chaindata_evmdata_v1_GetTransactionRequest, GetTransactionRequest__Output as _chaindata_evmdata_v1_GetTransactionRequest__Output } from './chaindata/evmdata/v1/GetTransactionRequest.ts';
+import type { GetTransactionResponse as _chaindata_evmdata_v1_GetTransactionResponse, GetTransactionResponse__Output as _chaindata_evmdata_v1_GetTransactionResponse__Output } from './chaindata/evmdata/v1/GetTransactionResponse.ts';
+import type { IcmDestinationTransaction as _chaindata_evmdata_v1_IcmDestinationTransaction, IcmDestinationTransaction__Output as _chaindata_evmdata_v1_IcmDestinationTransaction__Output } from './chaindata/evmdata/v1/IcmDestinationTransaction.ts';
+import type { IcmMessage as _chaindata_evmdata_v1_IcmMessage, IcmMessage__Output as _chaindata_evmdata_v1_IcmMessage__Output } from './chaindata/evmdata/v1/IcmMessage.ts';
+import type { IcmReceipt as _chaindata_evmdata_v1_IcmReceipt, IcmReceipt__Output as _chaindata_evmdata_v1_IcmReceipt__Output } from './chaindata/evmdata/v1/IcmReceipt.ts';
+import type { IcmRewardDetails as _chaindata_evmdata_v1_IcmRewardDetails, IcmRewardDetails__Output as _chaindata_evmdata_v1_IcmRewardDetails__Output } from './chaindata/evmdata/v1/IcmRewardDetails.ts';
+import type { IcmSourceTransaction as _chaindata_evmdata_v1_IcmSourceTransaction, IcmSourceTransaction__Output as _chaindata_evmdata_v1_IcmSourceTransaction__Output } from './chaindata/evmdata/v1/IcmSourceTransaction.ts';
+import type { ImageAsset as _chaindata_evmdata_v1_ImageAsset, ImageAsset__Output as _chaindata_evmdata_v1_ImageAsset__Output } from './chaindata/evmdata/v1/ImageAsset.ts';
+import type { IngestionStatus as _chaindata_evmdata_v1_IngestionStatus, IngestionStatus__Output as _chaindata_evmdata_v1_IngestionStatus__Output } from './chaindata/evmdata/v1/IngestionStatus.ts';
+import type { InternalTransaction as _chaindata_evmdata_v1_InternalTransaction, InternalTransaction__Output as _chaindata_evmdata_v1_InternalTransaction__Output } from './chaindata/evmdata/v1/InternalTransaction.ts';
+import type { ListAddressTransactionsRequest as _chaindata_evmdata_v1_ListAddressTransactionsRequest, ListAddressTransactionsRequest__Output as _chaindata_evmdata_v1_ListAddressTransactionsRequest__Output } from './chaindata/evmdata/v1/ListAddressTransactionsRequest.ts';
+import type { ListAddressTransactionsResponse as _chaindata_evmdata_v1_ListAddressTransactionsResponse, ListAddressTransactionsResponse__Output as _chaindata_evmdata_v1_ListAddressTransactionsResponse__Output } from './chaindata/evmdata/v1/ListAddressTransactionsResponse.ts';
+import type { ListChainsRequest as _chaindata_evmdata_v1_ListChainsRequest, ListChainsRequest__Output as _chaindata_evmdata_v1_ListChainsRequest__Output } from './chaindata/evmdata/v1/ListChainsRequest.ts';
+import type { ListChainsResponse as _chaindata_evmdata_v1_ListChainsResponse, ListChainsResponse__Output as _chaindata_evmdata_v1_ListChainsResponse__Output } from './chaindata/evmdata/v1/ListChainsResponse.ts';
+import type { ListCollectibleBalancesRequest as _chaindata_evmdata_v1_ListCollectibleBalancesRequest, ListCollectibleBalancesRequest__Output as _chaindata_evmdata_v1_ListCollectibleBalancesRequest__Output } from './chaindata/evmdata/v1/ListCollectibleBalancesRequest.ts';
+import type { ListCollectibleBalancesResponse as _chaindata_evmdata_v1_ListCollectibleBalancesResponse, ListCollectibleBalancesResponse__Output as _chaindata_evmdata_v1_ListCollectibleBalancesResponse__Output } from './chaindata/evmdata/v1/ListCollectibleBalancesResponse.ts';
+import type { ListIcmMessagesByAddressRequest as _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest, ListIcmMessagesByAddressRequest__Output as _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest__Output } from './chaindata/evmdata/v1/ListIcmMessagesByAddressRequest.ts';
+import type { ListIcmMessagesResponse as _chaindata_evmdata_v1_ListIcmMessagesResponse, ListIcmMessagesResponse__Output as _chaindata_evmdata_v1_ListIcmMessagesResponse__Output } from './chaindata/evmdata/v1/ListIcmMessagesResponse.ts';
+import type { ListNftTokensRequest as _chaindata_evmdata_v1_ListNftTokensRequest, ListNftTokensRequest__Output as _chaindata_evmdata_v1_ListNftTokensRequest__Output } from './chaindata/evmdata/v1/ListNftTokensRequest.ts';
+import type { ListNftTokensResponse as _chaindata_evmdata_v1_ListNftTokensResponse, ListNftTokensResponse__Output as _chaindata_evmdata_v1_ListNftTokensResponse__Output } from './chaindata/evmdata/v1/ListNftTokensResponse.ts';
+import type { Method as _chaindata_evmdata_v1_Method, Method__Output as _chaindata_evmdata_v1_Method__Output } from './chaindata/evmdata/v1/Method.ts';
+import type { Money as _chaindata_evmdata_v1_Money, Money__Output as _chaindata_evmdata_v1_Money__Output } from './chaindata/evmdata/v1/Money.ts';
+import type { NativeTokenBalance as _chaindata_evmdata_v1_NativeTokenBalance, NativeTokenBalance__Output as _chaindata_evmdata_v1_NativeTokenBalance__Output } from './chaindata/evmdata/v1/NativeTokenBalance.ts';
+import type { NativeTransaction as _chaindata_evmdata_v1_NativeTransaction, NativeTransaction__Output as _chaindata_evmdata_v1_NativeTransaction__Output } from './chaindata/evmdata/v1/NativeTransaction.ts';
+import type { NetworkToken as _chaindata_evmdata_v1_NetworkToken, NetworkToken__Output as _chaindata_evmdata_v1_NetworkToken__Output } from './chaindata/evmdata/v1/NetworkToken.ts';
+import type { NetworkTokenDetails as _chaindata_evmdata_v1_NetworkTokenDetails, NetworkTokenDetails__Output as _chaindata_evmdata_v1_NetworkTokenDetails__Output } from './chaindata/evmdata/v1/NetworkTokenDetails.ts';
+import type { NftToken as _chaindata_evmdata_v1_NftToken, NftToken__Output as _chaindata_evmdata_v1_NftToken__Output } from './chaindata/evmdata/v1/NftToken.ts';
+import type { NftTokenMetadata as _chaindata_evmdata_v1_NftTokenMetadata, NftTokenMetadata__Output as _chaindata_evmdata_v1_NftTokenMetadata__Output } from './chaindata/evmdata/v1/NftTokenMetadata.ts';
+import type { PricingProviders as _chaindata_evmdata_v1_PricingProviders, PricingProviders__Output as _chaindata_evmdata_v1_PricingProviders__Output } from './chaindata/evmdata/v1/PricingProviders.ts';
+import type { ReindexNftTokenRequest as _chaindata_evmdata_v1_ReindexNftTokenRequest, ReindexNftTokenRequest__Output as _chaindata_evmdata_v1_ReindexNftTokenRequest__Output } from './chaindata/evmdata/v1/ReindexNftTokenRequest.ts';
+import type { ReindexNftTokenResponse as _chaindata_evmdata_v1_ReindexNftTokenResponse, ReindexNftTokenResponse__Output as _chaindata_evmdata_v1_ReindexNftTokenResponse__Output } from './chaindata/evmdata/v1/ReindexNftTokenResponse.ts';
+import type { ResourceLink as _chaindata_evmdata_v1_ResourceLink, ResourceLink__Output as _chaindata_evmdata_v1_ResourceLink__Output } from './chaindata/evmdata/v1/ResourceLink.ts';
+import type { RichAddress as _chaindata_evmdata_v1_RichAddress, RichAddress__Output as _chaindata_evmdata_v1_RichAddress__Output } from './chaindata/evmdata/v1/RichAddress.ts';
+import type { TeleporterMessageInfo as _chaindata_evmdata_v1_TeleporterMessageInfo, TeleporterMessageInfo__Output as _chaindata_evmdata_v1_TeleporterMessageInfo__Output } from './chaindata/evmdata/v1/TeleporterMessageInfo.ts';
+import type { TransactionDetails as _chaindata_evmdata_v1_TransactionDetails, TransactionDetails__Output as _chaindata_evmdata_v1_TransactionDetails__Output } from './chaindata/evmdata/v1/TransactionDetails.ts';
+import type { UtilityAddresses as _chaindata_evmdata_v1_UtilityAddresses, UtilityAddresses__Output as _chaindata_evmdata_v1_UtilityAddresses__Output } from './chaindata/evmdata/v1/UtilityAddresses.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  chaindata: {
+    evmdata: {
+      v1: {
+        ChainInfo: MessageTypeDefinition<_chaindata_evmdata_v1_ChainInfo, _chaindata_evmdata_v1_ChainInfo__Output>
+        ChainIngestion: MessageTypeDefinition<_chaindata_evmdata_v1_ChainIngestion, _chaindata_evmdata_v1_ChainIngestion__Output>
+        CollectibleBalance: MessageTypeDefinition<_chaindata_evmdata_v1_CollectibleBalance, _chaindata_evmdata_v1_CollectibleBalance__Output>
+        ContractDeploymentDetails: MessageTypeDefinition<_chaindata_evmdata_v1_ContractDeploymentDetails, _chaindata_evmdata_v1_ContractDeploymentDetails__Output>
+        ContractMetadata: MessageTypeDefinition<_chaindata_evmdata_v1_ContractMetadata, _chaindata_evmdata_v1_ContractMetadata__Output>
+        Erc1155Token: MessageTypeDefinition<_chaindata_evmdata_v1_Erc1155Token, _chaindata_evmdata_v1_Erc1155Token__Output>
+        Erc1155TokenBalance: MessageTypeDefinition<_chaindata_evmdata_v1_Erc1155TokenBalance, _chaindata_evmdata_v1_Erc1155TokenBalance__Output>
+        Erc1155Transfer: MessageTypeDefinition<_chaindata_evmdata_v1_Erc1155Transfer, _chaindata_evmdata_v1_Erc1155Transfer__Output>
+        Erc20Token: MessageTypeDefinition<_chaindata_evmdata_v1_Erc20Token, _chaindata_evmdata_v1_Erc20Token__Output>
+        Erc20Transfer: MessageTypeDefinition<_chaindata_evmdata_v1_Erc20Transfer, _chaindata_evmdata_v1_Erc20Transfer__Output>
+        Erc721Token: MessageTypeDefinition<_chaindata_evmdata_v1_Erc721Token, _chaindata_evmdata_v1_Erc721Token__Output>
+        Erc721TokenBalance: MessageTypeDefinition<_chaindata_evmdata_v1_Erc721TokenBalance, _chaindata_evmdata_v1_Erc721TokenBalance__Output>
+        Erc721Transfer: MessageTypeDefinition<_chaindata_evmdata_v1_Erc721Transfer, _chaindata_evmdata_v1_Erc721Transfer__Output>
+        EvmDataService: SubtypeConstructor<typeof grpc.Client, _chaindata_evmdata_v1_EvmDataServiceClient> & { service: _chaindata_evmdata_v1_EvmDataServiceDefinition }
+        FullNativeTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_FullNativeTransaction, _chaindata_evmdata_v1_FullNativeTransaction__Output>
+        GetChainRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetChainRequest, _chaindata_evmdata_v1_GetChainRequest__Output>
+        GetContractMetadataRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetContractMetadataRequest, _chaindata_evmdata_v1_GetContractMetadataRequest__Output>
+        GetIngestionStatusRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetIngestionStatusRequest, _chaindata_evmdata_v1_GetIngestionStatusRequest__Output>
+        GetNativeBalanceRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetNativeBalanceRequest, _chaindata_evmdata_v1_GetNativeBalanceRequest__Output>
+        GetNativeBalanceResponse: MessageTypeDefinition<_chaindata_evmdata_v1_GetNativeBalanceResponse, _chaindata_evmdata_v1_GetNativeBalanceResponse__Output>
+        GetTransactionRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetTransactionRequest, _chaindata_evmdata_v1_GetTransactionRequest__Output>
+        GetTransactionResponse: MessageTypeDefinition<_chaindata_evmdata_v1_GetTransactionResponse, _chaindata_evmdata_v1_GetTransactionResponse__Output>
+        IcmDestinationTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_IcmDestinationTransaction, _chaindata_evmdata_v1_IcmDestinationTransaction__Output>
+        IcmMessage: MessageTypeDefinition<_chaindata_evmdata_v1_IcmMessage, _chaindata_evmdata_v1_IcmMessage__Output>
+        IcmReceipt: MessageTypeDefinition<_chaindata_evmdata_v1_IcmReceipt, _chaindata_evmdata_v1_IcmReceipt__Output>
+        IcmRewardDetails: MessageTypeDefinition<_chaindata_evmdata_v1_IcmRewardDetails, _chaindata_evmdata_v1_IcmRewardDetails__Output>
+        IcmSourceTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_IcmSourceTransaction, _chaindata_evmdata_v1_IcmSourceTransaction__Output>
+        ImageAsset: MessageTypeDefinition<_chaindata_evmdata_v1_ImageAsset, _chaindata_evmdata_v1_ImageAsset__Output>
+        IngestionStatus: MessageTypeDefinition<_chaindata_evmdata_v1_IngestionStatus, _chaindata_evmdata_v1_IngestionStatus__Output>
+        InternalTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_InternalTransaction, _chaindata_evmdata_v1_InternalTransaction__Output>
+        ListAddressTransactionsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListAddressTransactionsRequest, _chaindata_evmdata_v1_ListAddressTransactionsRequest__Output>
+        ListAddressTransactionsResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListAddressTransactionsResponse, _chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>
+        ListChainsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListChainsRequest, _chaindata_evmdata_v1_ListChainsRequest__Output>
+        ListChainsResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListChainsResponse, _chaindata_evmdata_v1_ListChainsResponse__Output>
+        ListCollectibleBalancesRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListCollectibleBalancesRequest, _chaindata_evmdata_v1_ListCollectibleBalancesRequest__Output>
+        ListCollectibleBalancesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListCollectibleBalancesResponse, _chaindata_evmdata_v1_ListCollectibleBalancesResponse__Output>
+        ListIcmMessagesByAddressRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListIcmMessagesByAddressRequest, _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest__Output>
+        ListIcmMessagesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListIcmMessagesResponse, _chaindata_evmdata_v1_ListIcmMessagesResponse__Output>
+        ListNftTokensRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftTokensRequest, _chaindata_evmdata_v1_ListNftTokensRequest__Output>
+        ListNftTokensResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftTokensResponse, _chaindata_evmdata_v1_ListNftTokensResponse__Output>
+        Method: MessageTypeDefinition<_chaindata_evmdata_v1_Method, _chaindata_evmdata_v1_Method__Output>
+        Money: MessageTypeDefinition<_chaindata_evmdata_v1_Money, _chaindata_evmdata_v1_Money__Output>
+        NativeTokenBalance: MessageTypeDefinition<_chaindata_evmdata_v1_NativeTokenBalance, _chaindata_evmdata_v1_NativeTokenBalance__Output>
+        NativeTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_NativeTransaction, _chaindata_evmdata_v1_NativeTransaction__Output>
+        NetworkToken: MessageTypeDefinition<_chaindata_evmdata_v1_NetworkToken, _chaindata_evmdata_v1_NetworkToken__Output>
+        NetworkTokenDetails: MessageTypeDefinition<_chaindata_evmdata_v1_NetworkTokenDetails, _chaindata_evmdata_v1_NetworkTokenDetails__Output>
+        NftToken: MessageTypeDefinition<_chaindata_evmdata_v1_NftToken, _chaindata_evmdata_v1_NftToken__Output>
+        NftTokenMetadata: MessageTypeDefinition<_chaindata_evmdata_v1_NftTokenMetadata, _chaindata_evmdata_v1_NftTokenMetadata__Output>
+        PricingProviders: MessageTypeDefinition<_chaindata_evmdata_v1_PricingProviders, _chaindata_evmdata_v1_PricingProviders__Output>
+        ReindexNftTokenRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ReindexNftTokenRequest, _chaindata_evmdata_v1_ReindexNftTokenRequest__Output>
+        ReindexNftTokenResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ReindexNftTokenResponse, _chaindata_evmdata_v1_ReindexNftTokenResponse__Output>
+        ResourceLink: MessageTypeDefinition<_chaindata_evmdata_v1_ResourceLink, _chaindata_evmdata_v1_ResourceLink__Output>
+        RichAddress: MessageTypeDefinition<_chaindata_evmdata_v1_RichAddress, _chaindata_evmdata_v1_RichAddress__Output>
+        SortOrder: EnumTypeDefinition
+        TeleporterMessageInfo: MessageTypeDefinition<_chaindata_evmdata_v1_TeleporterMessageInfo, _chaindata_evmdata_v1_TeleporterMessageInfo__Output>
+        TransactionDetails: MessageTypeDefinition<_chaindata_evmdata_v1_TransactionDetails, _chaindata_evmdata_v1_TransactionDetails__Output>
+        UtilityAddresses: MessageTypeDefinition<_chaindata_evmdata_v1_UtilityAddresses, _chaindata_evmdata_v1_UtilityAddresses__Output>
+      }
+    }
+  }
+}
+
