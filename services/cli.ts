@@ -18,6 +18,10 @@ const components: Record<
     describe: 'project P-, X- and C-Chain containers into primary-network data and serve it over gRPC',
     load: async () => (await import('./primary-network/main.ts')).startPrimaryNetwork,
   },
+  'evm-data': {
+    describe: 'index EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM; serve them over gRPC',
+    load: async () => (await import('./evm-data/main.ts')).startEvmData,
+  },
   'gateway-rpc': {
     describe: 'serve the node JSON-RPC and Index APIs over HTTP',
     load: async () => (await import('./gateway-rpc/main.ts')).startRpcGateway,

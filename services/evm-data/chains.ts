@@ -1,0 +1,239 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
+import { DomainError } from '../runtime/errors.ts';
+import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
+
+/** The primary network's subnet id (32 zero bytes, cb58). */
+const PRIMARY_NETWORK_SUBNET_ID = '11111111111111111111111111111111LpoYY';
+/** coreth's and Subnet-EVM's VM ids as avalanchego registers them. */
+const CORETH_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCY4zBP7nafkeGyCd4v';
+const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
+
+const imageAsset = z.object({ assetId: z.string().optional(), imageUri: z.string().optional() }).strict();
+const networkToken = z
+  .object({
+    name: z.string(),
+    symbol: z.string(),
+    decimals: z.number().int().min(0).max(255),
+    logoUri: z.string().optional(),
+    description: z.string().optional(),
+  })
+  .strict();
+
+/** Curated metadata an operator provides (EVM_METADATA_FILE): chains by blockchain id or EVM chain id, contracts by `<EVM chain id>:<address>`. */
+const metadataFile = z
+  .object({
+    chains: z
+      .record(
+        z.string(),
+        z
+          .object({
+            chainName: z.string().optional(),
+            description: z.string().optional(),
+            chainLogoUri: z.string().optional(),
+            explorerUrl: z.string().optional(),
+            rpcUrl: z.string().optional(),
+            wsUrl: z.string().optional(),
+            private: z.boolean().optional(),
+            networkToken: networkToken.optional(),
+          })
+          .strict(),
+      )
+      .default({}),
+    contracts: z
+      .record(
+        z.string().regex(/^\d+:0x[0-9a-fA-F]{40}$/, 'expected "<EVM chain id>:<0x address>"'),
+        z
+          .object({
+            name: z.string().optional(),
+            symbol: z.string().optional(),
+            description: z.string().optional(),
+            officialSite: z.string().optional(),
+            email: z.string().optional(),
+            logoAsset: imageAsset.optional(),
+            bannerAsset: imageAsset.optional(),
+            color: z.string().optional(),
+            resourceLinks: z
+              .array(
+                z.object({
+                  type: z.enum([
+                    'Blog',
+                    'CoinGecko',
+                    'CoinMarketCap',
+                    'Discord',
+                    'Documentation',
+                    'Facebook',
+                    'Github',
+                    'Instagram',
+                    'LinkedIn',
+                    'Medium',
+                    'Reddit',
+                    'Support',
+                    'Telegram',
+                    'TikTok',
+                    'Twitter',
+                    'Website',
+                    'Whitepaper',
+                    'Youtube',
+                  ]),
+                  url: z.string(),
+                }),
+              )
+              .optional(),
+            tags: z.array(z.string()).optional(),
+            pricingProviders: z.object({ coingeckoCoinId: z.string().optional() }).strict().optional(),
+          })
+          .strict(),
+      )
+      .default({}),
+  })
+  .strict();
+
+export type CuratedMetadata = z.infer<typeof metadataFile>;
+export type CuratedContract = CuratedMetadata['contracts'][string];
+type CuratedChain = CuratedMetadata['chains'][string];
+export type NetworkTokenInfo = z.infer<typeof networkToken>;
+
+export const NO_CURATED_METADATA: CuratedMetadata = { chains: {}, contracts: {} };
+
+export async function loadCuratedMetadata(path: string): Promise<CuratedMetadata> {
+  const text = await readFile(path, 'utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${path}: not JSON: ${(err as Error).message}`, { cause: err });
+  }
+  const parsed = metadataFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+/** One EVM chain this deployment follows. */
+export interface EvmChain {
+  /** evm_data.chains.id, once registered. */
+  id: number;
+  blockchainId: Uint8Array;
+  /** cb58 */
+  blockchainIdText: string;
+  evmChainId: bigint;
+  /** The JSON-RPC path on the upstream nodes (`/ext/bc/C/rpc`, `/ext/bc/<blockchain id>/rpc`). */
+  rpcPath: string;
+  isCChain: boolean;
+  curated: CuratedChain;
+  networkToken: NetworkTokenInfo;
+}
+
+/** `C` or a cb58 blockchain id, as EVM_CHAINS lists them. */
+export function chainEntry(
+  entry: string,
+  identity: NetworkIdentity,
+): { blockchainId: Uint8Array; rpcPath: string } {
+  if (entry === 'C') return { blockchainId: decodeCb58(identity.cChainId), rpcPath: '/ext/bc/C/rpc' };
+  const blockchainId = decodeCb58(entry);
+  if (blockchainId.length !== 32) throw new Error(`EVM_CHAINS: ${entry} is not a 32-byte blockchain id`);
+  return { blockchainId, rpcPath: `/ext/bc/${entry}/rpc` };
+}
+
+const AVAX_TOKEN: NetworkTokenInfo = {
+  name: 'Avalanche',
+  symbol: 'AVAX',
+  decimals: 18,
+  description: 'AVAX is the native utility token of Avalanche.',
+};
+/** Subnet-EVM knows no name for its native token; an operator names it in the metadata file. */
+const UNNAMED_TOKEN: NetworkTokenInfo = { name: 'Native Token', symbol: 'NATIVE', decimals: 18 };
+
+export function describeChain(
+  entry: { blockchainId: Uint8Array; rpcPath: string },
+  evmChainId: bigint,
+  identity: NetworkIdentity,
+  curated: CuratedMetadata,
+): Omit<EvmChain, 'id'> {
+  const blockchainIdText = encodeCb58(entry.blockchainId);
+  const isCChain = blockchainIdText === identity.cChainId;
+  const chainCurated = curated.chains[blockchainIdText] ?? curated.chains[evmChainId.toString()] ?? {};
+  return {
+    blockchainId: entry.blockchainId,
+    blockchainIdText,
+    evmChainId,
+    rpcPath: entry.rpcPath,
+    isCChain,
+    curated: chainCurated,
+    networkToken: chainCurated.networkToken ?? (isCChain ? AVAX_TOKEN : UNNAMED_TOKEN),
+  };
+}
+
+/** The chains evm-data follows, found by the `chainId` a client names (an EVM chain id or a blockchain id). */
+export class ChainRegistry {
+  readonly chains: EvmChain[];
+  readonly identity: NetworkIdentity;
+  private readonly upstreamBaseUrl: string;
+
+  constructor(chains: EvmChain[], identity: NetworkIdentity, upstreamBaseUrl: string) {
+    this.chains = chains;
+    this.identity = identity;
+    this.upstreamBaseUrl = upstreamBaseUrl;
+  }
+
+  resolve(chainId: string): EvmChain {
+    const chain = this.chains.find(
+      (c) => c.evmChainId.toString() === chainId || c.blockchainIdText === chainId,
+    );
+    if (!chain)
+      throw new DomainError(
+        'not_found',
+        `chainId: chain ${chainId} is not indexed here (indexed: ${this.chains.map((c) => `${c.evmChainId} (${c.blockchainIdText})`).join(', ')})`,
+      );
+    return chain;
+  }
+
+  byId(id: number): EvmChain | undefined {
+    return this.chains.find((c) => c.id === id);
+  }
+
+  byBlockchainId(blockchainId: Uint8Array): EvmChain | undefined {
+    return this.chains.find((c) => Buffer.from(c.blockchainId).equals(Buffer.from(blockchainId)));
+  }
+
+  /** The Data API's ChainInfo; `name` is the blockchain's name on the P-Chain when known. */
+  chainInfo(chain: EvmChain, name: string | undefined) {
+    const { curated } = chain;
+    const network = this.identity.name;
+    const chainName =
+      curated.chainName ??
+      (chain.isCChain
+        ? network === 'mainnet'
+          ? 'Avalanche (C-Chain)'
+          : 'Avalanche Fuji (C-Chain)'
+        : name) ??
+      chain.blockchainIdText;
+    return {
+      chainId: chain.evmChainId.toString(),
+      status: 'OK',
+      chainName,
+      description:
+        curated.description ??
+        (chain.isCChain
+          ? "The Contract Chain on Avalanche's primary network."
+          : `An Avalanche L1 running Subnet-EVM (${network}).`),
+      platformChainId: chain.blockchainIdText,
+      ...(chain.isCChain ? { subnetId: PRIMARY_NETWORK_SUBNET_ID } : {}),
+      vmId: chain.isCChain ? CORETH_VM_ID : SUBNET_EVM_VM_ID,
+      vmName: 'EVM',
+      ...(curated.explorerUrl ? { explorerUrl: curated.explorerUrl } : {}),
+      rpcUrl: curated.rpcUrl ?? `${this.upstreamBaseUrl}${chain.rpcPath}`,
+      ...(curated.wsUrl ? { wsUrl: curated.wsUrl } : {}),
+      isTestnet: network !== 'mainnet',
+      utilityAddresses: {},
+      networkToken: chain.networkToken,
+      ...(curated.chainLogoUri ? { chainLogoUri: curated.chainLogoUri } : {}),
+      private: curated.private ?? false,
+      enabledFeatures: ['nftIndexing', 'teleporter'],
+    };
+  }
+}

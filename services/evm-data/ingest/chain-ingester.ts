@@ -1,0 +1,169 @@
+import type { Counter, Gauge } from 'prom-client';
+import type { Logger } from '../../runtime/logger.ts';
+import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
+import type { ContractInfo, ContractProbe } from './contract-probe.ts';
+import { deriveBlock, type DerivedBlock, type ErcType } from './derive.ts';
+import type { BlockFetcher } from './block-fetcher.ts';
+import type { BlockBundle } from './rpc-types.ts';
+import { CursorMovedError, type DiscoveredToken, type IngestWriter } from './writer.ts';
+
+const KNOWN_CONTRACTS_MEMO = 100_000;
+
+export interface IngestMetrics {
+  blocks: Counter<'chain'>;
+  transactions: Counter<'chain'>;
+  failures: Counter<'chain'>;
+  nextBlock: Gauge<'chain'>;
+  headBlock: Gauge<'chain'>;
+}
+
+export interface ChainIngesterOptions {
+  chain: { id: number; name: string };
+  fetcher: BlockFetcher;
+  probe: ContractProbe;
+  writer: IngestWriter;
+  /** Blocks fetched ahead of the one being derived (each is three upstream calls). */
+  blocksInFlight: number;
+  /** Blocks written per database transaction. */
+  batchBlocks: number;
+  pollIntervalMs: number;
+  maxBackoffMs: number;
+  log: Logger;
+  onDiscovered?: (chain: number, tokens: DiscoveredToken[]) => Promise<unknown>;
+  onCaughtUp?: () => Promise<void>;
+  metrics?: IngestMetrics;
+}
+
+/**
+ * Follows one EVM chain's accepted blocks from its cursor: backfill and live tail are the same loop, which asks the
+ * node for its head, fetches the blocks up to it with a bounded number in flight (in order), derives their rows and
+ * writes them in batches, each batch with the cursor in one transaction. Contracts seen for the first time are
+ * probed before the batch's transaction opens. Any failure retries from the cursor after a backoff; a block is never
+ * skipped and never written twice.
+ */
+export class ChainIngester {
+  private readonly o: ChainIngesterOptions;
+  private next = 0n;
+  private readonly knownContracts = new Set<string>();
+
+  constructor(options: ChainIngesterOptions) {
+    this.o = options;
+  }
+
+  async run(startBlock: bigint, signal: AbortSignal): Promise<void> {
+    const { log, chain } = this.o;
+    this.next = startBlock;
+    let failures = 0;
+    let caughtUp = false;
+    while (!signal.aborted) {
+      try {
+        const head = await this.o.fetcher.head(signal);
+        this.o.metrics?.headBlock.set({ chain: chain.name }, Number(head));
+        await this.o.writer.recordHead(chain.id, head);
+        if (this.next > head) {
+          if (!caughtUp) {
+            caughtUp = true;
+            log.info({ chain: chain.name, head: head.toString() }, 'caught up with the chain head');
+            await this.o.onCaughtUp?.();
+          }
+          await sleep(this.o.pollIntervalMs, signal);
+          continue;
+        }
+        await this.ingestRange(this.next, head, signal);
+        failures = 0;
+      } catch (err) {
+        if (signal.aborted) return;
+        failures++;
+        this.o.metrics?.failures.inc({ chain: chain.name });
+        if (err instanceof CursorMovedError) {
+          log.warn(
+            { chain: chain.name, err: err.message },
+            'another ingester moved the cursor; rereading it',
+          );
+          this.next = await this.o.writer.cursor(chain.id);
+          continue;
+        }
+        const delay = backoffDelay(failures - 1, this.o.pollIntervalMs, this.o.maxBackoffMs);
+        log.warn(
+          { chain: chain.name, err: err instanceof Error ? err.message : String(err), retryInMs: delay },
+          'ingestion failed; retrying from the cursor',
+        );
+        await sleep(delay, signal).catch(() => {});
+      }
+    }
+  }
+
+  private async ingestRange(from: bigint, to: bigint, signal: AbortSignal): Promise<void> {
+    let batch: DerivedBlock[] = [];
+    for await (const bundle of this.fetchInOrder(from, to, signal)) {
+      batch.push(deriveBlock(bundle));
+      if (batch.length >= this.o.batchBlocks) {
+        await this.writeBatch(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await this.writeBatch(batch);
+  }
+
+  /** Blocks `from..to` in order, with up to `blocksInFlight` fetches running ahead of the consumer. */
+  private async *fetchInOrder(from: bigint, to: bigint, signal: AbortSignal): AsyncGenerator<BlockBundle> {
+    const pending = new Map<bigint, Promise<BlockBundle>>();
+    const window = BigInt(this.o.blocksInFlight);
+    let started = from;
+    try {
+      for (let n = from; n <= to; n++) {
+        for (; started <= to && started < n + window; started++) {
+          const fetching = this.o.fetcher.fetch(started, signal);
+          // Awaited in order below; a failure ahead of the consumer must not be reported as unhandled meanwhile.
+          fetching.catch(() => {});
+          pending.set(started, fetching);
+        }
+        const bundle = await pending.get(n)!;
+        pending.delete(n);
+        yield bundle;
+      }
+    } finally {
+      pending.clear();
+    }
+  }
+
+  private async writeBatch(blocks: DerivedBlock[]): Promise<void> {
+    const { chain, writer } = this.o;
+    const last = blocks[blocks.length - 1]!.block.number;
+    const contracts = await this.probeNewContracts(blocks, last);
+    const discovered = await writer.write(
+      { chain: chain.id, blocks, contracts, nextBlock: last + 1n },
+      this.next,
+    );
+    // A bounded memo: past its size the database answers again.
+    if (this.knownContracts.size > KNOWN_CONTRACTS_MEMO) this.knownContracts.clear();
+    for (const c of contracts) this.knownContracts.add(c.address.toString('hex'));
+    this.next = last + 1n;
+    const txs = blocks.reduce((n, b) => n + b.transactions.length, 0);
+    this.o.metrics?.blocks.inc({ chain: chain.name }, blocks.length);
+    this.o.metrics?.transactions.inc({ chain: chain.name }, txs);
+    this.o.metrics?.nextBlock.set({ chain: chain.name }, Number(this.next));
+    if (discovered.length > 0) await this.o.onDiscovered?.(chain.id, discovered);
+  }
+
+  private async probeNewContracts(blocks: DerivedBlock[], atBlock: bigint): Promise<ContractInfo[]> {
+    const candidates = new Map<string, { address: Buffer; hint: ErcType | undefined }>();
+    for (const b of blocks) {
+      for (const c of b.creations)
+        candidates.set(c.address.toString('hex'), { address: c.address, hint: undefined });
+      for (const [key, ercType] of b.tokenContracts)
+        candidates.set(key, { address: Buffer.from(key, 'hex'), hint: ercType });
+    }
+    for (const key of candidates.keys()) if (this.knownContracts.has(key)) candidates.delete(key);
+    if (candidates.size === 0) return [];
+    const known = await this.o.writer.knownContracts(
+      this.o.chain.id,
+      [...candidates.values()].map((c) => c.address),
+    );
+    for (const key of known) {
+      candidates.delete(key);
+      this.knownContracts.add(key);
+    }
+    return Promise.all([...candidates.values()].map((c) => this.o.probe.probe(c.address, c.hint, atBlock)));
+  }
+}

@@ -1,0 +1,55 @@
+import { LruCache } from '../runtime/cache/lru.ts';
+import { DomainError } from '../runtime/errors.ts';
+import type { UpstreamClient } from '../runtime/upstream/client.ts';
+import type { EvmChain } from './chains.ts';
+
+/** How long the chain's head is reused before the node is asked again. */
+const HEAD_TTL_MS = 1_000;
+
+/**
+ * Native balances at a block, asked of the upstream node. A balance at a given block never changes, so answers are
+ * kept per (chain, block, address); "latest" is first pinned to the head's number so it is cacheable too.
+ */
+export class NativeBalances {
+  private readonly upstream: UpstreamClient;
+  private readonly cache: LruCache<string, bigint>;
+  private readonly heads = new Map<number, { head: bigint; at: number }>();
+
+  constructor(upstream: UpstreamClient, cacheEntries: number) {
+    this.upstream = upstream;
+    this.cache = new LruCache(cacheEntries);
+  }
+
+  async balanceOf(
+    chain: EvmChain,
+    address: Buffer,
+    blockNumber?: bigint,
+  ): Promise<{ balance: bigint; block: bigint }> {
+    const head = await this.head(chain);
+    const block = blockNumber ?? head;
+    if (block > head)
+      throw new DomainError(
+        'invalid_argument',
+        `blockNumber: block ${block} is above chain ${chain.evmChainId}'s latest block ${head}`,
+      );
+    const key = `${chain.id}:${block}:${address.toString('hex')}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return { balance: cached, block };
+    const balance = BigInt(
+      await this.upstream.call<string>(chain.rpcPath, 'eth_getBalance', [
+        `0x${address.toString('hex')}`,
+        `0x${block.toString(16)}`,
+      ]),
+    );
+    this.cache.set(key, balance);
+    return { balance, block };
+  }
+
+  private async head(chain: EvmChain): Promise<bigint> {
+    const known = this.heads.get(chain.id);
+    if (known && performance.now() - known.at < HEAD_TTL_MS) return known.head;
+    const head = BigInt(await this.upstream.call<string>(chain.rpcPath, 'eth_blockNumber', []));
+    this.heads.set(chain.id, { head, at: performance.now() });
+    return head;
+  }
+}

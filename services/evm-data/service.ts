@@ -1,0 +1,362 @@
+import type { EvmDataServiceHandlers } from '../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
+import type { SortOrder__Output } from '../generated/proto/chaindata/evmdata/v1/SortOrder.ts';
+import { DomainError } from '../runtime/errors.ts';
+import type { AsyncImplementation } from '../runtime/grpc/server.ts';
+import type { PriceSource } from '../runtime/prices/price-source.ts';
+import type { ChainRegistry, CuratedMetadata, EvmChain } from './chains.ts';
+import {
+  contractMetadata,
+  erc1155Token,
+  erc721Token,
+  fullNativeTransaction,
+  hex,
+  icmMessage,
+  internalTransaction,
+  nativeTransaction,
+  transferLists,
+  type AddressBook,
+  type ChainNames,
+} from './documents.ts';
+import type { NativeBalances } from './native-balances.ts';
+import { nftKey, type EvmDataReader, type NftRecord, type TransferRecord, type TxKey } from './reader.ts';
+
+export interface MetadataQueue {
+  enqueue(
+    jobs: {
+      chainKey: string;
+      contract: string;
+      tokenId: string;
+      ercType: 'ERC-721' | 'ERC-1155';
+      reason: 'discovered' | 'reindex';
+    }[],
+  ): Promise<unknown>;
+}
+
+const orderOf = (o: SortOrder__Output) => (o === 'SORT_ORDER_ASC' ? 'asc' : 'desc');
+const optionalBigint = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
+const bytes = (b: Buffer, length: number, what: string): Buffer => {
+  if (b.length !== length) throw new DomainError('invalid_argument', `${what}: expected ${length} bytes`);
+  return b;
+};
+const money = (currencyCode: string, value: number | undefined) =>
+  value === undefined ? {} : { currencyCode, value };
+
+/** The gRPC face of evm-data. Requests arrive validated by gateway-data; this checks what only it knows. */
+export function evmDataService(options: {
+  registry: ChainRegistry;
+  reader: EvmDataReader;
+  balances: NativeBalances;
+  prices: PriceSource;
+  curated: CuratedMetadata;
+  metadataQueue: MetadataQueue | undefined;
+  chainNames: (chain: EvmChain) => Promise<string | undefined>;
+}): AsyncImplementation<EvmDataServiceHandlers> {
+  const { registry, reader, prices, curated } = options;
+  const network = registry.identity.name;
+
+  /** Everything needed to label the addresses of a page, fetched in one query. */
+  const addressBook = async (chain: EvmChain, addresses: Buffer[]): Promise<AddressBook> => {
+    const contracts = await reader.contracts(chain.id, dedupe(addresses));
+    return {
+      contract: (a) => contracts.get(a.toString('hex')),
+      curated: (a) => curated.contracts[`${chain.evmChainId}:${hex(a)}`],
+    };
+  };
+  const chainNames: ChainNames = {
+    evmChainIdOf: (id) => registry.byBlockchainId(id)?.evmChainId.toString(),
+    blockchainIdOf: (id) => {
+      const chain = registry.byId(id);
+      return chain && Buffer.from(chain.blockchainId);
+    },
+  };
+  const nftsOf = (chain: EvmChain, transfers: TransferRecord[]) =>
+    reader.nftTokens(
+      chain.id,
+      transfers
+        .filter((t) => t.token_id !== null)
+        .map((t) => ({ contract: t.contract, tokenId: t.token_id! })),
+    );
+  const addressesOf = (
+    transfers: TransferRecord[],
+    internals: { from_address: Buffer; to_address: Buffer }[],
+  ) => [
+    ...transfers.flatMap((t) => [t.contract, t.from_address, t.to_address]),
+    ...internals.flatMap((i) => [i.from_address, i.to_address]),
+  ];
+  const nftDocument = (chain: EvmChain, record: NftRecord, book: AddressBook) =>
+    record.erc_type === 721
+      ? { erc721: erc721Token(record.contract, record.token_id, record, book) }
+      : { erc1155: erc1155Token(record.contract, record.token_id, record) };
+
+  return {
+    async ListChains(request) {
+      if (request.network !== '' && request.network !== network) return { chains: [] };
+      return {
+        chains: await Promise.all(
+          registry.chains.map(async (c) => registry.chainInfo(c, await options.chainNames(c))),
+        ),
+      };
+    },
+
+    async GetChain(request) {
+      const chain = registry.resolve(request.chain_id);
+      return registry.chainInfo(chain, await options.chainNames(chain));
+    },
+
+    async ListAddressTransactions(request) {
+      const chain = registry.resolve(request.chain_id);
+      const address = bytes(request.address, 20, 'address');
+      const keys = await reader.addressTransactionKeys(
+        chain.id,
+        address,
+        { startBlock: optionalBigint(request.start_block), endBlock: optionalBigint(request.end_block) },
+        orderOf(request.sort_order),
+        request.page_size + 1,
+        request.cursor,
+      );
+      const page = keys.slice(0, request.page_size);
+      const [txs, transfers, internals] = await Promise.all([
+        reader.transactions(chain.id, page),
+        reader.transfers(chain.id, page, address),
+        reader.internals(chain.id, page, address),
+      ]);
+      const [nfts, book] = await Promise.all([
+        nftsOf(chain, transfers),
+        addressBook(chain, [
+          ...txs.flatMap((t) => [t.from_address, t.to_address ?? t.created_contract ?? address]),
+          ...addressesOf(transfers, internals),
+        ]),
+      ]);
+      const byTx = new Map(txs.map((t) => [txKey(BigInt(t.block_number), t.tx_index), t]));
+      const chainId = chain.evmChainId.toString();
+      return {
+        transactions: page.map((k) => {
+          const key = txKey(k.blockNumber, k.txIndex);
+          const tx = byTx.get(key);
+          if (!tx) throw new Error(`address index names ${key}, which has no transaction`);
+          const own = (r: { block_number: string; tx_index: number }) =>
+            txKey(BigInt(r.block_number), r.tx_index) === key;
+          return {
+            nativeTransaction: nativeTransaction(tx, chainId, book),
+            ...transferLists(transfers.filter(own), nfts, book),
+            internalTransactions: internals.filter(own).map((i) => internalTransaction(i, book)),
+          };
+        }),
+        next_cursor: keys.length > request.page_size ? cursorOf(page[page.length - 1]!) : '',
+      };
+    },
+
+    async GetTransaction(request) {
+      const chain = registry.resolve(request.chain_id);
+      const hash = bytes(request.tx_hash, 32, 'txHash');
+      const key = await reader.transactionByHash(chain.id, hash);
+      if (!key)
+        throw new DomainError(
+          'not_found',
+          `txHash: transaction ${hex(hash)} is not on chain ${chain.evmChainId}`,
+        );
+      const [[tx], transfers, internals, icm] = await Promise.all([
+        reader.transactions(chain.id, [key]),
+        reader.transfers(chain.id, [key]),
+        reader.internals(chain.id, [key]),
+        reader.icmOfTransaction(hash),
+      ]);
+      const [nfts, book] = await Promise.all([
+        nftsOf(chain, transfers),
+        addressBook(chain, [
+          tx!.from_address,
+          tx!.to_address ?? tx!.created_contract!,
+          ...addressesOf(transfers, internals),
+        ]),
+      ]);
+      const symbol = chain.networkToken.symbol;
+      const other = icm && registry.byBlockchainId(icm.other);
+      return {
+        ...transferLists(transfers, nfts, book),
+        internalTransactions: internals.map((i) => internalTransaction(i, book)),
+        networkTokenDetails: {
+          networkToken: chain.networkToken,
+          ...withMoney('currentPrice', 'usd', prices.latest(symbol, 'usd')),
+          ...withMoney('historicalPrice', 'usd', prices.priceAt(symbol, 'usd', Number(tx!.block_timestamp))),
+        },
+        nativeTransaction: fullNativeTransaction(tx!, chain.evmChainId.toString(), book),
+        ...(icm
+          ? {
+              teleporterMessageInfo: {
+                teleporterMessageId: hex(icm.message_id),
+                direction: icm.direction,
+                ...(icm.direction === 'SOURCE_TRANSACTION'
+                  ? { destinationChainId: other?.evmChainId.toString() ?? hex(icm.other) }
+                  : { sourceChainId: other?.evmChainId.toString() ?? hex(icm.other) }),
+              },
+            }
+          : {}),
+      };
+    },
+
+    async GetNativeBalance(request) {
+      const chain = registry.resolve(request.chain_id);
+      const address = bytes(request.address, 20, 'address');
+      const { balance } = await options.balances.balanceOf(
+        chain,
+        address,
+        optionalBigint(request.block_number),
+      );
+      const token = chain.networkToken;
+      const price = prices.latest(token.symbol, request.currency);
+      const value = price === undefined ? undefined : (Number(balance) / 10 ** token.decimals) * price;
+      return {
+        nativeTokenBalance: {
+          name: token.name,
+          symbol: token.symbol,
+          decimals: token.decimals,
+          ...(token.logoUri ? { logoUri: token.logoUri } : {}),
+          chainId: chain.evmChainId.toString(),
+          ...withMoney('price', request.currency, price),
+          balance: balance.toString(),
+          ...withMoney('balanceValue', request.currency, value),
+        },
+      };
+    },
+
+    async ListCollectibleBalances(request) {
+      const chain = registry.resolve(request.chain_id);
+      const holder = bytes(request.address, 20, 'address');
+      const contract = request.contract_address
+        ? bytes(request.contract_address, 20, 'contractAddress')
+        : undefined;
+      const rows = await reader.collectibles(
+        chain.id,
+        holder,
+        contract,
+        request.page_size + 1,
+        request.cursor,
+      );
+      const page = rows.slice(0, request.page_size);
+      const book = await addressBook(
+        chain,
+        page.map((r) => r.contract),
+      );
+      const chainId = chain.evmChainId.toString();
+      return {
+        collectibleBalances: page.map((r) =>
+          r.erc_type === 721
+            ? { erc721: { ...erc721Token(r.contract, r.token_id, r, book), chainId } }
+            : { erc1155: { ...erc1155Token(r.contract, r.token_id, r), chainId, balance: r.balance! } },
+        ),
+        next_cursor:
+          rows.length > request.page_size
+            ? `${page[page.length - 1]!.contract.toString('hex')}:${BigInt(page[page.length - 1]!.token_id).toString(16)}`
+            : '',
+      };
+    },
+
+    async GetContractMetadata(request) {
+      const chain = registry.resolve(request.chain_id);
+      const address = bytes(request.address, 20, 'address');
+      const book = await addressBook(chain, [address]);
+      return contractMetadata(address, book.contract(address), book.curated(address));
+    },
+
+    async ListNftTokens(request) {
+      const chain = registry.resolve(request.chain_id);
+      const contract = bytes(request.contract_address, 20, 'address');
+      const rows = await reader.collectionTokens(chain.id, contract, request.page_size + 1, request.cursor);
+      const page = rows.slice(0, request.page_size);
+      const book = await addressBook(chain, [contract]);
+      return {
+        tokens: page.map((r) => nftDocument(chain, r, book)),
+        next_cursor:
+          rows.length > request.page_size ? BigInt(page[page.length - 1]!.token_id).toString(16) : '',
+      };
+    },
+
+    async ReindexNftToken(request) {
+      const chain = registry.resolve(request.chain_id);
+      const contract = bytes(request.contract_address, 20, 'address');
+      if (!options.metadataQueue)
+        throw new DomainError('unavailable', 'NFT metadata indexing is not enabled on this deployment');
+      const outcome = await reader.requestReindex(chain.id, contract, request.token_id);
+      if (!outcome)
+        throw new DomainError(
+          'not_found',
+          `tokenId: token ${request.token_id} of collection ${hex(contract)} has not been seen on chain ${chain.evmChainId}`,
+        );
+      if (!outcome.accepted)
+        throw new DomainError(
+          'resource_exhausted',
+          `tokenId: token ${request.token_id} of collection ${hex(contract)} was reindexed less than an hour ago; try again in ${outcome.retryAfterSeconds} s`,
+          { retryAfterSeconds: outcome.retryAfterSeconds },
+        );
+      await options.metadataQueue.enqueue([
+        {
+          chainKey: String(chain.id),
+          contract: hex(contract),
+          tokenId: request.token_id,
+          ercType: outcome.ercType === 721 ? 'ERC-721' : 'ERC-1155',
+          reason: 'reindex',
+        },
+      ]);
+      return {};
+    },
+
+    async ListIcmMessagesByAddress(request) {
+      const address = bytes(request.address, 20, 'address');
+      if (request.network !== '' && request.network !== network) return { messages: [], next_cursor: '' };
+      const rows = await reader.icmMessages(address, request.page_size + 1, request.cursor);
+      const page = rows.slice(0, request.page_size);
+      const books = new Map<number, AddressBook>();
+      for (const m of page) {
+        const chain = m.send && registry.byId(m.send.chain);
+        if (chain && !books.has(chain.id))
+          books.set(
+            chain.id,
+            await addressBook(
+              chain,
+              page.flatMap((p) => (p.send ? [p.send.fee_token] : [])),
+            ),
+          );
+      }
+      const last = page[page.length - 1];
+      return {
+        messages: page.map((m) => icmMessage(m, chainNames, (id) => books.get(id)!)),
+        next_cursor:
+          rows.length > request.page_size && last
+            ? `${BigInt(last.first_seen).toString(16)}:${last.message_id.toString('hex')}`
+            : '',
+      };
+    },
+
+    async GetIngestionStatus() {
+      const status = await reader.chainStatus();
+      return {
+        chains: status.flatMap((s) => {
+          const chain = registry.byId(s.id);
+          return chain
+            ? [
+                {
+                  blockchain_id: chain.blockchainIdText,
+                  evm_chain_id: chain.evmChainId.toString(),
+                  next_block: s.next_block,
+                  head_block: s.head_block,
+                },
+              ]
+            : [];
+        }),
+      };
+    },
+  };
+}
+
+function withMoney(field: string, currency: string, value: number | undefined) {
+  return value === undefined ? {} : { [field]: money(currency, value) };
+}
+
+const txKey = (blockNumber: bigint, txIndex: number) => `${blockNumber}:${txIndex}`;
+const cursorOf = (k: TxKey) => `${k.blockNumber.toString(16)}:${k.txIndex.toString(16)}`;
+
+function dedupe(addresses: Buffer[]): Buffer[] {
+  return [...new Map(addresses.map((a) => [a.toString('hex'), a])).values()];
+}
+
+export { nftKey };
