@@ -82,6 +82,7 @@ bench: install ## run the benchmarks and print their table (figures go to docs/b
 	node bench/run.ts
 	node bench/devnet.ts
 	node bench/primary-network.ts
+	node bench/evm-data.ts
 
 .PHONY: clean
 clean: ## remove installed tools, dependencies and local stack data

@@ -19,7 +19,8 @@ const components: Record<
     load: async () => (await import('./primary-network/main.ts')).startPrimaryNetwork,
   },
   'evm-data': {
-    describe: 'index EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM; serve them over gRPC',
+    describe:
+      'index EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM; serve them over gRPC',
     load: async () => (await import('./evm-data/main.ts')).startEvmData,
   },
   'gateway-rpc': {

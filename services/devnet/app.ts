@@ -88,6 +88,18 @@ export function createDevnetApp(
     faults: options.warpFaults,
   });
   mountMetadata(router);
+  // Not a node API: how `chain-data up` learns which EVM chains the devnet runs (the L1's ids derive from its
+  // P-Chain transactions).
+  router.get('/ext/devnet/chains', (ctx) => {
+    ctx.body = {
+      network: devnet.parameters.identity.name,
+      cChain: {
+        blockchainId: devnet.parameters.identity.cChainId,
+        evmChainId: devnet.parameters.identity.evmChainId,
+      },
+      l1: devnet.l1,
+    };
+  });
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };
   });

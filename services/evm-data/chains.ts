@@ -192,6 +192,10 @@ export class ChainRegistry {
     return chain;
   }
 
+  add(chain: EvmChain): void {
+    if (!this.chains.some((c) => c.id === chain.id)) this.chains.push(chain);
+  }
+
   byId(id: number): EvmChain | undefined {
     return this.chains.find((c) => c.id === id);
   }

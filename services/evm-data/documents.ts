@@ -13,7 +13,6 @@ import type {
 /** From evm-data's rows to the Data API's documents (the gRPC messages mirror them field for field). */
 
 export const hex = (bytes: Buffer | Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
-const ERC_NAMES: Record<number, string> = { 20: 'ERC-20', 721: 'ERC-721', 1155: 'ERC-1155' };
 
 /** Function signatures whose selectors name a method: the token standards' and a few ubiquitous others. */
 const KNOWN_METHODS = new Map(

@@ -91,27 +91,31 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
   const writer = new IngestWriter(pool);
   const reader = new EvmDataReader(pool);
 
-  // Each chain's EVM chain id comes from its node; a node that is not up yet is waited for.
-  const chains: EvmChain[] = [];
-  for (const entry of chainEntries) {
+  // Chains join the registry once their EVM chain id is known: from an earlier run's registration at once, else
+  // when their node first answers, so a node that is down does not keep the service from serving what it has.
+  const registry = new ChainRegistry([], identity, cfg.UPSTREAM_NODE_URLS[0]!.replace(/\/+$/, ''));
+  const abort = new AbortController();
+  ctx.onShutdown('chain discovery', () => abort.abort());
+  const resolveChain = async (entry: (typeof chainEntries)[number]): Promise<EvmChain | undefined> => {
+    const known = await writer.registeredChain(entry.blockchainId);
+    if (known) return { ...describeChain(entry, known.evmChainId, identity, curated), id: known.id };
     const fetcher = new BlockFetcher(upstream, entry.rpcPath);
-    let evmChainId: bigint | undefined;
-    for (let attempt = 0; evmChainId === undefined; attempt++) {
+    for (let attempt = 0; !abort.signal.aborted; attempt++) {
       try {
-        evmChainId = await fetcher.chainId();
+        const evmChainId = await fetcher.chainId(abort.signal);
+        const { id } = await writer.registerChain(entry.blockchainId, evmChainId);
+        return { ...describeChain(entry, evmChainId, identity, curated), id };
       } catch (err) {
+        if (abort.signal.aborted) break;
         log.warn(
           { rpc: entry.rpcPath, err: (err as Error).message },
           'cannot ask the chain its id yet; retrying',
         );
-        await sleep(backoffDelay(attempt, 500, 10_000));
+        await sleep(backoffDelay(attempt, 500, 30_000), abort.signal).catch(() => {});
       }
     }
-    const described = describeChain(entry, evmChainId, identity, curated);
-    const { id } = await writer.registerChain(entry.blockchainId, evmChainId);
-    chains.push({ ...described, id });
-  }
-  const registry = new ChainRegistry(chains, identity, cfg.UPSTREAM_NODE_URLS[0]!.replace(/\/+$/, ''));
+    return undefined;
+  };
 
   let metadataJobs: NftMetadataJobs | undefined;
   if (cfg.NFT_METADATA_ENABLED) {
@@ -123,7 +127,10 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
       reader: upstreamTokenUris(upstream, registry),
       store: {
         saveTokenMetadata: async ({ chainKey, contract, tokenId, tokenUri, outcome, fetchedAt }) => {
-          const { indexStatus, ...metadata } = outcome;
+          // `reason` explains a failure to the logs; it is not part of the token's metadata.
+          const { indexStatus, reason, ...metadata } = outcome;
+          if (reason !== undefined)
+            log.debug({ chainKey, contract, tokenId, indexStatus, reason }, 'token metadata not indexed');
           await reader.saveTokenMetadata(
             Number(chainKey),
             Buffer.from(contract.slice(2), 'hex'),
@@ -180,8 +187,10 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
         registers: [ctx.metrics],
       }),
     };
-    const abort = new AbortController();
-    const running = chains.map(async (chain) => {
+    const running = chainEntries.map(async (entry) => {
+      const chain = await resolveChain(entry);
+      if (!chain) return;
+      registry.add(chain);
       const ingester = new ChainIngester({
         chain: { id: chain.id, name: chain.evmChainId.toString() },
         fetcher: new BlockFetcher(upstream, chain.rpcPath),
@@ -218,6 +227,8 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
       abort.abort();
       await Promise.all(running);
     });
+  } else {
+    for (const entry of chainEntries) void resolveChain(entry).then((chain) => chain && registry.add(chain));
   }
 
   const proto = loadProto<ProtoGrpcType>('chaindata/evmdata/v1/evm_data.proto');
@@ -250,7 +261,7 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
     {
       port: server.port,
       network: cfg.AVALANCHE_NETWORK,
-      chains: chains.map((c) => ({ evmChainId: c.evmChainId.toString(), blockchainId: c.blockchainIdText })),
+      chains: entries,
     },
     'gRPC server listening',
   );

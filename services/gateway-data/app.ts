@@ -7,7 +7,13 @@ import type { PageTokens } from '../runtime/pagination/page-token.ts';
 import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } from './api-keys.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { ParamError } from './params.ts';
-import { DATA_ROUTES, type DataRoute, type PrimaryNetworkClient, type RouteServices } from './routes.ts';
+import {
+  DATA_ROUTES,
+  type DataRoute,
+  type EvmDataClient,
+  type PrimaryNetworkClient,
+  type RouteServices,
+} from './routes.ts';
 
 /**
  * gateway-data: the Data API over HTTP, answered from the stack's services over gRPC. Every failure leaves as the
@@ -16,6 +22,7 @@ import { DATA_ROUTES, type DataRoute, type PrimaryNetworkClient, type RouteServi
  */
 export interface DataGatewayOptions {
   primaryNetwork: PrimaryNetworkClient;
+  evmData: EvmDataClient;
   pageTokens: PageTokens;
   log: Logger;
   /** Who may call, and how much (API keys, rate limits); admits everyone until those exist. */
@@ -28,7 +35,11 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createDataGateway(options: DataGatewayOptions): Koa {
   const { log } = options;
-  const services: RouteServices = { primaryNetwork: options.primaryNetwork, pageTokens: options.pageTokens };
+  const services: RouteServices = {
+    primaryNetwork: options.primaryNetwork,
+    evmData: options.evmData,
+    pageTokens: options.pageTokens,
+  };
   const admission = options.admission ?? admitEveryCaller;
   const openApiDocument = buildOpenApiDocument(DATA_ROUTES, options.version ?? '0.1.0');
 
@@ -61,10 +72,13 @@ function mountRoute(
   const handler = async (ctx: Koa.Context) => {
     await admission.admit(callerOf(ctx.headers), route.operationId);
     const body = route.body ? await readJsonBody(ctx, Object.keys(route.body)[0] ?? 'body') : undefined;
-    ctx.body = await route.serve(
+    const document = await route.serve(
       { params: ctx.params as Record<string, string>, query: ctx.query, body },
       services,
     );
+    // An explicit null is an empty body (no JSON, no content type); it sets 204, so the status comes after.
+    ctx.body = document ?? null;
+    ctx.status = route.successStatus ?? 200;
   };
   const path = koaPathOf(route.path);
   if (route.method === 'GET') router.get(path, handler);

@@ -1,13 +1,13 @@
 /**
- * From the primary-network service's messages to the Data API's JSON. The messages mirror the API documents field
- * for field, so what is left is undoing how @grpc/proto-loader (keepCase, longs and enums as strings, defaults,
- * oneofs) deserializes them:
+ * From the services' messages (primary-network, evm-data) to the Data API's JSON. The messages mirror the API
+ * documents field for field, so what is left is undoing how @grpc/proto-loader (keepCase, longs and enums as
+ * strings, defaults, oneofs) deserializes them:
  *
  * - a proto3 `optional` field that is set comes with a synthetic oneof key naming it (`_staked: "staked"`); one
  *   that is unset is simply absent. The synthetic keys are dropped.
  * - an unset message field is `null`; the API omits the member, so it is dropped.
- * - a `oneof kind` message (Transaction, AnyUtxo) is `{kind: "pChain", pChain: {…}}`; the API has the chosen
- *   member itself, so `fromOneof` unwraps it.
+ * - a `oneof kind` message (Transaction, AnyUtxo, CollectibleBalance, NftToken) is `{kind: "pChain", pChain: {…}}`;
+ *   the API has the chosen member itself, so `fromOneof` unwraps it.
  * - `genesisJson` (JSON text) becomes `genesisData`, the object it parses to, or the text when it is not a JSON
  *   object (the API's genesisData is an EvmGenesisDto or a string).
  * - a list's `next_cursor` becomes `nextPageToken`, issued by the page-token helper (absent on the last page).
@@ -49,7 +49,7 @@ export interface OneofMessage {
 export function fromOneof(message: OneofMessage, messageName: string): object {
   const member = message.kind === undefined ? undefined : (message as Record<string, unknown>)[message.kind];
   if (typeof member !== 'object' || member === null)
-    throw new Error(`primary-network returned a ${messageName} with no member of its oneof set`);
+    throw new Error(`the service returned a ${messageName} with no member of its oneof set`);
   return member;
 }
 

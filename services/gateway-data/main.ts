@@ -1,4 +1,5 @@
-import type { ProtoGrpcType } from '../generated/proto/primary_network.ts';
+import type { ProtoGrpcType as EvmDataProto } from '../generated/proto/evm_data.ts';
+import type { ProtoGrpcType as PrimaryNetworkProto } from '../generated/proto/primary_network.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { closeServer } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
@@ -13,6 +14,7 @@ const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
   HTTP_PORT: env.port(8080),
   PRIMARY_NETWORK_ADDRESS: env.hostPort('127.0.0.1:50052'),
+  EVM_DATA_ADDRESS: env.hostPort('127.0.0.1:50053'),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   PAGE_TOKEN_SECRET: env.text(`a secret of at least ${MIN_SECRET_LENGTH} characters`).optional(),
 };
@@ -24,16 +26,29 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     throw new ConfigError(
       `PAGE_TOKEN_SECRET: expected at least ${MIN_SECRET_LENGTH} characters, got ${cfg.PAGE_TOKEN_SECRET.length}`,
     );
-  const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
+  // The clients connect lazily: gateway-data is ready without its services (a call to one that is down is a 503).
+  const primaryNetworkProto = loadProto<PrimaryNetworkProto>(
+    'chaindata/primarynetwork/v1/primary_network.proto',
+  );
   const primaryNetwork = createGrpcClient(
-    proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
+    primaryNetworkProto.chaindata.primarynetwork.v1.PrimaryNetworkService,
     cfg.PRIMARY_NETWORK_ADDRESS,
     cfg.GRPC_DEADLINE_MS,
   );
-  ctx.onShutdown('gRPC clients', () => primaryNetwork.close());
+  const evmDataProto = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto');
+  const evmData = createGrpcClient(
+    evmDataProto.chaindata.evmdata.v1.EvmDataService,
+    cfg.EVM_DATA_ADDRESS,
+    cfg.GRPC_DEADLINE_MS,
+  );
+  ctx.onShutdown('gRPC clients', () => {
+    primaryNetwork.close();
+    evmData.close();
+  });
 
   const app = createDataGateway({
     primaryNetwork: primaryNetwork.unary,
+    evmData: evmData.unary,
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
   });

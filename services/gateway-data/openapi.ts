@@ -14,7 +14,7 @@ export const restErrorBody = z.object({
   error: z.string().meta({ description: 'The HTTP status name.' }),
 });
 
-/** The statuses a route can answer besides 200, under the official document's component names. */
+/** The statuses a route can answer besides success, under the official document's component names. */
 const ERROR_COMPONENTS: Record<number, string> = {
   400: 'BadRequest',
   401: 'Unauthorized',
@@ -37,7 +37,7 @@ export function buildOpenApiDocument(routes: readonly DataRoute[], version: stri
       title: 'Data API (chain-data gateway-data)',
       version,
       description:
-        'The primary-network routes of the Avalanche Data API, served by a self-hosted chain-data stack. ' +
+        'The primary-network and EVM routes of the Avalanche Data API, served by a self-hosted chain-data stack. ' +
         'Response bodies are the components of the same names in the official Data API OpenAPI document.',
     },
     paths,
@@ -72,9 +72,11 @@ function operationOf(route: DataRoute): JsonSchema {
         }
       : {}),
     responses: {
-      200: {
+      [route.successStatus ?? 200]: {
         description: 'Successful response',
-        content: { 'application/json': { schema: componentUnion(route.responses) } },
+        ...(route.responses.length === 0
+          ? {}
+          : { content: { 'application/json': { schema: componentUnion(route.responses) } } }),
       },
       ...Object.fromEntries(
         Object.entries(ERROR_COMPONENTS).map(([status, component]) => [

@@ -193,6 +193,64 @@ export function blockIdParam() {
   ).meta({ description: 'A block height, or a block hash (cb58, or 0x-hex on the C-Chain).' });
 }
 
+// ---- EVM identifiers
+
+export const MAX_EVM_CHAIN_ID = 2n ** 63n;
+
+/**
+ * The `{chainId}` of the EVM routes: an EVM chain id (decimal, 1 to 2^63) or a blockchain id (cb58 of 32 bytes),
+ * passed on as the client named the chain, the decimal form without leading zeros.
+ */
+export function evmChainIdParam() {
+  const what = 'an EVM chain id (decimal, 1 to 2^63) or a blockchain id (cb58, 32 bytes)';
+  return textParam(what, (text) => {
+    if (isCb58Id(text)) return text;
+    const id = /^\d{1,30}$/.test(text) ? BigInt(text) : 0n;
+    return id >= 1n && id <= MAX_EVM_CHAIN_ID
+      ? id.toString()
+      : { invalid: `expected ${what}, got ${rendered(text)}` };
+  }).meta({
+    description:
+      'A supported evm chain id or blockchain id. Use the `/chains` endpoint to get a list of supported chain ids.',
+  });
+}
+
+/** An EVM address: 0x and 40 hex digits in any case (no checksum check), as its 20 bytes. */
+export function evmAddressParam(description: string) {
+  const what = 'an EVM address (0x and 40 hex digits)';
+  return textParam(
+    what,
+    (text) => hexBytes(text, SHORT_ID_LENGTH) ?? { invalid: `expected ${what}, got ${rendered(text)}` },
+  ).meta({ description });
+}
+
+/** An EVM transaction hash: 0x and 64 hex digits, as its 32 bytes. */
+export function evmTxHashParam(description: string) {
+  const what = 'a transaction hash (0x and 64 hex digits)';
+  return textParam(
+    what,
+    (text) => hexBytes(text, ID_LENGTH) ?? { invalid: `expected ${what}, got ${rendered(text)}` },
+  ).meta({ description });
+}
+
+const MAX_DECIMAL_TEXT_LENGTH = 100;
+
+/**
+ * Decimal digits (no sign, fraction or spaces) of an unsigned integer up to `max`, as canonical decimal text:
+ * leading zeros go, so `007` and `7` are the same request to the service and to page tokens.
+ */
+export function decimalTextParam(what: string, max: bigint) {
+  return textParam(what, (text) => {
+    const value = /^\d+$/.test(text) && text.length <= MAX_DECIMAL_TEXT_LENGTH ? BigInt(text) : undefined;
+    return value !== undefined && value <= max
+      ? value.toString()
+      : { invalid: `expected ${what}, got ${rendered(text)}` };
+  });
+}
+
+export const MAX_UINT64 = 2n ** 64n - 1n;
+export const MAX_UINT256 = 2n ** 256n - 1n;
+
 // ---- Addresses and node ids
 
 /** One address of an `addresses` list, decoded. `text` is what the client wrote. */
@@ -323,6 +381,9 @@ export const PRIMARY_NETWORK_TX_TYPES = [
 ] as const;
 
 export const UTXO_SORT_KEYS = ['timestamp', 'amount'] as const;
+
+/** The features a chain may have enabled (ChainInfo.enabledFeatures), which `GET /v1/chains` filters by. */
+export const API_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
 
 export const pageTokenParam = () =>
   z

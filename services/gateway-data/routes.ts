@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EvmDataServiceDefinition } from '../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { PrimaryNetworkServiceDefinition } from '../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { SortOrder } from '../generated/proto/chaindata/primarynetwork/v1/SortOrder.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
@@ -17,13 +18,20 @@ import {
 import { fromOneof, toApiDocument, toListDocument, type ApiDocument } from './documents.ts';
 import {
   addressListParam,
+  API_FEATURES,
   assetIdParam,
   blockIdParam,
   booleanParam,
   CURRENCY_CODES,
+  decimalTextParam,
   enumListParam,
   enumParam,
+  evmAddressParam,
+  evmChainIdParam,
+  evmTxHashParam,
   integerParam,
+  MAX_UINT256,
+  MAX_UINT64,
   nodeIdListParam,
   nonNegativeNumberParam,
   pageSizeParam,
@@ -42,14 +50,16 @@ import {
 } from './params.ts';
 
 /**
- * The Data API's primary-network routes: for each, its parameters as zod schemas (validation and the OpenAPI
- * document both come from them), the rules that tie parameters together, and the call to the primary-network
- * service that answers it.
+ * The Data API's routes: for each, its parameters as zod schemas (validation and the OpenAPI document both come
+ * from them), the rules that tie parameters together, and the call to the service that answers it: the
+ * primary-network service for `/v1/networks/...`, the evm-data service for the EVM chains and ICM.
  */
 export type PrimaryNetworkClient = UnaryClient<PrimaryNetworkServiceDefinition>;
+export type EvmDataClient = UnaryClient<EvmDataServiceDefinition>;
 
 export interface RouteServices {
   primaryNetwork: PrimaryNetworkClient;
+  evmData: EvmDataClient;
   pageTokens: PageTokens;
 }
 
@@ -69,14 +79,21 @@ export interface DataRoute {
   pathParams: z.ZodRawShape;
   query: z.ZodRawShape;
   body?: z.ZodRawShape;
-  /** The official document's component names of the 200 answer (more than one: any of them). */
+  /** The status of a success: 200 unless the official document says 201 (the route queues or creates). */
+  successStatus?: 200 | 201;
+  /**
+   * The official document's component names of the success answer (more than one: any of them); none when the
+   * success has no body at all.
+   */
   responses: readonly string[];
-  serve(request: RawRequest, services: RouteServices): Promise<ApiDocument>;
+  /** The answer's document, or undefined for an empty body. */
+  serve(request: RawRequest, services: RouteServices): Promise<ApiDocument | undefined>;
 }
 
-/** What a route's handler works with: the service, and the paging of this route's list call. */
+/** What a route's handler works with: the services, and the paging of this route's list call. */
 export interface RouteContext {
   primaryNetwork: PrimaryNetworkClient;
+  evmData: EvmDataClient;
   listPage<R extends PagedRequest, T extends PagedResponse>(
     pageToken: string | undefined,
     request: R,
@@ -91,7 +108,10 @@ type RouteSpec<P extends z.ZodRawShape, Q extends z.ZodRawShape, B extends z.Zod
   pathParams: P;
   query: Q;
   body?: B;
-  handle: (input: z.output<z.ZodObject<P & Q & B>>, context: RouteContext) => Promise<ApiDocument>;
+  handle: (
+    input: z.output<z.ZodObject<P & Q & B>>,
+    context: RouteContext,
+  ) => Promise<ApiDocument | undefined>;
 };
 
 function defineRoute<
@@ -111,6 +131,7 @@ function defineRoute<
       };
       return handle(parseParams(schema, input), {
         primaryNetwork: services.primaryNetwork,
+        evmData: services.evmData,
         listPage: (pageToken, request, call) =>
           listPage(services.pageTokens, spec.operationId, pageToken, request, call),
       });
@@ -569,7 +590,7 @@ export const listPendingPrimaryNetworkRewards = defineRoute({
   },
 });
 
-export const DATA_ROUTES: readonly DataRoute[] = [
+export const PRIMARY_NETWORK_ROUTES: readonly DataRoute[] = [
   getBlockchainById,
   listLatestPrimaryNetworkBlocks,
   getBlockById,
@@ -581,3 +602,252 @@ export const DATA_ROUTES: readonly DataRoute[] = [
   listHistoricalPrimaryNetworkRewards,
   listPendingPrimaryNetworkRewards,
 ];
+
+// ---- The EVM routes (the evm-data service)
+
+const EVM_CHAIN_PATH = { chainId: evmChainIdParam() };
+const WALLET_PATH = { ...EVM_CHAIN_PATH, address: evmAddressParam('A wallet address.') };
+const CONTRACT_PATH = {
+  ...EVM_CHAIN_PATH,
+  address: evmAddressParam('Contract address on the relevant chain.'),
+};
+
+/** The network the service filters by: its own name (testnet is fuji), or '' for every network. */
+function networkFilter(network: NetworkName | undefined): string {
+  return network === undefined ? '' : networkIdentity(network).name;
+}
+
+/** startBlock is inclusive and endBlock exclusive, so a range needs startBlock below endBlock. */
+function requireBlockRange(startBlock: number | undefined, endBlock: number | undefined): void {
+  if (startBlock !== undefined && endBlock !== undefined && startBlock >= endBlock)
+    throw new ParamError(
+      'startBlock',
+      `must be less than endBlock (startBlock is inclusive, endBlock exclusive), got startBlock ${startBlock} ` +
+        `and endBlock ${endBlock}`,
+    );
+}
+
+export const supportedChains = defineRoute({
+  method: 'GET',
+  path: '/v1/chains',
+  operationId: 'supportedChains',
+  summary: 'List chains',
+  pathParams: {},
+  query: {
+    network: networkParam().optional(),
+    feature: enumParam(API_FEATURES).optional().meta({ description: 'Filter by feature.' }),
+  },
+  responses: ['ListChainsResponse'],
+  async handle({ network, feature }, { evmData }) {
+    const response = await evmData.ListChains({ network: networkFilter(network) });
+    const chains =
+      feature === undefined
+        ? response.chains
+        : response.chains.filter((chain) => chain.enabledFeatures.includes(feature));
+    return toApiDocument({ ...response, chains });
+  },
+});
+
+export const getChainInfo = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}',
+  operationId: 'getChainInfo',
+  summary: 'Get chain information',
+  pathParams: EVM_CHAIN_PATH,
+  query: {},
+  responses: ['GetChainResponse'],
+  async handle({ chainId }, { evmData }) {
+    return toApiDocument(await evmData.GetChain({ chain_id: chainId }));
+  },
+});
+
+export const getContractMetadata = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/addresses/{address}',
+  operationId: 'getContractMetadata',
+  summary: 'Get contract metadata',
+  pathParams: CONTRACT_PATH,
+  query: {},
+  responses: ['Erc721Contract', 'Erc1155Contract', 'Erc20Contract', 'UnknownContract'],
+  async handle({ chainId, address }, { evmData }) {
+    return toApiDocument(await evmData.GetContractMetadata({ chain_id: chainId, address }));
+  },
+});
+
+export const getNativeBalance = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/addresses/{address}/balances:getNative',
+  operationId: 'getNativeBalance',
+  summary: 'Get native token balance',
+  pathParams: WALLET_PATH,
+  query: {
+    blockNumber: decimalTextParam('a block number (decimal)', MAX_UINT64)
+      .optional()
+      .meta({ description: 'The block number, if not defined the block number will be the latest block.' }),
+    currency: enumParam(CURRENCY_CODES)
+      .default('usd')
+      .meta({ description: 'The currency that return values should use. Defaults to usd.' }),
+  },
+  responses: ['GetNativeBalanceResponse'],
+  async handle(input, { evmData }) {
+    return toApiDocument(
+      await evmData.GetNativeBalance({
+        chain_id: input.chainId,
+        address: input.address,
+        block_number: input.blockNumber,
+        currency: input.currency,
+      }),
+    );
+  },
+});
+
+export const listCollectibleBalances = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+  operationId: 'listCollectibleBalances',
+  summary: 'List collectible (ERC-721/ERC-1155) balances',
+  pathParams: WALLET_PATH,
+  query: {
+    pageToken: pageTokenParam(),
+    pageSize: pageSizeParam(500),
+    contractAddress: evmAddressParam('A contract address to filter by.').optional(),
+  },
+  responses: ['ListCollectibleBalancesResponse'],
+  async handle(input, context) {
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      {
+        chain_id: input.chainId,
+        address: input.address,
+        contract_address: input.contractAddress,
+        page_size: input.pageSize,
+      },
+      context.evmData.ListCollectibleBalances,
+    );
+    const collectibleBalances = response.collectibleBalances.map((balance) =>
+      fromOneof(balance, 'CollectibleBalance'),
+    );
+    return toListDocument({ ...response, collectibleBalances }, nextPageToken);
+  },
+});
+
+export const listTransactions = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/addresses/{address}/transactions',
+  operationId: 'listTransactions',
+  summary: 'List transactions',
+  pathParams: WALLET_PATH,
+  query: {
+    ...PAGING,
+    startBlock: integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (a block number)')
+      .optional()
+      .meta({ description: 'The block range start number, inclusive.' }),
+    endBlock: integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (a block number)')
+      .optional()
+      .meta({ description: 'The block range end number, exclusive.' }),
+    sortOrder: sortOrderParam(),
+  },
+  responses: ['ListTransactionDetailsResponse'],
+  async handle(input, context) {
+    requireBlockRange(input.startBlock, input.endBlock);
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      {
+        chain_id: input.chainId,
+        address: input.address,
+        start_block: input.startBlock,
+        end_block: input.endBlock,
+        sort_order: sortOrderOf(input.sortOrder),
+        page_size: input.pageSize,
+      },
+      context.evmData.ListAddressTransactions,
+    );
+    return toListDocument(response, nextPageToken);
+  },
+});
+
+export const getTransaction = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/transactions/{txHash}',
+  operationId: 'getTransaction',
+  summary: 'Get transaction',
+  pathParams: { ...EVM_CHAIN_PATH, txHash: evmTxHashParam('A transaction hash.') },
+  query: {},
+  responses: ['GetTransactionResponse'],
+  async handle({ chainId, txHash }, { evmData }) {
+    return toApiDocument(await evmData.GetTransaction({ chain_id: chainId, tx_hash: txHash }));
+  },
+});
+
+export const listTokens = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
+  operationId: 'listTokens',
+  summary: 'List tokens',
+  pathParams: CONTRACT_PATH,
+  query: PAGING,
+  responses: ['ListNftTokens'],
+  async handle(input, context) {
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      { chain_id: input.chainId, contract_address: input.address, page_size: input.pageSize },
+      context.evmData.ListNftTokens,
+    );
+    const tokens = response.tokens.map((token) => fromOneof(token, 'NftToken'));
+    return toListDocument({ ...response, tokens }, nextPageToken);
+  },
+});
+
+/** Queues a fresh metadata fetch; the service refuses a second within the hour (429 with retry-after). */
+export const reindexNft = defineRoute({
+  method: 'POST',
+  path: '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex',
+  operationId: 'reindexNft',
+  summary: 'Reindex NFT metadata',
+  pathParams: {
+    ...CONTRACT_PATH,
+    tokenId: decimalTextParam('a token id (a decimal uint256)', MAX_UINT256).meta({
+      description: 'TokenId on the contract',
+    }),
+  },
+  query: {},
+  successStatus: 201,
+  responses: [],
+  async handle({ chainId, address, tokenId }, { evmData }) {
+    await evmData.ReindexNftToken({ chain_id: chainId, contract_address: address, token_id: tokenId });
+    return undefined;
+  },
+});
+
+export const listIcmMessagesByAddress = defineRoute({
+  method: 'GET',
+  path: '/v1/icm/addresses/{address}/messages',
+  operationId: 'listIcmMessagesByAddress',
+  summary: 'List ICM messages by address',
+  pathParams: { address: evmAddressParam('An EVM address.') },
+  query: { ...PAGING, network: networkParam().optional() },
+  responses: ['ListIcmMessagesResponse'],
+  async handle(input, context) {
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      { address: input.address, network: networkFilter(input.network), page_size: input.pageSize },
+      context.evmData.ListIcmMessagesByAddress,
+    );
+    return toListDocument(response, nextPageToken);
+  },
+});
+
+export const EVM_ROUTES: readonly DataRoute[] = [
+  supportedChains,
+  getChainInfo,
+  getContractMetadata,
+  getNativeBalance,
+  listCollectibleBalances,
+  listTransactions,
+  getTransaction,
+  listTokens,
+  reindexNft,
+  listIcmMessagesByAddress,
+];
+
+export const DATA_ROUTES: readonly DataRoute[] = [...PRIMARY_NETWORK_ROUTES, ...EVM_ROUTES];

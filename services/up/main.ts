@@ -23,6 +23,7 @@ const config = {
   GATEWAY_DATA_PORT: env.port(8080),
   // The network the stack serves; with the devnet, the one it poses as.
   AVALANCHE_NETWORK: env.oneOf(['mainnet', 'fuji'] as const).optional(),
+  EVM_CHAINS: env.text('a comma-separated list of C and blockchain ids (cb58)').optional(),
   DEVNET_NETWORK: env.oneOf(['fuji', 'mainnet'] as const, 'fuji'),
   // The devnet generates its history before it reports ready.
   UP_READY_TIMEOUT_MS: env.integer(1_000, 3_600_000, 600_000),
@@ -114,6 +115,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   // Upstream: the nodes named, else the devnet.
   let upstreamUrls = cfg.UPSTREAM_NODE_URLS;
   let network = cfg.AVALANCHE_NETWORK ?? 'mainnet';
+  let evmChains = cfg.EVM_CHAINS;
   if (!upstreamUrls) {
     network = cfg.DEVNET_NETWORK;
     const port = cfg.DEVNET_PORT === 0 ? await freePort() : cfg.DEVNET_PORT;
@@ -125,6 +127,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       `${url} (a local network; set UPSTREAM_NODE_URLS to follow real nodes instead)`,
     );
     upstreamUrls = [url];
+    evmChains ??= await devnetEvmChains(url);
   }
 
   // Components
@@ -155,6 +158,20 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `grpc 127.0.0.1:${primaryNetworkPort}, projecting the ${network} primary network`,
   );
 
+  const evmDataPort = await freePort();
+  await startManaged(
+    'evm-data',
+    'evm-data',
+    {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${evmDataPort}`,
+      UPSTREAM_NODE_URLS: upstreamUrls.join(','),
+      AVALANCHE_NETWORK: network,
+      EVM_CHAINS: evmChains ?? 'C',
+    },
+    `grpc 127.0.0.1:${evmDataPort}, indexing EVM chains ${evmChains ?? 'C'}`,
+  );
+
   const gatewayPort = cfg.GATEWAY_RPC_PORT === 0 ? await freePort() : cfg.GATEWAY_RPC_PORT;
   const gatewayUrl = `http://${cfg.GATEWAY_HOST}:${gatewayPort}`;
   await startManaged(
@@ -179,6 +196,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(dataPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
+      EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
       PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
     },
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,
@@ -260,4 +278,13 @@ async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/** The devnet's EVM chains as evm-data's EVM_CHAINS names them: the C-Chain and the devnet's L1. */
+async function devnetEvmChains(devnetUrl: string): Promise<string> {
+  const response = await fetch(new URL('/ext/devnet/chains', devnetUrl), {
+    signal: AbortSignal.timeout(5_000),
+  });
+  const chains = (await response.json()) as { l1: { blockchainId: string } };
+  return `C,${chains.l1.blockchainId}`;
 }

@@ -611,6 +611,37 @@ describe('devnet', function () {
         );
         expect((txs.transactions as unknown[]).length, alias).to.be.greaterThan(0);
       }
+      // ...and the EVM routes from evm-data, which follows the devnet's C-Chain and L1.
+      const chains = (await dataApi('/v1/chains', '/v1/chains')).chains as { chainId: string }[];
+      expect(chains.map((c) => c.chainId).sort()).to.deep.equal(['43113', '7331']);
+      const head = await fetch(`${devnetUrl}/ext/bc/C/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getBlockByNumber',
+          params: ['latest', true],
+        }),
+      });
+      const block = (
+        (await head.json()) as { result: { number: string; transactions: { from: string; hash: string }[] } }
+      ).result;
+      const height = BigInt(block.number);
+      const sender = block.transactions[0]!;
+      await eventually(
+        async () =>
+          (
+            (
+              await dataApi(
+                '/v1/chains/{chainId}/addresses/{address}/transactions',
+                `/v1/chains/43113/addresses/${sender.from}/transactions?startBlock=${height}&endBlock=${height + 1n}`,
+              )
+            ).transactions as { nativeTransaction: { txHash: string } }[]
+          ).some((t) => t.nativeTransaction.txHash === sender.hash),
+        60_000,
+        'the C-Chain ingested',
+      );
     } finally {
       stack.child.kill('SIGTERM');
       await stack.exited;

@@ -70,7 +70,15 @@ describe('chain-data up', function () {
     const port = await freePort();
     const first = await up(port);
     const report = first.output().slice(first.output().indexOf('chain-data is up'));
-    for (const name of ['postgres (embedded)', 'redis (local)', 'container-indexer', 'gateway-rpc']) {
+    for (const name of [
+      'postgres (embedded)',
+      'redis (local)',
+      'container-indexer',
+      'primary-network',
+      'evm-data',
+      'gateway-rpc',
+      'gateway-data',
+    ]) {
       expect(report).to.match(new RegExp(`${name.replace(/[()]/g, '\\$&')}\\s+healthy`));
     }
     expect(report).to.include(`http://127.0.0.1:${port}/ext/index/`);
@@ -128,6 +136,7 @@ describe('chain-data up', function () {
       'postgres (embedded)',
       'container-indexer',
       'primary-network',
+      'evm-data',
       'gateway-rpc',
       'gateway-data',
     ]);

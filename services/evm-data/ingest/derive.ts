@@ -379,7 +379,7 @@ function deriveIcm(derived: DerivedBlock, receipt: RpcReceipt, tx: TxContext): v
     try {
       event = decodeEventLog({
         abi: TELEPORTER_ABI,
-        data: log.data as Hex,
+        data: log.data,
         topics: log.topics as [Hex, ...Hex[]],
       });
     } catch {

@@ -59,6 +59,15 @@ export class IngestWriter {
     return { id: row.id, nextBlock: BigInt(row.next_block) };
   }
 
+  /** A chain registered by an earlier run: its id and EVM chain id. */
+  async registeredChain(blockchainId: Uint8Array): Promise<{ id: number; evmChainId: bigint } | undefined> {
+    const { rows } = await this.pool.query<{ id: number; evm_chain_id: string }>(
+      'SELECT id, evm_chain_id FROM evm_data.chains WHERE blockchain_id = $1',
+      [bytea(blockchainId)],
+    );
+    return rows[0] && { id: rows[0].id, evmChainId: BigInt(rows[0].evm_chain_id) };
+  }
+
   async cursor(chain: number): Promise<bigint> {
     const { rows } = await this.pool.query<{ next_block: string }>(
       'SELECT next_block FROM evm_data.chains WHERE id = $1',

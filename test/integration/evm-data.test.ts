@@ -1,0 +1,1592 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import {
+  createPublicClient,
+  decodeEventLog,
+  erc20Abi,
+  erc721Abi,
+  http,
+  parseAbi,
+  toEventSelector,
+  toHex,
+  type Hex,
+  type PublicClient,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
+import { createDevnetApp } from '../../services/devnet/app.ts';
+import { metadataBehaviour } from '../../services/devnet/metadata.ts';
+import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import { deriveAccounts } from '../../services/devnet/wallet.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { createGrpcClient } from '../../services/runtime/grpc/client.ts';
+import { loadProto } from '../../services/runtime/grpc/proto.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { assertDataApiResponse } from '../support/data-api-openapi.ts';
+import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+
+/**
+ * The evm-data service against the devnet: the devnet's C-Chain and L1 served over HTTP, indexed by evm-data and
+ * answered through gateway-data. Every expectation is computed here, apart from evm-data's code, from what the
+ * devnet's nodes answer to viem: blocks, receipts (logs decoded with ABIs written here), callTracer traces and
+ * contract state read with eth_call at the head.
+ */
+const FUJI = IDENTITIES.fuji;
+const ACCOUNTS = 12;
+const PARAMETERS: Omit<DevnetParameters, 'metadataBaseUrl'> = {
+  identity: FUJI,
+  seed: 'evm-data-test',
+  genesisTimeSeconds: 1_767_225_600n, // 2026-01-01T00:00:00Z
+  historySeconds: 48n * 3_600n,
+  blockIntervalSeconds: 240n,
+  accounts: ACCOUNTS,
+};
+const ZERO = '0x0000000000000000000000000000000000000000';
+const TRANSFER = toEventSelector('Transfer(address,address,uint256)');
+const ERC1155_EVENTS = parseAbi([
+  'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+  'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
+]);
+const ERC1155_BALANCE = parseAbi(['function balanceOf(address account, uint256 id) view returns (uint256)']);
+/** ICM's TeleporterMessenger v1 events, as services/devnet/evm/contracts/DevIcmMessenger.sol declares them. */
+const ICM_ABI = parseAbi([
+  'struct TeleporterMessageReceipt { uint256 receivedMessageNonce; address relayerRewardAddress; }',
+  'struct TeleporterFeeInfo { address feeTokenAddress; uint256 amount; }',
+  'struct TeleporterMessage { uint256 messageNonce; address originSenderAddress; bytes32 destinationBlockchainID; address destinationAddress; uint256 requiredGasLimit; address[] allowedRelayerAddresses; TeleporterMessageReceipt[] receipts; bytes message; }',
+  'event SendCrossChainMessage(bytes32 indexed messageID, bytes32 indexed destinationBlockchainID, TeleporterMessage message, TeleporterFeeInfo feeInfo)',
+  'event ReceiveCrossChainMessage(bytes32 indexed messageID, bytes32 indexed sourceBlockchainID, address indexed deliverer, address rewardRedeemer, TeleporterMessage message)',
+  'event MessageExecuted(bytes32 indexed messageID, bytes32 indexed sourceBlockchainID)',
+  'event ReceiptReceived(bytes32 indexed messageID, bytes32 indexed destinationBlockchainID, address indexed relayerRewardAddress, TeleporterFeeInfo feeInfo)',
+]);
+
+type Doc = Record<string, unknown>;
+type ChainKey = 'C' | 'L1';
+
+interface RpcLog {
+  address: Hex;
+  topics: Hex[];
+  data: Hex;
+  logIndex: Hex;
+}
+interface RpcReceipt {
+  transactionHash: Hex;
+  status: Hex;
+  gasUsed: Hex;
+  contractAddress: Hex | null;
+  logs: RpcLog[];
+}
+interface Frame {
+  type: string;
+  from: Hex;
+  to?: Hex;
+  value?: Hex;
+  gas: Hex;
+  gasUsed: Hex;
+  error?: string;
+  calls?: Frame[];
+}
+
+interface Transfer {
+  standard: 20 | 721 | 1155;
+  contract: string;
+  from: string;
+  to: string;
+  logIndex: number;
+  tokenId?: bigint;
+  value: bigint;
+}
+interface Internal {
+  type: string;
+  from: string;
+  /** Absent for a creation that failed. */
+  to: string | undefined;
+  value: bigint;
+  gas: bigint;
+  gasUsed: bigint;
+  reverted: boolean;
+}
+interface Tx {
+  hash: Hex;
+  blockNumber: bigint;
+  blockIndex: number;
+  timestamp: bigint;
+  from: string;
+  to: string | null;
+  created: string | null;
+  value: bigint;
+  nonce: number;
+  gasUsed: bigint;
+  success: boolean;
+  transfers: Transfer[];
+  internals: Internal[];
+  /** Every address the transaction involves: its ends, its transfers' ends and its nested calls' ends. */
+  touched: Set<string>;
+}
+interface TeleporterMessage {
+  messageNonce: bigint;
+  originSenderAddress: Hex;
+  destinationBlockchainID: Hex;
+  destinationAddress: Hex;
+  receipts: readonly { receivedMessageNonce: bigint; relayerRewardAddress: Hex }[];
+  message: Hex;
+}
+interface IcmSend {
+  chain: ChainKey;
+  messageId: Hex;
+  contract: string;
+  txHash: Hex;
+  timestamp: bigint;
+  message: TeleporterMessage;
+  feeToken: string;
+  feeAmount: bigint;
+}
+interface IcmReceive {
+  chain: ChainKey;
+  messageId: Hex;
+  contract: string;
+  txHash: Hex;
+  timestamp: bigint;
+  message: TeleporterMessage;
+  sourceBlockchainId: Hex;
+  deliverer: string;
+  rewardRedeemer: string;
+  executed: boolean;
+}
+
+/** One EVM chain as its node tells it, up to the head read once ingestion had caught up. */
+interface ChainModel {
+  key: ChainKey;
+  chainId: string;
+  blockchainId: string;
+  client: PublicClient;
+  head: bigint;
+  txs: Tx[];
+  byHash: Map<string, Tx>;
+  /** The transactions each address is involved in, in chain order. */
+  byAddress: Map<string, Tx[]>;
+  /** Contracts created by the deployer's own transactions, in order (tokens, collections, multi-token, …). */
+  deployments: { address: string; txHash: Hex; deployer: string }[];
+  /** Contracts created by contracts (CREATE/CREATE2 frames that did not fail), with their creating tx. */
+  children: { address: string; txHash: Hex; factory: string; sender: string }[];
+  sends: IcmSend[];
+  receives: IcmReceive[];
+  receiptsReceived: Set<string>;
+}
+
+const lower = (a: string) => a.toLowerCase();
+const topicAddress = (topic: Hex) => lower(`0x${topic.slice(26)}`);
+const big = (hex: Hex | undefined) => (hex === undefined || hex === '0x' ? 0n : BigInt(hex));
+
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+function rpc<T>(client: PublicClient, method: string, params: unknown[]): Promise<T> {
+  const request = client.request as unknown as (args: { method: string; params: unknown[] }) => Promise<T>;
+  return request({ method, params });
+}
+
+function transfersOf(log: RpcLog): Transfer[] {
+  const base = { contract: lower(log.address), logIndex: Number(BigInt(log.logIndex)) };
+  const [topic0, t1, t2, t3] = log.topics;
+  if (topic0 === TRANSFER && log.topics.length === 3)
+    return [{ ...base, standard: 20, from: topicAddress(t1!), to: topicAddress(t2!), value: big(log.data) }];
+  if (topic0 === TRANSFER && log.topics.length === 4)
+    return [
+      {
+        ...base,
+        standard: 721,
+        from: topicAddress(t1!),
+        to: topicAddress(t2!),
+        tokenId: BigInt(t3!),
+        value: 1n,
+      },
+    ];
+  let event;
+  try {
+    event = decodeEventLog({ abi: ERC1155_EVENTS, data: log.data, topics: log.topics as [Hex, ...Hex[]] });
+  } catch {
+    return [];
+  }
+  const ends = { from: lower(event.args.from), to: lower(event.args.to) };
+  if (event.eventName === 'TransferSingle')
+    return [{ ...base, ...ends, standard: 1155, tokenId: event.args.id, value: event.args.value }];
+  return event.args.ids.map((tokenId, i) => ({
+    ...base,
+    ...ends,
+    standard: 1155 as const,
+    tokenId,
+    value: event.args.values[i]!,
+  }));
+}
+
+async function readChain(
+  key: ChainKey,
+  client: PublicClient,
+  chainId: string,
+  blockchainId: string,
+  head: bigint,
+  deployer: string,
+): Promise<ChainModel> {
+  const numbers = Array.from({ length: Number(head) + 1 }, (_, i) => BigInt(i));
+  const blocks = await mapLimit(numbers, 16, async (blockNumber) => {
+    const block = await client.getBlock({ blockNumber, includeTransactions: true });
+    if (block.transactions.length === 0) return { block, receipts: [], traces: [] };
+    const [receipts, traces] = await Promise.all([
+      rpc<RpcReceipt[]>(client, 'eth_getBlockReceipts', [toHex(blockNumber)]),
+      rpc<{ txHash?: Hex; result: Frame }[]>(client, 'debug_traceBlockByNumber', [
+        toHex(blockNumber),
+        { tracer: 'callTracer' },
+      ]),
+    ]);
+    return { block, receipts, traces };
+  });
+  const model: ChainModel = {
+    key,
+    chainId,
+    blockchainId,
+    client,
+    head,
+    txs: [],
+    byHash: new Map(),
+    byAddress: new Map(),
+    deployments: [],
+    children: [],
+    sends: [],
+    receives: [],
+    receiptsReceived: new Set(),
+  };
+  for (const { block, receipts, traces } of blocks) {
+    block.transactions.forEach((t, i) => {
+      const receipt = receipts[i]!;
+      const trace = traces[i]!.result;
+      expect(receipt.transactionHash).to.equal(t.hash);
+      const internals: Internal[] = [];
+      const walk = (frame: Frame, parentReverted: boolean) => {
+        for (const child of frame.calls ?? []) {
+          const reverted = parentReverted || child.error !== undefined;
+          internals.push({
+            type: child.type.toUpperCase(),
+            from: lower(child.from),
+            to: child.to && lower(child.to),
+            value: big(child.value),
+            gas: big(child.gas),
+            gasUsed: big(child.gasUsed),
+            reverted,
+          });
+          if ((child.type === 'CREATE' || child.type === 'CREATE2') && !reverted && child.to)
+            model.children.push({
+              address: lower(child.to),
+              txHash: t.hash,
+              factory: lower(child.from),
+              sender: lower(t.from),
+            });
+          walk(child, reverted);
+        }
+      };
+      walk(trace, trace.error !== undefined);
+      const tx: Tx = {
+        hash: t.hash,
+        blockNumber: block.number,
+        blockIndex: t.transactionIndex,
+        timestamp: block.timestamp,
+        from: lower(t.from),
+        to: t.to ? lower(t.to) : null,
+        created: receipt.contractAddress ? lower(receipt.contractAddress) : null,
+        value: t.value,
+        nonce: t.nonce,
+        gasUsed: big(receipt.gasUsed),
+        success: receipt.status === '0x1',
+        transfers: receipt.logs.flatMap(transfersOf),
+        internals,
+        touched: new Set(),
+      };
+      for (const a of [tx.from, tx.to ?? tx.created]) if (a) tx.touched.add(a);
+      for (const x of tx.transfers) tx.touched.add(x.from).add(x.to);
+      for (const x of internals) {
+        tx.touched.add(x.from);
+        if (x.to) tx.touched.add(x.to);
+      }
+      model.txs.push(tx);
+      model.byHash.set(tx.hash, tx);
+      for (const a of tx.touched) {
+        const list = model.byAddress.get(a) ?? [];
+        list.push(tx);
+        model.byAddress.set(a, list);
+      }
+      if (tx.to === null && tx.created && tx.success && tx.from === deployer)
+        model.deployments.push({ address: tx.created, txHash: tx.hash, deployer: tx.from });
+      if (tx.success) readIcm(model, tx, receipt);
+    });
+  }
+  return model;
+}
+
+function readIcm(model: ChainModel, tx: Tx, receipt: RpcReceipt): void {
+  const decoded = receipt.logs.flatMap((log) => {
+    try {
+      return [
+        {
+          log,
+          event: decodeEventLog({ abi: ICM_ABI, data: log.data, topics: log.topics as [Hex, ...Hex[]] }),
+        },
+      ];
+    } catch {
+      return [];
+    }
+  });
+  const executed = new Set(
+    decoded.filter((d) => d.event.eventName === 'MessageExecuted').map((d) => d.log.topics[1]),
+  );
+  for (const { log, event } of decoded) {
+    const base = { chain: model.key, contract: lower(log.address), txHash: tx.hash, timestamp: tx.timestamp };
+    if (event.eventName === 'SendCrossChainMessage')
+      model.sends.push({
+        ...base,
+        messageId: event.args.messageID,
+        message: event.args.message,
+        feeToken: lower(event.args.feeInfo.feeTokenAddress),
+        feeAmount: event.args.feeInfo.amount,
+      });
+    else if (event.eventName === 'ReceiveCrossChainMessage')
+      model.receives.push({
+        ...base,
+        messageId: event.args.messageID,
+        message: event.args.message,
+        sourceBlockchainId: event.args.sourceBlockchainID,
+        deliverer: lower(event.args.deliverer),
+        rewardRedeemer: lower(event.args.rewardRedeemer),
+        executed: executed.has(event.args.messageID),
+      });
+    else if (event.eventName === 'ReceiptReceived') model.receiptsReceived.add(event.args.messageID);
+  }
+}
+
+/** The API's transfer and internal-transaction entries, reduced to what the independent reading knows. */
+const asList = (v: unknown) => (v ?? []) as Doc[];
+const addr = (v: unknown) => lower((v as { address: string }).address);
+function apiTransfers(d: Doc) {
+  return {
+    erc20: asList(d.erc20Transfers).map((t) => ({
+      from: addr(t.from),
+      to: addr(t.to),
+      logIndex: t.logIndex,
+      contract: addr(t.erc20Token),
+      value: t.value,
+    })),
+    erc721: asList(d.erc721Transfers).map((t) => ({
+      from: addr(t.from),
+      to: addr(t.to),
+      logIndex: t.logIndex,
+      contract: addr(t.erc721Token),
+      tokenId: (t.erc721Token as Doc).tokenId,
+    })),
+    erc1155: asList(d.erc1155Transfers).map((t) => ({
+      from: addr(t.from),
+      to: addr(t.to),
+      logIndex: t.logIndex,
+      contract: addr(t.erc1155Token),
+      tokenId: (t.erc1155Token as Doc).tokenId,
+      value: t.value,
+    })),
+    internals: asList(d.internalTransactions).map((i) => ({
+      from: addr(i.from),
+      to: addr(i.to),
+      type: i.internalTxType,
+      value: i.value,
+      reverted: i.isReverted,
+      gasUsed: i.gasUsed,
+      gasLimit: i.gasLimit,
+    })),
+  };
+}
+function expectedTransfers(tx: Tx, address?: string) {
+  const mine = (x: { from: string; to: string | undefined }) =>
+    address === undefined || x.from === address || x.to === address;
+  const of = (standard: number) => tx.transfers.filter((t) => t.standard === standard && mine(t));
+  return {
+    erc20: of(20).map((t) => ({
+      from: t.from,
+      to: t.to,
+      logIndex: t.logIndex,
+      contract: t.contract,
+      value: t.value.toString(),
+    })),
+    erc721: of(721).map((t) => ({
+      from: t.from,
+      to: t.to,
+      logIndex: t.logIndex,
+      contract: t.contract,
+      tokenId: t.tokenId!.toString(),
+    })),
+    erc1155: of(1155).map((t) => ({
+      from: t.from,
+      to: t.to,
+      logIndex: t.logIndex,
+      contract: t.contract,
+      tokenId: t.tokenId!.toString(),
+      value: t.value.toString(),
+    })),
+    internals: tx.internals.filter(mine).map((i) => ({
+      from: i.from,
+      // A failed creation has no address; the API's `to` is required, and carries the zero address then.
+      to: i.to ?? ZERO,
+      type: i.type,
+      value: i.value.toString(),
+      reverted: i.reverted,
+      gasUsed: i.gasUsed.toString(),
+      gasLimit: i.gas.toString(),
+    })),
+  };
+}
+function checkNative(native: Doc, tx: Tx, chain: ChainModel) {
+  const what = `${chain.key} ${tx.hash}`;
+  expect(
+    {
+      blockNumber: native.blockNumber,
+      blockIndex: native.blockIndex,
+      txHash: native.txHash,
+      txStatus: native.txStatus,
+      from: addr(native.from),
+      to: addr(native.to),
+      value: native.value,
+      gasUsed: native.gasUsed,
+      nonce: native.nonce,
+      chainId: native.chainId,
+      blockTimestamp: native.blockTimestamp,
+    },
+    what,
+  ).to.deep.equal({
+    blockNumber: tx.blockNumber.toString(),
+    blockIndex: tx.blockIndex,
+    txHash: tx.hash,
+    txStatus: tx.success ? '1' : '0',
+    from: tx.from,
+    to: tx.to ?? tx.created,
+    value: tx.value.toString(),
+    gasUsed: tx.gasUsed.toString(),
+    nonce: String(tx.nonce),
+    chainId: chain.chainId,
+    blockTimestamp: Number(tx.timestamp),
+  });
+}
+
+describe('evm-data service', function () {
+  this.timeout(600_000);
+  let devnet: Devnet;
+  let server: Server;
+  let devnetUrl: string;
+  let db: TestDatabase;
+  let service: RunningComponent;
+  let gateway: RunningComponent;
+  let gatewayUrl: string;
+  let closeClient: () => void;
+  const queuePrefix = `evm-data-test-${process.pid}-${Date.now().toString(36)}`;
+  const chains = {} as Record<ChainKey, ChainModel>;
+  const accounts = deriveAccounts(PARAMETERS.seed, ACCOUNTS).map((a) =>
+    lower(privateKeyToAccount(toHex(a.privateKey)).address),
+  );
+  const deployer = accounts[0]!;
+  /** Every (method, path template, status) whose response was checked against the official document. */
+  const validated = new Set<string>();
+
+  before(async function () {
+    // Listening first: the collections' token URIs name the devnet's own address.
+    server = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    devnet = await Devnet.create({ ...PARAMETERS, metadataBaseUrl: `${devnetUrl}/metadata` });
+    await devnet.generateHistory();
+    const callback = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => void callback(req, res));
+
+    db = await createTestDatabase();
+    const servicePort = await freePort();
+    service = await startComponent('evm-data', {
+      DATABASE_URL: db.url,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      NFT_METADATA_QUEUE_PREFIX: queuePrefix,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
+      UPSTREAM_NODE_URLS: devnetUrl,
+      AVALANCHE_NETWORK: 'fuji',
+      EVM_CHAINS: `C,${devnet.l1.blockchainId}`,
+      EVM_INGEST_POLL_INTERVAL_MS: '100',
+      LOG_LEVEL: 'warn',
+    });
+    const gatewayPort = await freePort();
+    gateway = await startComponent('gateway-data', {
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(gatewayPort),
+      EVM_DATA_ADDRESS: `127.0.0.1:${servicePort}`,
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${await freePort()}`,
+      PAGE_TOKEN_SECRET: 'an-evm-data-test-secret-of-at-least-thirty-two-characters',
+      LOG_LEVEL: 'warn',
+    });
+    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+
+    const cClient = createPublicClient({ transport: http(`${devnetUrl}/ext/bc/C/rpc`) });
+    const l1Client = createPublicClient({
+      transport: http(`${devnetUrl}/ext/bc/${devnet.l1.blockchainId}/rpc`),
+    });
+    const heads = { C: await cClient.getBlockNumber(), L1: await l1Client.getBlockNumber() };
+    const proto = loadProto<ProtoGrpcType>('chaindata/evmdata/v1/evm_data.proto');
+    const grpcClient = createGrpcClient(
+      proto.chaindata.evmdata.v1.EvmDataService,
+      `127.0.0.1:${servicePort}`,
+      30_000,
+    );
+    closeClient = () => grpcClient.close();
+    const expectedIds = { C: FUJI.cChainId, L1: devnet.l1.blockchainId };
+    // The in-process devnet does not grow once its history is generated: these heads stay the heads.
+    await eventually(
+      async () => {
+        const status = await grpcClient.unary.GetIngestionStatus({});
+        return (['C', 'L1'] as const).every((key) => {
+          const chain = status.chains.find((c) => c.blockchain_id === expectedIds[key]);
+          return chain !== undefined && BigInt(chain.next_block) > heads[key];
+        });
+      },
+      120_000,
+      `ingestion up to C ${heads.C} and L1 ${heads.L1}`,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\n${service.output()}`, { cause: err });
+    });
+    [chains.C, chains.L1] = await Promise.all([
+      readChain('C', cClient, String(FUJI.evmChainId), FUJI.cChainId, heads.C, deployer),
+      readChain('L1', l1Client, String(devnet.l1.evmChainId), devnet.l1.blockchainId, heads.L1, deployer),
+    ]);
+  });
+
+  after(async function () {
+    closeClient?.();
+    await gateway?.stop();
+    await service?.stop();
+    await db?.drop();
+    server?.close();
+    const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    redis.on('error', () => {});
+    try {
+      await redis.connect();
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${queuePrefix}:*`, 'COUNT', 1000);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  /** Calls gateway-data and checks the reply, whatever its status, against the official document. */
+  async function call(
+    method: 'GET' | 'POST',
+    template: string,
+    values: Record<string, string>,
+    query: Record<string, string> = {},
+  ): Promise<{ status: number; body: Doc | undefined; text: string; headers: Headers }> {
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]!));
+    const search = new URLSearchParams(query);
+    const response = await fetch(`${gatewayUrl}${path}${search.size > 0 ? `?${search.toString()}` : ''}`, {
+      method,
+    });
+    const text = await response.text();
+    const body = text === '' ? undefined : (JSON.parse(text) as Doc);
+    assertDataApiResponse(method, template, response.status, body);
+    validated.add(`${method} ${template} ${response.status}`);
+    return { status: response.status, body, text, headers: response.headers };
+  }
+
+  async function api(template: string, values: Record<string, string>, query: Record<string, string> = {}) {
+    const { status, body, text } = await call('GET', template, values, query);
+    expect(status, `${template} ${JSON.stringify(values)} ${text.slice(0, 500)}`).to.equal(200);
+    return body!;
+  }
+
+  /** Expects the API's error body with this status. */
+  async function apiError(
+    method: 'GET' | 'POST',
+    template: string,
+    values: Record<string, string>,
+    query: Record<string, string>,
+    status: number,
+    error: string,
+  ) {
+    const reply = await call(method, template, values, query);
+    expect(reply.status, reply.text).to.equal(status);
+    expect(reply.body).to.include({ statusCode: status, error });
+    expect(reply.body!.message).to.satisfy((m: unknown) => typeof m === 'string' || Array.isArray(m));
+    return reply;
+  }
+
+  async function everyPage(
+    template: string,
+    values: Record<string, string>,
+    listField: string,
+    query: Record<string, string>,
+  ): Promise<Doc[]> {
+    const items: Doc[] = [];
+    let token: string | undefined;
+    do {
+      const page = await api(template, values, { ...query, ...(token ? { pageToken: token } : {}) });
+      items.push(...(page[listField] as Doc[]));
+      token = page.nextPageToken as string | undefined;
+      if (token !== undefined) expect(token).to.be.a('string').and.not.equal('');
+    } while (token !== undefined);
+    return items;
+  }
+
+  const TXS = '/v1/chains/{chainId}/addresses/{address}/transactions';
+  const addressTxs = (chain: ChainModel, address: string, query: Record<string, string>) =>
+    everyPage(TXS, { chainId: chain.chainId, address }, 'transactions', {
+      endBlock: String(chain.head + 1n),
+      ...query,
+    });
+  const listed = new Map<string, Doc[]>();
+  /** An address's whole list, oldest first, read once. */
+  async function wholeList(chain: ChainModel, address: string): Promise<Doc[]> {
+    const key = `${chain.key}:${address}`;
+    if (!listed.has(key))
+      listed.set(key, await addressTxs(chain, address, { pageSize: '100', sortOrder: 'asc' }));
+    return listed.get(key)!;
+  }
+
+  const deployed = (chain: ChainModel) => {
+    const d = chain.deployments.map((x) => x.address);
+    expect(d.length, `${chain.key} deployments`).to.be.at.least(9);
+    return {
+      tokens: d.slice(0, 3),
+      collections: d.slice(3, 5),
+      multiToken: d[5]!,
+      factory: d[6]!,
+      messenger: d[7]!,
+      receiver: d[8]!,
+    };
+  };
+  const busiestSenders = (chain: ChainModel, n: number) => {
+    const counts = new Map<string, number>();
+    for (const tx of chain.txs) counts.set(tx.from, (counts.get(tx.from) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([a]) => a)
+      .slice(0, n);
+  };
+  /** The address that received the most transactions without ever sending one or holding code. */
+  const passiveAddress = (chain: ChainModel) => {
+    const senders = new Set(chain.txs.map((t) => t.from));
+    const contracts = new Set([
+      ...chain.deployments.map((d) => d.address),
+      ...chain.children.map((c) => c.address),
+    ]);
+    const candidates = [...chain.byAddress].filter(
+      ([a]) => !senders.has(a) && !contracts.has(a) && !accounts.includes(a) && a !== ZERO,
+    );
+    candidates.sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+    return candidates[0]![0];
+  };
+  /** A contract created by the factory, the one involved in the most internal calls. */
+  const factoryChild = (chain: ChainModel) => {
+    const scored = chain.children.map((c) => ({
+      ...c,
+      calls: chain.byHash.get(c.txHash)!.internals.filter((i) => i.from === c.address || i.to === c.address)
+        .length,
+    }));
+    scored.sort((a, b) => b.calls - a.calls || (a.address < b.address ? -1 : 1));
+    return scored[0]!;
+  };
+
+  it('lists both chains, answers a chain by EVM chain id and by blockchain id alike, and 404s an unknown one', async function () {
+    const list = await api('/v1/chains', {});
+    const listedChains = list.chains as Doc[];
+    expect(listedChains.map((c) => c.chainId).sort()).to.deep.equal(['43113', '7331']);
+    for (const chain of [chains.C, chains.L1]) {
+      const byEvmId = await api('/v1/chains/{chainId}', { chainId: chain.chainId });
+      const byBlockchainId = await api('/v1/chains/{chainId}', { chainId: chain.blockchainId });
+      expect(byEvmId).to.deep.equal(byBlockchainId);
+      expect(byEvmId).to.deep.equal(listedChains.find((c) => c.chainId === chain.chainId));
+      expect(byEvmId.platformChainId).to.equal(chain.blockchainId);
+      expect(byEvmId.isTestnet).to.equal(true);
+    }
+    const fuji = await api('/v1/chains', {}, { network: 'fuji' });
+    expect((fuji.chains as Doc[]).length).to.equal(2);
+    const mainnet = await api('/v1/chains', {}, { network: 'mainnet' });
+    expect(mainnet.chains).to.deep.equal([]);
+    await apiError('GET', '/v1/chains/{chainId}', { chainId: '12345' }, {}, 404, 'Not Found');
+    await apiError('GET', TXS, { chainId: '12345', address: deployer }, {}, 404, 'Not Found');
+  });
+
+  it('indexes every devnet transaction once, with the block, position, status, ends, value, gas and nonce the node reports', async function () {
+    for (const chain of [chains.C, chains.L1]) {
+      expect(chain.txs.length, chain.key).to.be.greaterThan(100);
+      const kinds = new Set<string>();
+      // Every one of them, by hash.
+      await mapLimit(chain.txs, 8, async (tx) => {
+        const doc = await api('/v1/chains/{chainId}/transactions/{txHash}', {
+          chainId: chain.chainId,
+          txHash: tx.hash,
+        });
+        checkNative(doc.nativeTransaction as Doc, tx, chain);
+        // The transaction's own lists are complete: every transfer and nested call, in order.
+        expect(apiTransfers(doc), `${chain.key} ${tx.hash}`).to.deep.equal(expectedTransfers(tx));
+        for (const [kind, list] of Object.entries(apiTransfers(doc))) if (list.length > 0) kinds.add(kind);
+        if (!tx.success) kinds.add('reverted');
+      });
+      expect([...kinds].sort(), chain.key).to.deep.equal([
+        'erc1155',
+        'erc20',
+        'erc721',
+        'internals',
+        'reverted',
+      ]);
+      // By blockchain id too, and a hash the chain does not have is a 404.
+      const last = chain.txs[chain.txs.length - 1]!;
+      const byBlockchainId = await api('/v1/chains/{chainId}/transactions/{txHash}', {
+        chainId: chain.blockchainId,
+        txHash: last.hash,
+      });
+      checkNative(byBlockchainId.nativeTransaction as Doc, last, chain);
+      await apiError(
+        'GET',
+        '/v1/chains/{chainId}/transactions/{txHash}',
+        { chainId: chain.chainId, txHash: `0x${'ab'.repeat(32)}` },
+        {},
+        404,
+        'Not Found',
+      );
+    }
+    // A hash of one chain is not found on the other.
+    await apiError(
+      'GET',
+      '/v1/chains/{chainId}/transactions/{txHash}',
+      { chainId: chains.L1.chainId, txHash: chains.C.txs[0]!.hash },
+      {},
+      404,
+      'Not Found',
+    );
+  });
+
+  it('lists an address’s transactions exactly: every transaction it is involved in, once, in order, with only its own transfers and internal calls', async function () {
+    for (const chain of [chains.C, chains.L1]) {
+      const kinds = new Set<string>();
+      let filteredOut = 0;
+      const d = deployed(chain);
+      const child = factoryChild(chain);
+      const addresses = [
+        ...busiestSenders(chain, 3).map((a) => ['busy sender', a] as const),
+        ['receive-only address', passiveAddress(chain)] as const,
+        ['ERC-20 token', d.tokens[0]!] as const,
+        ['ERC-721 collection', d.collections[0]!] as const,
+        ['factory-created child', child.address] as const,
+      ];
+      for (const [role, address] of addresses) {
+        const what = `${chain.key} ${role} ${address}`;
+        const expected = chain.byAddress.get(address) ?? [];
+        expect(expected.length, what).to.be.greaterThan(0);
+        for (const [pageSize, sortOrder] of [
+          ['7', 'desc'],
+          ['13', 'asc'],
+        ] as const) {
+          const items = await addressTxs(chain, address, { pageSize, sortOrder });
+          const hashes = items.map((t) => (t.nativeTransaction as Doc).txHash as string);
+          expect(new Set(hashes).size, `${what}: no transaction twice`).to.equal(hashes.length);
+          const order = sortOrder === 'asc' ? expected : [...expected].reverse();
+          expect(hashes, `${what} ${sortOrder} by ${pageSize}`).to.deep.equal(order.map((t) => t.hash));
+          items.forEach((item, i) => {
+            const tx = order[i]!;
+            checkNative(item.nativeTransaction as Doc, tx, chain);
+            const own = expectedTransfers(tx, address);
+            expect(apiTransfers(item), `${what}: ${tx.hash}`).to.deep.equal(own);
+            for (const [kind, list] of Object.entries(own)) if (list.length > 0) kinds.add(kind);
+            const whole = expectedTransfers(tx);
+            if (
+              Object.entries(whole).some(([kind, list]) => list.length > own[kind as keyof typeof own].length)
+            )
+              filteredOut++;
+          });
+        }
+      }
+      // The lists had entries of every kind, and left out other addresses' entries.
+      expect([...kinds].sort(), chain.key).to.deep.equal(['erc1155', 'erc20', 'erc721', 'internals']);
+      expect(filteredOut, chain.key).to.be.greaterThan(0);
+      // The creating transaction names the child among its internal calls.
+      const created = chain.byHash.get(child.txHash)!;
+      expect(created.internals.some((i) => i.to === child.address && i.type.startsWith('CREATE'))).to.equal(
+        true,
+      );
+    }
+
+    // startBlock is inclusive, endBlock exclusive.
+    const chain = chains.C;
+    const address = busiestSenders(chain, 1)[0]!;
+    const mine = chain.byAddress.get(address)!;
+    const blocks = [...new Set(mine.map((t) => t.blockNumber))];
+    expect(blocks.length).to.be.greaterThan(20);
+    const [start, end] = [blocks[5]!, blocks[15]!];
+    const ranged = async (startBlock: bigint, endBlock: bigint) =>
+      (
+        await everyPage(TXS, { chainId: chain.chainId, address }, 'transactions', {
+          startBlock: String(startBlock),
+          endBlock: String(endBlock),
+          pageSize: '4',
+          sortOrder: 'asc',
+        })
+      ).map((t) => (t.nativeTransaction as Doc).txHash);
+    const within = (s: bigint, e: bigint) =>
+      mine.filter((t) => t.blockNumber >= s && t.blockNumber < e).map((t) => t.hash);
+    expect(await ranged(start, end)).to.deep.equal(within(start, end));
+    expect(within(start, end).length).to.be.greaterThan(5);
+    // The first block of the range is in it, the end block is not.
+    expect(await ranged(start, start + 1n)).to.deep.equal(within(start, start + 1n)).and.not.be.empty;
+    expect(await ranged(start + 1n, end)).to.not.include(mine.find((t) => t.blockNumber === start)!.hash);
+    expect(await ranged(start, end)).to.not.include(mine.find((t) => t.blockNumber === end)!.hash);
+    expect(await ranged(end, end + 1n)).to.deep.equal(within(end, end + 1n)).and.not.be.empty;
+    // Only a start: everything from it on (up to the head here, as the devnet has no blocks beyond it).
+    const fromStart = await everyPage(TXS, { chainId: chain.chainId, address }, 'transactions', {
+      startBlock: String(start),
+      pageSize: '100',
+      sortOrder: 'asc',
+    });
+    expect(fromStart.map((t) => (t.nativeTransaction as Doc).txHash)).to.deep.equal(
+      within(start, chain.head + 1n),
+    );
+    await apiError(
+      'GET',
+      TXS,
+      { chainId: chain.chainId, address },
+      { startBlock: String(end), endBlock: String(end) },
+      400,
+      'Bad Request',
+    );
+  });
+
+  it('derives ERC-20 balances from the indexed transfers that equal balanceOf at the head; ERC-721 owners and collectibles as the contracts hold them', async function () {
+    for (const chain of [chains.C, chains.L1]) {
+      const d = deployed(chain);
+      const at = { blockNumber: chain.head };
+      for (const token of d.tokens) {
+        const holders = new Set<string>();
+        for (const tx of chain.txs)
+          for (const t of tx.transfers)
+            if (t.standard === 20 && t.contract === token) holders.add(t.from).add(t.to);
+        holders.delete(ZERO);
+        expect(holders.size, `${chain.key} ${token} holders`).to.be.greaterThan(3);
+        for (const busy of busiestSenders(chain, 3))
+          expect(holders, `${chain.key} ${token}`).to.include(busy);
+        await mapLimit([...holders], 6, async (holder) => {
+          let sum = 0n;
+          for (const item of await wholeList(chain, holder))
+            for (const t of asList(item.erc20Transfers)) {
+              if (addr(t.erc20Token) !== token) continue;
+              if (addr(t.to) === holder) sum += BigInt(t.value as string);
+              if (addr(t.from) === holder) sum -= BigInt(t.value as string);
+            }
+          const balance = await chain.client.readContract({
+            address: token as Hex,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [holder as Hex],
+            ...at,
+          });
+          expect(sum, `${chain.key} ${token} balance of ${holder}`).to.equal(balance);
+        });
+      }
+
+      // ERC-721: the collection's tokens are those minted, each owned as ownerOf says.
+      const owned = new Map<string, Set<string>>();
+      for (const collection of d.collections) {
+        const minted = new Set<string>();
+        for (const tx of chain.txs)
+          for (const t of tx.transfers)
+            if (t.standard === 721 && t.contract === collection && t.from === ZERO)
+              minted.add(t.tokenId!.toString());
+        expect(minted.size, `${chain.key} ${collection} minted`).to.be.greaterThan(3);
+        const tokens = await everyPage(
+          '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
+          { chainId: chain.chainId, address: collection },
+          'tokens',
+          { pageSize: '9' },
+        );
+        const ids = tokens.map((t) => t.tokenId as string);
+        expect(ids).to.deep.equal([...minted].sort((a, b) => Number(BigInt(a) - BigInt(b))));
+        for (const t of tokens) {
+          expect(t.ercType).to.equal('ERC-721');
+          expect(lower(t.address as string)).to.equal(collection);
+          const owner = lower(
+            await chain.client.readContract({
+              address: collection as Hex,
+              abi: erc721Abi,
+              functionName: 'ownerOf',
+              args: [BigInt(t.tokenId as string)],
+              ...at,
+            }),
+          );
+          expect(
+            lower(t.ownerAddress as string),
+            `${chain.key} ${collection} #${String(t.tokenId)}`,
+          ).to.equal(owner);
+          const set = owned.get(owner) ?? new Set();
+          set.add(`${collection}:${String(t.tokenId)}`);
+          owned.set(owner, set);
+        }
+      }
+
+      // Collectibles: each account's ERC-721 tokens and ERC-1155 balances, as the contracts hold them at the head.
+      const multiIds = new Set<bigint>();
+      for (const tx of chain.txs)
+        for (const t of tx.transfers)
+          if (t.standard === 1155 && t.contract === d.multiToken) multiIds.add(t.tokenId!);
+      expect(multiIds.size).to.be.greaterThan(3);
+      let nonEmpty = 0;
+      for (const account of accounts) {
+        const items = await everyPage(
+          '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+          { chainId: chain.chainId, address: account },
+          'collectibleBalances',
+          { pageSize: '5' },
+        );
+        const erc721 = items
+          .filter((i) => i.ercType === 'ERC-721')
+          .map((i) => `${lower(i.address as string)}:${String(i.tokenId)}`);
+        expect(new Set(erc721).size).to.equal(erc721.length);
+        expect(erc721.sort(), `${chain.key} ${account} ERC-721`).to.deep.equal(
+          [...(owned.get(account) ?? [])].sort(),
+        );
+        const erc1155 = items
+          .filter((i) => i.ercType === 'ERC-1155')
+          .map((i) => `${lower(i.address as string)}:${String(i.tokenId)}:${String(i.balance)}`);
+        const held: string[] = [];
+        for (const id of multiIds) {
+          const balance = await chain.client.readContract({
+            address: d.multiToken as Hex,
+            abi: ERC1155_BALANCE,
+            functionName: 'balanceOf',
+            args: [account as Hex, id],
+            ...at,
+          });
+          if (balance > 0n) held.push(`${d.multiToken}:${id}:${balance}`);
+        }
+        expect(erc1155.sort(), `${chain.key} ${account} ERC-1155`).to.deep.equal(held.sort());
+        for (const i of items) expect(i.chainId).to.equal(chain.chainId);
+        if (items.length > 0) nonEmpty++;
+      }
+      expect(nonEmpty, `${chain.key} accounts holding collectibles`).to.be.greaterThan(3);
+    }
+  });
+
+  it('indexes NFT metadata with the status each token’s metadata earns, and reindexes at most once an hour', async function () {
+    const collectionsOf = (chain: ChainModel) => {
+      const d = deployed(chain);
+      return { critters: d.collections[0]!, relics: d.collections[1]!, items: d.multiToken };
+    };
+    const tokensOf = (chain: ChainModel, address: string) =>
+      everyPage(
+        '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
+        { chainId: chain.chainId, address },
+        'tokens',
+        { pageSize: '100' },
+      );
+    const all = async () => {
+      const out: { chain: ChainModel; name: string; tokens: Doc[] }[] = [];
+      for (const chain of [chains.C, chains.L1])
+        for (const [name, address] of Object.entries(collectionsOf(chain)))
+          out.push({ chain, name, tokens: await tokensOf(chain, address) });
+      return out;
+    };
+    let collections: Awaited<ReturnType<typeof all>> = [];
+    await eventually(
+      async () => {
+        collections = await all();
+        return collections.every((c) =>
+          c.tokens.every((t) => (t.metadata as Doc).indexStatus !== 'UNINDEXED'),
+        );
+      },
+      60_000,
+      'every token’s metadata to be indexed',
+    );
+    const expectedStatus = {
+      valid: 'INDEXED',
+      'invalid-json': 'INVALID_METADATA_JSON',
+      oversized: 'METADATA_CONTENT_TOO_LARGE',
+      'server-error': 'UNREACHABLE_TOKEN_URI',
+    } as const;
+    const seen = new Set<string>();
+    for (const { chain, name, tokens } of collections) {
+      expect(tokens.length, `${chain.key} ${name}`).to.be.greaterThan(3);
+      for (const t of tokens) {
+        const id = BigInt(t.tokenId as string);
+        const metadata = t.metadata as Doc;
+        const what = `${chain.key} ${name} #${id}: ${JSON.stringify(t)}`;
+        if (name === 'relics') {
+          expect(metadata.indexStatus, what).to.equal('UNREACHABLE_TOKEN_URI');
+          expect(t.tokenUri, what).to.equal(`http://127.0.0.1:9/relics/${id}`);
+          continue;
+        }
+        const behaviour = metadataBehaviour(id);
+        seen.add(`${name} ${behaviour}`);
+        expect(metadata.indexStatus, what).to.equal(expectedStatus[behaviour]);
+        expect(t.tokenUri, what).to.equal(
+          name === 'critters'
+            ? `${devnetUrl}/metadata/${chain.chainId}/critters/${id}`
+            : `${devnetUrl}/metadata/${chain.chainId}/items/{id}.json`,
+        );
+        expect(t.ercType).to.equal(name === 'critters' ? 'ERC-721' : 'ERC-1155');
+        if (behaviour === 'valid') {
+          expect(metadata.name, what).to.equal(name === 'critters' ? `Critter #${id}` : `Item ${id}`);
+          expect(metadata.imageUri, what).to.be.a('string').and.not.equal('');
+          expect(metadata.metadataLastUpdatedTimestamp, what).to.be.a('number');
+        } else {
+          expect(metadata, what).to.not.have.property('name');
+        }
+      }
+    }
+    // The devnet's history reaches every behaviour in the ERC-1155 collection (ids 1–10).
+    for (const behaviour of Object.keys(expectedStatus))
+      expect(seen, behaviour).to.include(`items ${behaviour}`);
+    expect(seen).to.include('critters valid');
+
+    // Reindex: accepted once (201, no body), refused within the hour (429, retry-after), the token unchanged.
+    const chain = chains.C;
+    const critters = collectionsOf(chain).critters;
+    const REINDEX = '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex';
+    const values = { chainId: chain.chainId, address: critters, tokenId: '1' };
+    const tokenDoc = async () => (await tokensOf(chain, critters)).find((t) => t.tokenId === '1')!;
+    const before = await tokenDoc();
+    // The refetch must be told from the first fetch by its timestamp (in seconds).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const accepted = await call('POST', REINDEX, values);
+    expect(accepted.status, accepted.text).to.equal(201);
+    expect(accepted.text).to.equal('');
+    const refused = await apiError('POST', REINDEX, values, {}, 429, 'Too Many Requests');
+    const retryAfter = refused.headers.get('retry-after');
+    expect(retryAfter).to.match(/^[1-9][0-9]*$/);
+    expect(Number(retryAfter)).to.be.at.most(3600);
+    // The accepted request refetches the metadata…
+    let refetched: Doc | undefined;
+    await eventually(
+      async () => {
+        refetched = await tokenDoc();
+        return (
+          ((refetched.metadata as Doc).metadataLastUpdatedTimestamp as number) >
+          ((before.metadata as Doc).metadataLastUpdatedTimestamp as number)
+        );
+      },
+      30_000,
+      'the reindexed token to be refetched',
+    );
+    expect((refetched!.metadata as Doc).indexStatus).to.equal('INDEXED');
+    // …and a refused one leaves the token as it is.
+    const refusedAgain = await apiError('POST', REINDEX, values, {}, 429, 'Too Many Requests');
+    expect(Number(refusedAgain.headers.get('retry-after'))).to.be.within(1, 3600);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await tokenDoc()).to.deep.equal(refetched);
+    // A token never seen is a 404; so is a collection the chain does not have.
+    await apiError('POST', REINDEX, { ...values, tokenId: '999999' }, {}, 404, 'Not Found');
+    await apiError('POST', REINDEX, { ...values, address: `0x${'12'.repeat(20)}` }, {}, 404, 'Not Found');
+  });
+
+  it('describes contracts: ERC-20 with the token’s name, symbol and decimals, ERC-721 and ERC-1155 collections, their deployers; an EOA as UNKNOWN', async function () {
+    const CONTRACT = '/v1/chains/{chainId}/addresses/{address}';
+    for (const chain of [chains.C, chains.L1]) {
+      const d = deployed(chain);
+      const deployment = (address: string) => chain.deployments.find((x) => x.address === address)!;
+      const at = { blockNumber: chain.head };
+      const erc20 = (token: string) =>
+        Promise.all([
+          chain.client.readContract({ address: token as Hex, abi: erc20Abi, functionName: 'name', ...at }),
+          chain.client.readContract({ address: token as Hex, abi: erc20Abi, functionName: 'symbol', ...at }),
+          chain.client.readContract({
+            address: token as Hex,
+            abi: erc20Abi,
+            functionName: 'decimals',
+            ...at,
+          }),
+        ]);
+      const erc721 = (collection: string) =>
+        Promise.all([
+          chain.client.readContract({
+            address: collection as Hex,
+            abi: erc721Abi,
+            functionName: 'name',
+            ...at,
+          }),
+          chain.client.readContract({
+            address: collection as Hex,
+            abi: erc721Abi,
+            functionName: 'symbol',
+            ...at,
+          }),
+        ]);
+      for (const token of d.tokens) {
+        const doc = await api(CONTRACT, { chainId: chain.chainId, address: token });
+        const [name, symbol, decimals] = await erc20(token);
+        expect(doc, token).to.deep.include({ ercType: 'ERC-20', name, symbol, decimals });
+        expect(lower(doc.address as string)).to.equal(token);
+        const details = doc.deploymentDetails as Doc;
+        expect(lower(details.deployerAddress as string)).to.equal(deployment(token).deployer);
+        expect(details.txHash).to.equal(deployment(token).txHash);
+      }
+      expect((await api(CONTRACT, { chainId: chain.chainId, address: d.tokens[0]! })).symbol).to.equal(
+        'DUSD',
+      );
+      for (const collection of d.collections) {
+        const doc = await api(CONTRACT, { chainId: chain.chainId, address: collection });
+        const [name, symbol] = await erc721(collection);
+        expect(doc, collection).to.deep.include({ ercType: 'ERC-721', name, symbol });
+        expect(doc).to.not.have.property('decimals');
+        expect(lower((doc.deploymentDetails as Doc).deployerAddress as string)).to.equal(deployer);
+      }
+      const multi = await api(CONTRACT, { chainId: chain.chainId, address: d.multiToken });
+      expect(multi.ercType).to.equal('ERC-1155');
+      expect(lower((multi.deploymentDetails as Doc).deployerAddress as string)).to.equal(deployer);
+      // A contract a contract created: the transaction's sender deployed it, through the factory.
+      const child = factoryChild(chain);
+      const childDoc = await api(CONTRACT, { chainId: chain.chainId, address: child.address });
+      expect(childDoc.ercType).to.equal('UNKNOWN');
+      expect(childDoc.deploymentDetails).to.deep.include({ txHash: child.txHash });
+      const childDetails = childDoc.deploymentDetails as Doc;
+      expect(lower(childDetails.deployerAddress as string)).to.equal(child.sender);
+      expect(lower(childDetails.deployerContractAddress as string)).to.equal(child.factory);
+      // Accounts are no contracts.
+      for (const eoa of [deployer, passiveAddress(chain)]) {
+        const doc = await api(CONTRACT, { chainId: chain.chainId, address: eoa });
+        expect(doc.ercType, eoa).to.equal('UNKNOWN');
+        expect(doc).to.not.have.property('deploymentDetails');
+      }
+    }
+  });
+
+  it('gives native balances as eth_getBalance does, at the head and at earlier blocks; a block above the head is a 400', async function () {
+    const NATIVE = '/v1/chains/{chainId}/addresses/{address}/balances:getNative';
+    for (const chain of [chains.C, chains.L1]) {
+      const d = deployed(chain);
+      const addresses = [
+        ...busiestSenders(chain, 3),
+        passiveAddress(chain),
+        d.factory,
+        accounts[ACCOUNTS - 1]!,
+      ];
+      for (const address of addresses) {
+        const values = { chainId: chain.chainId, address };
+        const latest = (await api(NATIVE, values)).nativeTokenBalance as Doc;
+        expect(latest.balance, `${chain.key} ${address} latest`).to.equal(
+          (await chain.client.getBalance({ address: address as Hex, blockNumber: chain.head })).toString(),
+        );
+        expect(latest.chainId).to.equal(chain.chainId);
+        for (const blockNumber of [0n, chain.head / 3n, chain.head / 2n, chain.head]) {
+          const at = (await api(NATIVE, values, { blockNumber: String(blockNumber) }))
+            .nativeTokenBalance as Doc;
+          expect(at.balance, `${chain.key} ${address} at ${blockNumber}`).to.equal(
+            (await chain.client.getBalance({ address: address as Hex, blockNumber })).toString(),
+          );
+        }
+      }
+      const earlier = (
+        (await api(NATIVE, { chainId: chain.chainId, address: deployer }, { blockNumber: '1' }))
+          .nativeTokenBalance as Doc
+      ).balance;
+      expect(earlier).to.not.equal(
+        ((await api(NATIVE, { chainId: chain.chainId, address: deployer })).nativeTokenBalance as Doc)
+          .balance,
+      );
+      await apiError(
+        'GET',
+        NATIVE,
+        { chainId: chain.chainId, address: deployer },
+        { blockNumber: String(chain.head + 1n) },
+        400,
+        'Bad Request',
+      );
+    }
+  });
+
+  it('lists ICM messages by sender and recipient across both chains, newest first, delivered or pending as the chains say', async function () {
+    const sends = [...chains.C.sends, ...chains.L1.sends];
+    const receives = new Map([...chains.C.receives, ...chains.L1.receives].map((r) => [r.messageId, r]));
+    const receiptsBack = new Set([...chains.C.receiptsReceived, ...chains.L1.receiptsReceived]);
+    expect(sends.length).to.be.greaterThan(5);
+    expect(new Set(sends.map((s) => s.chain)).size).to.equal(2);
+    const blockchainIdOf = (key: ChainKey) => chains[key].blockchainId;
+    const keyOf = (blockchainIdHex: Hex): ChainKey =>
+      encodeCb58(Buffer.from(blockchainIdHex.slice(2), 'hex')) === chains.C.blockchainId ? 'C' : 'L1';
+    // Every message the devnet's chains sent, as its events give it.
+    const expected = sends.map((send) => {
+      const receive = receives.get(send.messageId);
+      const destination = keyOf(send.message.destinationBlockchainID);
+      return {
+        messageId: send.messageId,
+        icmContractAddress: send.contract,
+        sourceBlockchainId: blockchainIdOf(send.chain),
+        destinationBlockchainId: blockchainIdOf(destination),
+        sourceEvmChainId: chains[send.chain].chainId,
+        destinationEvmChainId: chains[destination].chainId,
+        messageNonce: send.message.messageNonce.toString(),
+        from: lower(send.message.originSenderAddress),
+        to: lower(send.message.destinationAddress),
+        data: send.message.message,
+        receipts: send.message.receipts.map((r) => ({
+          receivedMessageNonce: r.receivedMessageNonce.toString(),
+          relayerRewardAddress: lower(r.relayerRewardAddress),
+        })),
+        messageExecuted: receive?.executed ?? false,
+        receiptDelivered: receiptsBack.has(send.messageId),
+        rewardDetails: { address: send.feeToken, value: send.feeAmount.toString() },
+        sourceTransaction: { txHash: send.txHash, timestamp: Number(send.timestamp) },
+        ...(receive
+          ? {
+              destinationTransaction: {
+                txHash: receive.txHash,
+                timestamp: Number(receive.timestamp),
+                rewardRedeemer: receive.rewardRedeemer,
+                delivererAddress: receive.deliverer,
+              },
+            }
+          : {}),
+        status: receive ? 'delivered' : 'pending',
+      };
+    });
+    // Every received message was sent by an indexed chain (the chains are indexed from their genesis).
+    for (const r of receives.values()) expect(sends.map((s) => s.messageId)).to.include(r.messageId);
+    for (const r of receives.values()) {
+      const send = sends.find((s) => s.messageId === r.messageId)!;
+      expect(r.message.messageNonce).to.equal(send.message.messageNonce);
+      expect(encodeCb58(Buffer.from(r.sourceBlockchainId.slice(2), 'hex'))).to.equal(
+        blockchainIdOf(send.chain),
+      );
+    }
+    const delivered = expected.filter((m) => m.status === 'delivered');
+    expect(new Set(delivered.map((m) => m.messageExecuted))).to.deep.equal(new Set([true, false]));
+    expect(expected.some((m) => m.receiptDelivered)).to.equal(true);
+    expect(expected.some((m) => m.receipts.length > 0)).to.equal(true);
+    const statuses = new Set(expected.map((m) => m.status));
+    expect(statuses, 'the history has delivered and pending messages').to.deep.equal(
+      new Set(['delivered', 'pending']),
+    );
+    const d = deployed(chains.C);
+    expect(deployed(chains.L1).receiver).to.equal(d.receiver);
+    const eoaRecipient = expected.find((m) => m.to !== d.receiver)?.to;
+    expect(eoaRecipient, 'a message to an account').to.be.a('string');
+    for (const address of [deployer, d.receiver, eoaRecipient!]) {
+      const mine = expected.filter((m) => m.from === address || m.to === address);
+      expect(mine.length, address).to.be.greaterThan(0);
+      const listedMessages = await everyPage(
+        '/v1/icm/addresses/{address}/messages',
+        { address },
+        'messages',
+        { pageSize: '4' },
+      );
+      const ids = listedMessages.map((m) => m.messageId as string);
+      expect(new Set(ids).size, `${address}: no message twice`).to.equal(ids.length);
+      expect([...ids].sort(), address).to.deep.equal(mine.map((m) => m.messageId).sort());
+      // Newest first.
+      const times = listedMessages.map((m) => (m.sourceTransaction as Doc).timestamp as number);
+      for (let i = 1; i < times.length; i++)
+        expect(times[i - 1]!, `${address} order`).to.be.at.least(times[i]!);
+      for (const m of listedMessages) {
+        const want = mine.find((x) => x.messageId === m.messageId)!;
+        const source = m.sourceTransaction as Doc;
+        const destination = m.destinationTransaction as Doc | undefined;
+        const reward = m.rewardDetails as Doc;
+        expect(
+          {
+            messageId: m.messageId,
+            icmContractAddress: lower(m.icmContractAddress as string),
+            sourceBlockchainId: m.sourceBlockchainId,
+            destinationBlockchainId: m.destinationBlockchainId,
+            sourceEvmChainId: m.sourceEvmChainId,
+            destinationEvmChainId: m.destinationEvmChainId,
+            messageNonce: m.messageNonce,
+            from: lower(m.from as string),
+            to: lower(m.to as string),
+            data: m.data,
+            receipts: (m.receipts as Doc[]).map((r) => ({
+              receivedMessageNonce: r.receivedMessageNonce,
+              relayerRewardAddress: lower(r.relayerRewardAddress as string),
+            })),
+            messageExecuted: m.messageExecuted,
+            receiptDelivered: m.receiptDelivered,
+            rewardDetails: { address: lower(reward.address as string), value: reward.value },
+            sourceTransaction: { txHash: source.txHash, timestamp: source.timestamp },
+            ...(destination
+              ? {
+                  destinationTransaction: {
+                    txHash: destination.txHash,
+                    timestamp: destination.timestamp,
+                    rewardRedeemer: lower(destination.rewardRedeemer as string),
+                    delivererAddress: lower(destination.delivererAddress as string),
+                  },
+                }
+              : {}),
+            status: m.status,
+          },
+          `${address}: ${m.messageId as string}`,
+        ).to.deep.equal(want);
+      }
+    }
+    // A transaction that sent or delivered a message names it.
+    for (const send of sends.slice(0, 10)) {
+      const doc = await api('/v1/chains/{chainId}/transactions/{txHash}', {
+        chainId: chains[send.chain].chainId,
+        txHash: send.txHash,
+      });
+      expect(doc.teleporterMessageInfo, send.txHash).to.deep.include({
+        teleporterMessageId: send.messageId,
+        direction: 'SOURCE_TRANSACTION',
+      });
+    }
+    for (const receive of [...receives.values()].slice(0, 10)) {
+      const doc = await api('/v1/chains/{chainId}/transactions/{txHash}', {
+        chainId: chains[receive.chain].chainId,
+        txHash: receive.txHash,
+      });
+      expect(doc.teleporterMessageInfo, receive.txHash).to.deep.include({
+        teleporterMessageId: receive.messageId,
+        direction: 'DESTINATION_TRANSACTION',
+      });
+    }
+    // On the network the chains are on, and none on the other.
+    const onFuji = await api(
+      '/v1/icm/addresses/{address}/messages',
+      { address: d.receiver },
+      { network: 'fuji' },
+    );
+    expect((onFuji.messages as Doc[]).length).to.be.greaterThan(0);
+    const onMainnet = await api(
+      '/v1/icm/addresses/{address}/messages',
+      { address: d.receiver },
+      { network: 'mainnet' },
+    );
+    expect(onMainnet.messages).to.deep.equal([]);
+  });
+
+  it('answers every route with documents that validate against the official OpenAPI document', async function () {
+    const chain = chains.C;
+    const d = deployed(chain);
+    // A few more shapes: a filtered chain list, a collection filter, another currency.
+    await api('/v1/chains', {}, { feature: 'nftIndexing' });
+    const filtered = await api(
+      '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+      { chainId: chain.chainId, address: accounts[1]! },
+      { contractAddress: d.multiToken, pageSize: '100' },
+    );
+    for (const item of filtered.collectibleBalances as Doc[])
+      expect(lower(item.address as string)).to.equal(d.multiToken);
+    await api(
+      '/v1/chains/{chainId}/addresses/{address}/balances:getNative',
+      { chainId: chain.chainId, address: deployer },
+      { currency: 'eur' },
+    );
+    await apiError(
+      'GET',
+      '/v1/chains/{chainId}/addresses/{address}',
+      { chainId: 'nope', address: deployer },
+      {},
+      400,
+      'Bad Request',
+    );
+    // Every route above answered, and each answer (errors included) was checked against the document.
+    const routes = [
+      'GET /v1/chains',
+      'GET /v1/chains/{chainId}',
+      'GET /v1/chains/{chainId}/addresses/{address}',
+      'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative',
+      'GET /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+      'GET /v1/chains/{chainId}/addresses/{address}/transactions',
+      'GET /v1/chains/{chainId}/transactions/{txHash}',
+      'GET /v1/chains/{chainId}/nfts/collections/{address}/tokens',
+      'GET /v1/icm/addresses/{address}/messages',
+    ];
+    for (const route of routes) expect(validated, route).to.include(`${route} 200`);
+    for (const answer of [
+      'GET /v1/chains/{chainId} 404',
+      'GET /v1/chains/{chainId}/transactions/{txHash} 404',
+      'GET /v1/chains/{chainId}/addresses/{address}/transactions 400',
+      'GET /v1/chains/{chainId}/addresses/{address}/balances:getNative 400',
+      'POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex 201',
+      'POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex 429',
+      'POST /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex 404',
+    ])
+      expect(validated, answer).to.include(answer);
+  });
+
+  it('serves every list query from an index (EXPLAIN with sequential scans disabled shows none)', async function () {
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const { rows: ids } = await pool.query<{ id: number; evm_chain_id: string }>(
+        'SELECT id, evm_chain_id FROM evm_data.chains ORDER BY id',
+      );
+      const chainKey = ids.find((r) => r.evm_chain_id === chains.C.chainId)!.id;
+      const d = deployed(chains.C);
+      const busy = Buffer.from(busiestSenders(chains.C, 1)[0]!.slice(2), 'hex');
+      const multi = Buffer.from(d.multiToken.slice(2), 'hex');
+      const keys = chains.C.byAddress
+        .get(busiestSenders(chains.C, 1)[0]!)!
+        .slice(0, 10)
+        .map((t) => ({ block: t.blockNumber.toString(), index: t.blockIndex }));
+      const keyArrays = [keys.map((k) => k.block), keys.map((k) => k.index)];
+      const maxUint = ((1n << 63n) - 1n).toString();
+      // The SQL of services/evm-data/reader.ts's list queries, as they stand there.
+      const OWNER_721 = `CASE WHEN t.erc_type = 721 THEN (
+  SELECT h.holder FROM evm_data.token_holdings h
+  WHERE h.chain = t.chain AND h.contract = t.contract AND h.token_id = t.token_id AND h.balance > 0 LIMIT 1) END`;
+      const addressTransactionKeys = (dir: 'ASC' | 'DESC', keyset: boolean) =>
+        `SELECT block_number, tx_index FROM evm_data.address_transactions
+       WHERE chain = $1 AND address = $2 AND block_number >= $3::bigint AND block_number < $4::bigint ${
+         keyset ? `AND (block_number, tx_index) ${dir === 'ASC' ? '>' : '<'} ($6::bigint, $7::int)` : ''
+       }
+       ORDER BY block_number ${dir}, tx_index ${dir} LIMIT $5`;
+      const queries: { sql: string; params: unknown[] }[] = [
+        ...(['ASC', 'DESC'] as const).flatMap((dir) => [
+          { sql: addressTransactionKeys(dir, false), params: [chainKey, busy, '0', maxUint, 11] },
+          {
+            sql: addressTransactionKeys(dir, true),
+            params: [chainKey, busy, '5', '300', 11, keys[3]!.block, keys[3]!.index],
+          },
+        ]),
+        {
+          sql: `SELECT t.*, b.hash AS block_hash, b.block_timestamp, b.timestamp_ms, b.min_delay_excess, b.base_fee
+       FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
+       JOIN evm_data.transactions t ON t.chain = $1 AND t.block_number = k.block_number AND t.tx_index = k.tx_index
+       JOIN evm_data.blocks b ON b.chain = $1 AND b.number = t.block_number`,
+          params: [chainKey, ...keyArrays],
+        },
+        ...[busy, null].map((address) => ({
+          sql: `SELECT x.block_number, x.tx_index, x.log_index, x.batch_index, x.contract, x.erc_type, x.from_address,
+              x.to_address, x.token_id, x.value
+       FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
+       JOIN evm_data.token_transfers x
+         ON x.chain = $1 AND x.block_number = k.block_number AND x.tx_index = k.tx_index
+       WHERE $4::bytea IS NULL OR x.from_address = $4 OR x.to_address = $4
+       ORDER BY x.block_number, x.log_index, x.batch_index`,
+          params: [chainKey, ...keyArrays, address],
+        })),
+        ...[busy, null].map((address) => ({
+          sql: `SELECT i.block_number, i.tx_index, i.trace_index, i.call_type, i.from_address, i.to_address, i.value,
+              i.gas_limit, i.gas_used, i.reverted
+       FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
+       JOIN evm_data.internal_transactions i
+         ON i.chain = $1 AND i.block_number = k.block_number AND i.tx_index = k.tx_index
+       WHERE $4::bytea IS NULL OR i.from_address = $4 OR i.to_address = $4
+       ORDER BY i.block_number, i.tx_index, i.trace_index`,
+          params: [chainKey, ...keyArrays, address],
+        })),
+        ...[
+          [null, Buffer.alloc(0), '-1'],
+          [multi, multi, '3'],
+        ].map(([contract, afterContract, afterToken]) => ({
+          sql: `SELECT h.contract, h.token_id, h.erc_type, h.balance, h.holder AS owner, t.token_uri,
+              coalesce(t.index_status, 'UNINDEXED') AS index_status, t.metadata, t.metadata_updated_at
+       FROM evm_data.token_holdings h
+       LEFT JOIN evm_data.nft_tokens t ON t.chain = h.chain AND t.contract = h.contract AND t.token_id = h.token_id
+       WHERE h.chain = $1 AND h.holder = $2 AND h.erc_type <> 20 AND h.balance > 0
+         AND ($3::bytea IS NULL OR h.contract = $3)
+         AND (h.contract, h.token_id) > ($4::bytea, $5::numeric)
+       ORDER BY h.contract, h.token_id LIMIT $6`,
+          params: [chainKey, busy, contract, afterContract, afterToken, 11],
+        })),
+        ...['-1', '5'].map((after) => ({
+          sql: `SELECT t.contract, t.token_id, t.erc_type, t.token_uri, t.index_status, t.metadata, t.metadata_updated_at,
+              ${OWNER_721} AS owner
+       FROM evm_data.nft_tokens t
+       WHERE t.chain = $1 AND t.contract = $2 AND t.token_id > $3::numeric
+       ORDER BY t.token_id LIMIT $4`,
+          params: [chainKey, Buffer.from(d.collections[0]!.slice(2), 'hex'), after, 11],
+        })),
+        {
+          sql: `SELECT t.contract, t.token_id, t.erc_type, t.token_uri, t.index_status, t.metadata, t.metadata_updated_at,
+              ${OWNER_721} AS owner
+       FROM unnest($2::bytea[], $3::numeric[]) AS k(contract, token_id)
+       JOIN evm_data.nft_tokens t ON t.chain = $1 AND t.contract = k.contract AND t.token_id = k.token_id`,
+          params: [chainKey, [multi, multi], ['1', '2']],
+        },
+        ...[
+          [maxUint, Buffer.alloc(33, 0xff)],
+          [String(chains.C.txs[200]!.timestamp), Buffer.alloc(32, 0x80)],
+        ].map(([firstSeen, messageId]) => ({
+          sql: `SELECT message_id, first_seen FROM evm_data.icm_address_messages
+       WHERE address = $1 AND (first_seen, message_id) < ($2::bigint, $3::bytea)
+       ORDER BY first_seen DESC, message_id DESC LIMIT $4`,
+          params: [Buffer.from(deployer.slice(2), 'hex'), firstSeen, messageId, 11],
+        })),
+        ...['icm_sends', 'icm_receives'].map((table) => ({
+          sql: `SELECT * FROM evm_data.${table} WHERE message_id = ANY($1::bytea[])`,
+          params: [[Buffer.alloc(32, 1), Buffer.alloc(32, 2)]],
+        })),
+        {
+          sql: 'SELECT message_id FROM evm_data.icm_receipts WHERE message_id = ANY($1::bytea[])',
+          params: [[Buffer.alloc(32, 1), Buffer.alloc(32, 2)]],
+        },
+      ];
+      const client = await pool.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const seqScans = async (sql: string, params: unknown[]) => {
+          const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+            `EXPLAIN (FORMAT JSON) ${sql}`,
+            params,
+          );
+          return (
+            JSON.stringify(rows[0]!['QUERY PLAN']).match(
+              /"Node Type":"Seq Scan","[^}]*?"Relation Name":"[a-z_]+"/g,
+            ) ?? []
+          );
+        };
+        // The check itself must see a scan that no index can serve.
+        expect(
+          await seqScans('SELECT * FROM evm_data.transactions WHERE input IS NOT NULL', []),
+        ).to.have.length(1);
+        for (const { sql, params } of queries) expect(await seqScans(sql, params), sql).to.deep.equal([]);
+      } finally {
+        await client.query('RESET enable_seqscan').catch(() => {});
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('pages an address’s transactions so that any page size and order yields each one exactly once, in order (property)', async function () {
+    const chain = chains.L1;
+    // A busy account with a list long enough to page, short enough to page one by one.
+    const [address] = busiestSenders(chain, 3)
+      .map((a) => [a, chain.byAddress.get(a)!.length] as const)
+      .sort((a, b) => a[1] - b[1])[0]!;
+    const expected = chain.byAddress.get(address)!.map((t) => t.hash);
+    expect(expected.length).to.be.within(20, 400);
+    const hashes = async (pageSize: number, sortOrder: string) =>
+      (await addressTxs(chain, address, { pageSize: String(pageSize), sortOrder })).map(
+        (t) => (t.nativeTransaction as Doc).txHash as string,
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 100 }),
+        fc.constantFrom('asc', 'desc'),
+        async (pageSize, order) => {
+          const items = await hashes(pageSize, order);
+          expect(new Set(items).size, 'no transaction twice').to.equal(items.length);
+          expect(items, `${order} by ${pageSize}`).to.deep.equal(
+            order === 'asc' ? expected : [...expected].reverse(),
+          );
+        },
+      ),
+      { numRuns: 12, seed: 20260101 },
+    );
+  });
+});
