@@ -1,13 +1,14 @@
 import { toFunctionSelector } from 'viem';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { CuratedContract } from './chains.ts';
-import type {
-  ContractRecord,
-  IcmRecord,
-  InternalRecord,
-  NftRecord,
-  TransactionRecord,
-  TransferRecord,
+import {
+  nftKey,
+  type ContractRecord,
+  type IcmRecord,
+  type InternalRecord,
+  type NftRecord,
+  type TransactionRecord,
+  type TransferRecord,
 } from './reader.ts';
 
 /** From evm-data's rows to the Data API's documents (the gRPC messages mirror them field for field). */
@@ -183,7 +184,7 @@ export function transferLists(transfers: TransferRecord[], nfts: Map<string, Nft
       to: richAddress(t.to_address, book),
       logIndex: t.log_index,
     };
-    const nft = t.token_id === null ? undefined : nfts.get(`${t.contract.toString('hex')}:${t.token_id}`);
+    const nft = t.token_id === null ? undefined : nfts.get(nftKey(t.contract, t.token_id));
     if (t.erc_type === 20)
       erc20Transfers.push({ ...ends, value: t.value, erc20Token: erc20Token(t.contract, book) });
     else if (t.erc_type === 721)

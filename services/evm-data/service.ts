@@ -18,7 +18,7 @@ import {
   type ChainNames,
 } from './documents.ts';
 import type { NativeBalances } from './native-balances.ts';
-import { nftKey, type EvmDataReader, type NftRecord, type TransferRecord, type TxKey } from './reader.ts';
+import type { EvmDataReader, NftRecord, TransferRecord, TxKey } from './reader.ts';
 
 export interface MetadataQueue {
   enqueue(
@@ -38,8 +38,6 @@ const bytes = (b: Buffer, length: number, what: string): Buffer => {
   if (b.length !== length) throw new DomainError('invalid_argument', `${what}: expected ${length} bytes`);
   return b;
 };
-const money = (currencyCode: string, value: number | undefined) =>
-  value === undefined ? {} : { currencyCode, value };
 
 /** The gRPC face of evm-data. Requests arrive validated by gateway-data; this checks what only it knows. */
 export function evmDataService(options: {
@@ -83,7 +81,7 @@ export function evmDataService(options: {
     ...transfers.flatMap((t) => [t.contract, t.from_address, t.to_address]),
     ...internals.flatMap((i) => [i.from_address, i.to_address]),
   ];
-  const nftDocument = (chain: EvmChain, record: NftRecord, book: AddressBook) =>
+  const nftDocument = (record: NftRecord, book: AddressBook) =>
     record.erc_type === 721
       ? { erc721: erc721Token(record.contract, record.token_id, record, book) }
       : { erc1155: erc1155Token(record.contract, record.token_id, record) };
@@ -265,7 +263,7 @@ export function evmDataService(options: {
       const page = rows.slice(0, request.page_size);
       const book = await addressBook(chain, [contract]);
       return {
-        tokens: page.map((r) => nftDocument(chain, r, book)),
+        tokens: page.map((r) => nftDocument(r, book)),
         next_cursor:
           rows.length > request.page_size ? BigInt(page[page.length - 1]!.token_id).toString(16) : '',
       };
@@ -348,8 +346,9 @@ export function evmDataService(options: {
   };
 }
 
-function withMoney(field: string, currency: string, value: number | undefined) {
-  return value === undefined ? {} : { [field]: money(currency, value) };
+/** A Money field `{currencyCode, value}`, left out when there is no price. */
+function withMoney(field: string, currencyCode: string, value: number | undefined) {
+  return value === undefined ? {} : { [field]: { currencyCode, value } };
 }
 
 const txKey = (blockNumber: bigint, txIndex: number) => `${blockNumber}:${txIndex}`;
@@ -358,5 +357,3 @@ const cursorOf = (k: TxKey) => `${k.blockNumber.toString(16)}:${k.txIndex.toStri
 function dedupe(addresses: Buffer[]): Buffer[] {
   return [...new Map(addresses.map((a) => [a.toString('hex'), a])).values()];
 }
-
-export { nftKey };

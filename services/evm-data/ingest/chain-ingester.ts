@@ -55,11 +55,16 @@ export class ChainIngester {
     this.next = startBlock;
     let failures = 0;
     let caughtUp = false;
+    let recordedHead: bigint | undefined;
     while (!signal.aborted) {
       try {
         const head = await this.o.fetcher.head(signal);
         this.o.metrics?.headBlock.set({ chain: chain.name }, Number(head));
-        await this.o.writer.recordHead(chain.id, head);
+        // Polling once caught up sees the same head again and again; only a new one is worth a write.
+        if (head !== recordedHead) {
+          await this.o.writer.recordHead(chain.id, head);
+          recordedHead = head;
+        }
         if (this.next > head) {
           if (!caughtUp) {
             caughtUp = true;

@@ -1,5 +1,5 @@
 import { decodeEventLog, parseAbi, toEventSelector, type Hex } from 'viem';
-import type { BlockBundle, CallFrame, HexString, RpcLog, RpcReceipt, RpcTransaction } from './rpc-types.ts';
+import type { BlockBundle, CallFrame, RpcLog, RpcReceipt, RpcTransaction } from './rpc-types.ts';
 
 /**
  * From one block as a node serves it (block, receipts, call traces) to the rows evm-data stores: transactions,
@@ -425,5 +425,3 @@ function deriveIcm(derived: DerivedBlock, receipt: RpcReceipt, tx: TxContext): v
     }
   }
 }
-
-export type { HexString };
