@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '../test/support/database.ts';
+import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
 import { freePort, startComponent, type RunningComponent } from '../test/support/processes.ts';
 
 /** Environment of every component a benchmark starts: telemetry as deployed, quiet logs, quick shutdowns. */
@@ -65,5 +67,47 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
       await postgres.stop();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface BenchDevnet {
+  url: string;
+  /** The devnet's `history generated` log line: how many blocks and containers of each kind it made. */
+  history: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+/** `chain-data devnet` with its whole history generated and no live blocks after it. */
+export async function startBenchDevnet(options: { hours: string; accounts: string }): Promise<BenchDevnet> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CHAIN_DATA_BIN, 'devnet'], {
+    env: {
+      ...process.env,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(port),
+      DEVNET_HISTORY_HOURS: options.hours,
+      DEVNET_ACCOUNTS: options.accounts,
+      DEVNET_LIVE_INTERVAL_MS: '0',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = output.split('\n').find((l) => l.includes('"msg":"history generated"'));
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`devnet exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    history: JSON.parse(line) as Record<string, number>,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }

@@ -11,7 +11,6 @@
  * Every component runs as `chain-data <component>` (telemetry on, no exporter), on embedded PostgreSQL. With
  * --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,9 +22,8 @@ import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { createLogger } from '../services/runtime/logger.ts';
 import { UpstreamClient } from '../services/runtime/upstream/client.ts';
-import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase } from './components.ts';
+import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import { httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -48,39 +46,13 @@ const settings = { connections: Number(args.connections), durationMs: Number(arg
 const log = (text: string) => process.stderr.write(`[bench] evm-data: ${text}\n`);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
+/** The devnet with its whole history generated, and the blockchain id of its L1. */
 async function startDevnet() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CHAIN_DATA_BIN, 'devnet'], {
-    env: {
-      ...process.env,
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      DEVNET_HISTORY_HOURS: args.hours,
-      DEVNET_ACCOUNTS: args.accounts,
-      DEVNET_LIVE_INTERVAL_MS: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('"msg":"history generated"')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`devnet exited with ${code}:\n${output}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const chains = (await (await fetch(`${url}/ext/devnet/chains`)).json()) as { l1: { blockchainId: string } };
-  return {
-    url,
-    l1: chains.l1.blockchainId,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+  const devnet = await startBenchDevnet({ hours: args.hours, accounts: args.accounts });
+  const chains = (await (await fetch(`${devnet.url}/ext/devnet/chains`)).json()) as {
+    l1: { blockchainId: string };
   };
+  return { ...devnet, l1: chains.l1.blockchainId };
 }
 
 const devnet = await startDevnet();

@@ -10,7 +10,6 @@
  * Every component runs as `chain-data <component>` (telemetry on, no exporter), on embedded PostgreSQL. With
  * --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -19,9 +18,8 @@ import type { ProtoGrpcType } from '../services/generated/proto/primary_network.
 import { formatBech32 } from '../services/runtime/formatting/address.ts';
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
-import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase } from './components.ts';
+import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import { httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -43,44 +41,18 @@ const writeDocs = args['write-docs'] || process.env.BENCH_WRITE_DOCS === '1';
 const settings = { connections: Number(args.connections), durationMs: Number(args.duration) * 1000 };
 const log = (text: string) => process.stderr.write(`[bench] primary-network: ${text}\n`);
 
-/** The devnet with its whole history generated; resolves with its URL and container counts. */
+/** The devnet with its whole history generated, and its container counts per index. */
 async function startDevnet() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CHAIN_DATA_BIN, 'devnet'], {
-    env: {
-      ...process.env,
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      DEVNET_HISTORY_HOURS: args.hours,
-      DEVNET_ACCOUNTS: args.accounts,
-      DEVNET_LIVE_INTERVAL_MS: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = output.split('\n').find((l) => l.includes('"msg":"history generated"'));
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`devnet exited with ${code}:\n${output}`)));
-  });
-  const counts = JSON.parse(line) as Record<string, number>;
+  const devnet = await startBenchDevnet({ hours: args.hours, accounts: args.accounts });
+  const { history } = devnet;
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...devnet,
     counts: {
-      'P/block': counts.pBlocks!,
-      'X/vtx': counts.xVertices!,
-      'X/block': counts.xBlocks!,
-      'C/block': counts.cBlocks!,
+      'P/block': history.pBlocks!,
+      'X/vtx': history.xVertices!,
+      'X/block': history.xBlocks!,
+      'C/block': history.cBlocks!,
     } as Record<(typeof INDEXES)[number], number>,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
   };
 }
 
