@@ -17,6 +17,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
+import { EvmDataReader } from '../../services/evm-data/reader.ts';
 import { createDevnetApp } from '../../services/devnet/app.ts';
 import { metadataBehaviour } from '../../services/devnet/metadata.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
@@ -28,6 +29,7 @@ import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
+import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 
 /**
@@ -1436,127 +1438,54 @@ describe('evm-data service', function () {
       const d = deployed(chains.C);
       const busy = Buffer.from(busiestSenders(chains.C, 1)[0]!.slice(2), 'hex');
       const multi = Buffer.from(d.multiToken.slice(2), 'hex');
-      const keys = chains.C.byAddress
-        .get(busiestSenders(chains.C, 1)[0]!)!
-        .slice(0, 10)
-        .map((t) => ({ block: t.blockNumber.toString(), index: t.blockIndex }));
-      const keyArrays = [keys.map((k) => k.block), keys.map((k) => k.index)];
-      const maxUint = ((1n << 63n) - 1n).toString();
-      // The SQL of services/evm-data/reader.ts's list queries, as they stand there.
-      const OWNER_721 = `CASE WHEN t.erc_type = 721 THEN (
-  SELECT h.holder FROM evm_data.token_holdings h
-  WHERE h.chain = t.chain AND h.contract = t.contract AND h.token_id = t.token_id AND h.balance > 0 LIMIT 1) END`;
-      const addressTransactionKeys = (dir: 'ASC' | 'DESC', keyset: boolean) =>
-        `SELECT block_number, tx_index FROM evm_data.address_transactions
-       WHERE chain = $1 AND address = $2 AND block_number >= $3::bigint AND block_number < $4::bigint ${
-         keyset ? `AND (block_number, tx_index) ${dir === 'ASC' ? '>' : '<'} ($6::bigint, $7::int)` : ''
-       }
-       ORDER BY block_number ${dir}, tx_index ${dir} LIMIT $5`;
-      const queries: { sql: string; params: unknown[] }[] = [
-        ...(['ASC', 'DESC'] as const).flatMap((dir) => [
-          { sql: addressTransactionKeys(dir, false), params: [chainKey, busy, '0', maxUint, 11] },
-          {
-            sql: addressTransactionKeys(dir, true),
-            params: [chainKey, busy, '5', '300', 11, keys[3]!.block, keys[3]!.index],
-          },
-        ]),
-        {
-          sql: `SELECT t.*, b.hash AS block_hash, b.block_timestamp, b.timestamp_ms, b.min_delay_excess, b.base_fee
-       FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
-       JOIN evm_data.transactions t ON t.chain = $1 AND t.block_number = k.block_number AND t.tx_index = k.tx_index
-       JOIN evm_data.blocks b ON b.chain = $1 AND b.number = t.block_number`,
-          params: [chainKey, ...keyArrays],
-        },
-        ...[busy, null].map((address) => ({
-          sql: `SELECT x.block_number, x.tx_index, x.log_index, x.batch_index, x.contract, x.erc_type, x.from_address,
-              x.to_address, x.token_id, x.value
-       FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
-       JOIN evm_data.token_transfers x
-         ON x.chain = $1 AND x.block_number = k.block_number AND x.tx_index = k.tx_index
-       WHERE $4::bytea IS NULL OR x.from_address = $4 OR x.to_address = $4
-       ORDER BY x.block_number, x.log_index, x.batch_index`,
-          params: [chainKey, ...keyArrays, address],
-        })),
-        ...[busy, null].map((address) => ({
-          sql: `SELECT i.block_number, i.tx_index, i.trace_index, i.call_type, i.from_address, i.to_address, i.value,
-              i.gas_limit, i.gas_used, i.reverted
-       FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
-       JOIN evm_data.internal_transactions i
-         ON i.chain = $1 AND i.block_number = k.block_number AND i.tx_index = k.tx_index
-       WHERE $4::bytea IS NULL OR i.from_address = $4 OR i.to_address = $4
-       ORDER BY i.block_number, i.tx_index, i.trace_index`,
-          params: [chainKey, ...keyArrays, address],
-        })),
-        ...[
-          [null, Buffer.alloc(0), '-1'],
-          [multi, multi, '3'],
-        ].map(([contract, afterContract, afterToken]) => ({
-          sql: `SELECT h.contract, h.token_id, h.erc_type, h.balance, h.holder AS owner, t.token_uri,
-              coalesce(t.index_status, 'UNINDEXED') AS index_status, t.metadata, t.metadata_updated_at
-       FROM evm_data.token_holdings h
-       LEFT JOIN evm_data.nft_tokens t ON t.chain = h.chain AND t.contract = h.contract AND t.token_id = h.token_id
-       WHERE h.chain = $1 AND h.holder = $2 AND h.erc_type <> 20 AND h.balance > 0
-         AND ($3::bytea IS NULL OR h.contract = $3)
-         AND (h.contract, h.token_id) > ($4::bytea, $5::numeric)
-       ORDER BY h.contract, h.token_id LIMIT $6`,
-          params: [chainKey, busy, contract, afterContract, afterToken, 11],
-        })),
-        ...['-1', '5'].map((after) => ({
-          sql: `SELECT t.contract, t.token_id, t.erc_type, t.token_uri, t.index_status, t.metadata, t.metadata_updated_at,
-              ${OWNER_721} AS owner
-       FROM evm_data.nft_tokens t
-       WHERE t.chain = $1 AND t.contract = $2 AND t.token_id > $3::numeric
-       ORDER BY t.token_id LIMIT $4`,
-          params: [chainKey, Buffer.from(d.collections[0]!.slice(2), 'hex'), after, 11],
-        })),
-        {
-          sql: `SELECT t.contract, t.token_id, t.erc_type, t.token_uri, t.index_status, t.metadata, t.metadata_updated_at,
-              ${OWNER_721} AS owner
-       FROM unnest($2::bytea[], $3::numeric[]) AS k(contract, token_id)
-       JOIN evm_data.nft_tokens t ON t.chain = $1 AND t.contract = k.contract AND t.token_id = k.token_id`,
-          params: [chainKey, [multi, multi], ['1', '2']],
-        },
-        ...[
-          [maxUint, Buffer.alloc(33, 0xff)],
-          [String(chains.C.txs[200]!.timestamp), Buffer.alloc(32, 0x80)],
-        ].map(([firstSeen, messageId]) => ({
-          sql: `SELECT message_id, first_seen FROM evm_data.icm_address_messages
-       WHERE address = $1 AND (first_seen, message_id) < ($2::bigint, $3::bytea)
-       ORDER BY first_seen DESC, message_id DESC LIMIT $4`,
-          params: [Buffer.from(deployer.slice(2), 'hex'), firstSeen, messageId, 11],
-        })),
-        ...['icm_sends', 'icm_receives'].map((table) => ({
-          sql: `SELECT * FROM evm_data.${table} WHERE message_id = ANY($1::bytea[])`,
-          params: [[Buffer.alloc(32, 1), Buffer.alloc(32, 2)]],
-        })),
-        {
-          sql: 'SELECT message_id FROM evm_data.icm_receipts WHERE message_id = ANY($1::bytea[])',
-          params: [[Buffer.alloc(32, 1), Buffer.alloc(32, 2)]],
-        },
-      ];
-      const client = await pool.connect();
-      try {
-        await client.query('SET enable_seqscan = off');
-        const seqScans = async (sql: string, params: unknown[]) => {
-          const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
-            `EXPLAIN (FORMAT JSON) ${sql}`,
-            params,
-          );
-          return (
-            JSON.stringify(rows[0]!['QUERY PLAN']).match(
-              /"Node Type":"Seq Scan","[^}]*?"Relation Name":"[a-z_]+"/g,
-            ) ?? []
-          );
-        };
-        // The check itself must see a scan that no index can serve.
-        expect(
-          await seqScans('SELECT * FROM evm_data.transactions WHERE input IS NOT NULL', []),
-        ).to.have.length(1);
-        for (const { sql, params } of queries) expect(await seqScans(sql, params), sql).to.deep.equal([]);
-      } finally {
-        await client.query('RESET enable_seqscan').catch(() => {});
-        client.release();
+      const busyTxs = chains.C.byAddress.get(busiestSenders(chains.C, 1)[0]!)!;
+      const keys = busyTxs.slice(0, 10).map((t) => ({ blockNumber: t.blockNumber, txIndex: t.blockIndex }));
+      const hex = (n: bigint | number) => n.toString(16);
+      // The queries services/evm-data/reader.ts issues, recorded as it runs them.
+      const { pool: recording, recorded } = recordingPool(pool);
+      const reader = new EvmDataReader(recording);
+      for (const order of ['asc', 'desc'] as const) {
+        await reader.addressTransactionKeys(chainKey, busy, {}, order, 11, '');
+        await reader.addressTransactionKeys(
+          chainKey,
+          busy,
+          { startBlock: 5n, endBlock: 300n },
+          order,
+          11,
+          `${hex(keys[3]!.blockNumber)}:${hex(keys[3]!.txIndex)}`,
+        );
       }
+      await reader.transactions(chainKey, keys);
+      await reader.transactionByHash(chainKey, Buffer.from(busyTxs[0]!.hash.slice(2), 'hex'));
+      for (const address of [busy, undefined]) {
+        await reader.transfers(chainKey, keys, address);
+        await reader.internals(chainKey, keys, address);
+      }
+      await reader.contracts(chainKey, [busy, multi]);
+      await reader.collectibles(chainKey, busy, undefined, 11, '');
+      await reader.collectibles(chainKey, busy, multi, 11, `${multi.toString('hex')}:${hex(3)}`);
+      const collection = Buffer.from(d.collections[0]!.slice(2), 'hex');
+      await reader.collectionTokens(chainKey, collection, 11, '');
+      await reader.collectionTokens(chainKey, collection, 11, hex(5));
+      await reader.nftTokens(chainKey, [
+        { contract: multi, tokenId: '1' },
+        { contract: multi, tokenId: '2' },
+      ]);
+      const deployerAddress = Buffer.from(deployer.slice(2), 'hex');
+      // The first page has messages, so the sends, receives and receipts of its messages are read too.
+      expect(await reader.icmMessages(deployerAddress, 11, '')).to.not.be.empty;
+      await reader.icmMessages(
+        deployerAddress,
+        11,
+        `${hex(chains.C.txs[200]!.timestamp)}:${'80'.repeat(32)}`,
+      );
+      await reader.icmOfTransaction(Buffer.from(busyTxs[0]!.hash.slice(2), 'hex'));
+      expect(recorded.length).to.be.greaterThan(20);
+      await expectServedByIndexes(
+        pool,
+        recorded,
+        'SELECT * FROM evm_data.transactions WHERE input IS NOT NULL',
+      );
     } finally {
       await pool.end();
     }

@@ -29,6 +29,7 @@ import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { networkContext } from '../../services/primary-network/projection/rows.ts';
 import { PrimaryNetworkReader } from '../../services/primary-network/reader.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
  * The primary-network service against the devnet: a devnet history served over HTTP, mirrored by a container
@@ -440,13 +441,7 @@ describe('primary-network service', function () {
 
   it('serves every list query from an index (EXPLAIN with sequential scans disabled shows none on its tables)', async function () {
     const pool = new pg.Pool({ connectionString: db.url, max: 1 });
-    const recorded: { sql: string; params: unknown[] }[] = [];
-    const recording = {
-      query: (sql: string, params: unknown[] = []) => {
-        recorded.push({ sql, params });
-        return pool.query(sql, params);
-      },
-    } as unknown as pg.Pool;
+    const { pool: recording, recorded } = recordingPool(pool);
     const reader = new PrimaryNetworkReader(recording, networkContext(FUJI));
     const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts).map((a) => a.address);
     const busiest = [accounts[0]!];
@@ -503,29 +498,11 @@ describe('primary-network service', function () {
       await reader.pendingStakers({ addresses: busiest, nodeIds }, 'asc', 10, '');
       await reader.validatorSet(new Uint8Array(32), 100n);
       await reader.validatorSet(decodeCb58(devnet.pChain.staking.subnetId), 100n);
-      const client = await pool.connect();
-      try {
-        await client.query('SET enable_seqscan = off');
-        const seqScans = async (sql: string, params: unknown[]) => {
-          const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
-            `EXPLAIN (FORMAT JSON) ${sql}`,
-            params,
-          );
-          return (
-            JSON.stringify(rows[0]!['QUERY PLAN']).match(
-              /"Node Type":"Seq Scan","[^}]*?"Relation Name":"[a-z_]+"/g,
-            ) ?? []
-          );
-        };
-        // The check itself must see a scan that no index can serve.
-        expect(
-          await seqScans('SELECT * FROM primary_network.transactions WHERE details IS NOT NULL', []),
-        ).to.have.length(1);
-        for (const { sql, params } of recorded) expect(await seqScans(sql, params), sql).to.deep.equal([]);
-      } finally {
-        await client.query('RESET enable_seqscan').catch(() => {});
-        client.release();
-      }
+      await expectServedByIndexes(
+        pool,
+        recorded,
+        'SELECT * FROM primary_network.transactions WHERE details IS NOT NULL',
+      );
       expect(recorded.length).to.be.greaterThan(60);
     } finally {
       await pool.end();
