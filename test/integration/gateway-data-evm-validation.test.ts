@@ -1,16 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
 import type { EvmDataServiceHandlers } from '../../services/generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { ChainInfo } from '../../services/generated/proto/chaindata/evmdata/v1/ChainInfo.ts';
-import { createDataGateway } from '../../services/gateway-data/app.ts';
-import {
-  DATA_ROUTES,
-  EVM_ROUTES,
-  type EvmDataClient,
-  type PrimaryNetworkClient,
-} from '../../services/gateway-data/routes.ts';
+import { DATA_ROUTES, EVM_ROUTES, type EvmDataClient } from '../../services/gateway-data/routes.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
@@ -22,12 +15,12 @@ import {
   type AsyncImplementation,
   type GrpcServer,
 } from '../../services/runtime/grpc/server.ts';
-import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
 import {
   assertDataApiResponse,
   dataApiDocument,
   validateDataApiResponse,
 } from '../support/data-api-openapi.ts';
+import { countingClient, gatewayRequest, startTestDataGateway } from '../support/data-gateway.ts';
 import { freePort } from '../support/processes.ts';
 
 /**
@@ -75,58 +68,9 @@ const C = '/v1/chains/43113';
 const W = `${C}/addresses/${WALLET}`;
 const NFT = `${C}/nfts/collections/${NFT_CONTRACT}`;
 
-interface Reply {
-  status: number;
-  text: string;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
+const request = (base: string, method: string, path: string) => gatewayRequest(base, method, path);
 
-async function request(base: string, method: string, path: string): Promise<Reply> {
-  const response = await fetch(`${base}${path}`, { method });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-    headers: response.headers,
-  };
-}
-
-/** Counts the calls that reach the gRPC client, to show validation rejected before any. */
-function countingClient(client: EvmDataClient): { client: EvmDataClient; calls: string[] } {
-  const calls: string[] = [];
-  const counted = new Proxy(client, {
-    get(target, name) {
-      const method = target[name as keyof EvmDataClient] as unknown as (request: unknown) => Promise<unknown>;
-      return (request: unknown) => {
-        calls.push(String(name));
-        return method(request);
-      };
-    },
-  });
-  return { client: counted, calls };
-}
-
-/** The primary-network routes are tested in gateway-data-validation.test.ts; none is called here. */
-const NO_PRIMARY_NETWORK = new Proxy({} as PrimaryNetworkClient, {
-  get: () => () => Promise.reject(new Error('the primary-network service is not part of this test')),
-});
-
-async function startGateway(evmData: EvmDataClient): Promise<{ base: string; close(): Promise<void> }> {
-  const app = createDataGateway({
-    primaryNetwork: NO_PRIMARY_NETWORK,
-    evmData,
-    pageTokens: createPageTokens({ secret: SECRET, log: silent }),
-    log: silent,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const startGateway = (evmData: EvmDataClient) => startTestDataGateway({ evmData, pageTokenSecret: SECRET });
 
 interface BadParameterCase {
   template: string;

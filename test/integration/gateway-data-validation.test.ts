@@ -6,11 +6,9 @@ import { pino } from 'pino';
 import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
 import type { PrimaryNetworkServiceHandlers } from '../../services/generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { Caller, CallerAdmission } from '../../services/gateway-data/api-keys.ts';
-import { createDataGateway } from '../../services/gateway-data/app.ts';
 import {
   DATA_ROUTES,
   PRIMARY_NETWORK_ROUTES,
-  type EvmDataClient,
   type PrimaryNetworkClient,
 } from '../../services/gateway-data/routes.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
@@ -24,12 +22,12 @@ import {
   type AsyncImplementation,
   type GrpcServer,
 } from '../../services/runtime/grpc/server.ts';
-import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
 import {
   assertDataApiResponse,
   dataApiDocument,
   validateDataApiResponse,
 } from '../support/data-api-openapi.ts';
+import { countingClient, gatewayRequest, startTestDataGateway } from '../support/data-gateway.ts';
 import { freePort } from '../support/processes.ts';
 
 /**
@@ -70,62 +68,10 @@ const T = {
   pendingRewards: '/v1/networks/{network}/rewards:listPending',
 } as const;
 
-async function request(
-  base: string,
-  method: string,
-  path: string,
-  body?: string,
-  headers?: Record<string, string>,
-) {
-  const response = await fetch(`${base}${path}`, { method, body, headers });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: JSON.parse(text) as Record<string, unknown>,
-    headers: response.headers,
-  };
-}
+const request = gatewayRequest;
 
-/** Counts the calls that reach the gRPC client, to show validation rejected before any. */
-function countingClient(client: PrimaryNetworkClient): { client: PrimaryNetworkClient; calls: string[] } {
-  const calls: string[] = [];
-  const counted = new Proxy(client, {
-    get(target, name) {
-      const method = target[name as keyof PrimaryNetworkClient] as unknown as (
-        request: unknown,
-      ) => Promise<unknown>;
-      return (request: unknown) => {
-        calls.push(String(name));
-        return method(request);
-      };
-    },
-  });
-  return { client: counted, calls };
-}
-
-/** The EVM routes are tested in gateway-data-evm-validation.test.ts; here no evm-data service is behind them. */
-const NO_EVM_DATA = new Proxy({} as EvmDataClient, {
-  get: () => () => Promise.reject(new DomainError('unavailable', 'no evm-data service in this test')),
-});
-
-async function startGateway(
-  client: PrimaryNetworkClient,
-  admission?: CallerAdmission,
-): Promise<{ base: string; close(): Promise<void> }> {
-  const app = createDataGateway({
-    primaryNetwork: client,
-    evmData: NO_EVM_DATA,
-    pageTokens: createPageTokens({ secret: SECRET, log: silent }),
-    log: silent,
-    admission,
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const startGateway = (primaryNetwork: PrimaryNetworkClient, admission?: CallerAdmission) =>
+  startTestDataGateway({ primaryNetwork, admission, pageTokenSecret: SECRET });
 
 interface BadParameterCase {
   template: string;
