@@ -8,14 +8,12 @@ import { formatAddress } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import { encodingArg, idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
-import { encodeBytes } from '../runtime/formatting/encoding.ts';
+import { encodeBytes, hex } from '../runtime/formatting/encoding.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
 import type { Devnet } from './network.ts';
 import { VALIDATOR_MANAGER_ADDRESS, type L1ValidatorState, type Staker } from './p-chain-staking.ts';
 import { canonicalWarpSet, l1ValidatorsAt, stakersAt, validatorSet, type WarpSet } from './validator-sets.ts';
-
-const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 export function platformApi(devnet: Devnet): GorillaService {
   const staking = devnet.pChain.staking;

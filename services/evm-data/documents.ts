@@ -1,5 +1,6 @@
 import { toFunctionSelector } from 'viem';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { hex } from '../runtime/formatting/encoding.ts';
 import type { CuratedContract } from './chains.ts';
 import {
   nftKey,
@@ -12,8 +13,6 @@ import {
 } from './reader.ts';
 
 /** From evm-data's rows to the Data API's documents (the gRPC messages mirror them field for field). */
-
-export const hex = (bytes: Buffer | Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
 
 /** Function signatures whose selectors name a method: the token standards' and a few ubiquitous others. */
 const KNOWN_METHODS = new Map(

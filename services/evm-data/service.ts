@@ -1,6 +1,7 @@
 import type { EvmDataServiceHandlers } from '../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { SortOrder__Output } from '../generated/proto/chaindata/evmdata/v1/SortOrder.ts';
 import { DomainError } from '../runtime/errors.ts';
+import { hex } from '../runtime/formatting/encoding.ts';
 import type { AsyncImplementation } from '../runtime/grpc/server.ts';
 import type { PriceSource } from '../runtime/prices/price-source.ts';
 import type { ChainRegistry, CuratedMetadata, EvmChain } from './chains.ts';
@@ -9,7 +10,6 @@ import {
   erc1155Token,
   erc721Token,
   fullNativeTransaction,
-  hex,
   icmMessage,
   internalTransaction,
   nativeTransaction,

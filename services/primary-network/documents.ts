@@ -3,13 +3,11 @@ import type { PChainUtxo } from '../generated/proto/chaindata/primarynetwork/v1/
 import type { Utxo } from '../generated/proto/chaindata/primarynetwork/v1/Utxo.ts';
 import { formatBech32 } from '../runtime/formatting/address.ts';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { encodeBytes } from '../runtime/formatting/encoding.ts';
+import { hex } from '../runtime/formatting/encoding.ts';
 import type { ChainKey } from './decode/model.ts';
 import type { AmountsByAsset, NetworkContext } from './projection/rows.ts';
 
 /** Rows as the reader selects them, rendered into the Data API's documents (the service's gRPC messages). */
-
-export const hex = (bytes: Uint8Array) => encodeBytes(bytes, 'hexnc');
 
 export interface AssetInfo {
   name: string;

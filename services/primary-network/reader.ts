@@ -10,12 +10,12 @@ import { bytea, integerOrNull, type Pool } from '../runtime/database/pool.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { formatBech32, formatNodeId } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { hex } from '../runtime/formatting/encoding.ts';
 import type { ChainKey } from './decode/model.ts';
 import {
   assetAmount,
   assetAmounts,
   AVAX_ASSET,
-  hex,
   otherUtxo,
   pChainUtxo,
   UTXO_COLUMNS,

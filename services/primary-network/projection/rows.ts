@@ -3,7 +3,7 @@ import type { NetworkIdentity } from '../../runtime/avalanche/networks.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import type { ChainKey, DecodedInput, DecodedOutput, DecodedTx, Owner } from '../decode/model.ts';
 import { formatBech32, formatNodeId } from '../../runtime/formatting/address.ts';
-import { hex } from '../documents.ts';
+import { hex } from '../../runtime/formatting/encoding.ts';
 
 /**
  * From a decoded transaction to the rows it adds: pure functions, so that replaying a container yields exactly the

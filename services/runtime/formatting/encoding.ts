@@ -20,6 +20,11 @@ export function encodeBytes(bytes: Uint8Array, encoding: Exclude<EncodingName, '
   return `0x${hex}${Buffer.from(sha256(bytes).subarray(-CHECKSUM_LENGTH)).toString('hex')}`;
 }
 
+/** 0x-prefixed hex with no checksum: avalanchego's `hexnc`, and how EVM tooling writes bytes. */
+export function hex(bytes: Uint8Array): string {
+  return encodeBytes(bytes, 'hexnc');
+}
+
 /** Decodes checksummed hex (`hex`/`hexc`), with avalanchego's error texts. */
 export function decodeCheckedHex(text: string): Uint8Array {
   if (!text.startsWith('0x')) throw new Error('missing 0x prefix to hex encoding');
