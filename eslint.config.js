@@ -3,7 +3,7 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', '.chain-data/', 'services/generated/'] },
+  { ignores: ['node_modules/', '.tools/', '.chain-data/', 'services/generated/', 'dist/'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -31,6 +31,10 @@ const components: Record<
     describe: 'serve the Data API (primary network routes) over HTTP',
     load: async () => (await import('./gateway-data/main.ts')).startDataGateway,
   },
+  operator: {
+    describe: 'reconcile ChainDataStack resources into the running stack on Kubernetes',
+    load: async () => (await import('../operator/main.ts')).startOperatorComponent,
+  },
   devnet: {
     describe: 'a deterministic local Avalanche network serving the node APIs (for development and tests)',
     load: async () => (await import('./devnet/main.ts')).startDevnet,

@@ -2,8 +2,8 @@ import type { Counter, Gauge } from 'prom-client';
 import { equalBytes, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
-import { UpstreamRpcError, type UpstreamClient } from '../runtime/upstream/client.ts';
-import type { IndexName } from './index-names.ts';
+import { UpstreamRpcError, type Upstream } from '../runtime/upstream/client.ts';
+import { indexPath, type IndexName } from './index-names.ts';
 import { parseContainerRange } from './upstream-containers.ts';
 import type { ContainerStore } from './store.ts';
 
@@ -30,7 +30,7 @@ export class UpstreamDivergedError extends Error {
 export interface FollowerOptions {
   indexName: IndexName;
   store: ContainerStore;
-  upstream: UpstreamClient;
+  upstream: Upstream;
   batchSize: number;
   pollIntervalMs: number;
   maxBackoffMs: number;
@@ -78,7 +78,7 @@ export class IndexFollower {
     let reply: unknown;
     try {
       reply = await upstream.call(
-        `/ext/index/${name}`,
+        indexPath(name),
         'index.getContainerRange',
         { startIndex: start.toString(), numToFetch: batchSize, encoding: 'hex' },
         signal,

@@ -2,6 +2,11 @@
 export const INDEX_NAMES = ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx'] as const;
 export type IndexName = (typeof INDEX_NAMES)[number];
 
+/** Where a node serves an index's API. */
+export function indexPath(name: IndexName): string {
+  return `/ext/index/${name}`;
+}
+
 export function isIndexName(value: string): value is IndexName {
   return (INDEX_NAMES as readonly string[]).includes(value);
 }

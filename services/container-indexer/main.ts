@@ -2,14 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { Counter, Gauge } from 'prom-client';
 import type { ProtoGrpcType } from '../generated/proto/container_indexer.ts';
 import type { ComponentContext } from '../runtime/component.ts';
-import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
 import { createPool } from '../runtime/database/pool.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
-import { upstreamConfig, createUpstreamClient } from '../runtime/upstream/config.ts';
+import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { IndexFollower } from './follower.ts';
-import { INDEX_NAMES, MAX_FETCHED_BY_RANGE } from './index-names.ts';
+import { INDEX_NAMES, indexPath, MAX_FETCHED_BY_RANGE } from './index-names.ts';
 import { containerIndexService } from './service.ts';
 import { applyIndexingMode } from './state-machine.ts';
 import { ContainerStore } from './store.ts';
@@ -32,11 +32,8 @@ const config = {
 export async function startContainerIndexer(ctx: ComponentContext): Promise<void> {
   const { log } = ctx;
   const cfg = loadConfig(config);
-  if (cfg.INDEX_ENABLED && !cfg.UPSTREAM_NODE_URLS) {
-    throw new ConfigError(
-      'UPSTREAM_NODE_URLS: is required when INDEX_ENABLED is true: expected a comma-separated list of URLs (http, https)',
-    );
-  }
+  if (cfg.INDEX_ENABLED)
+    requireUpstream(cfg, cfg.INDEXER_INDEXES.map(indexPath), 'when INDEX_ENABLED is true');
 
   const pool = createPool(cfg.DATABASE_URL, ctx.name);
   ctx.onShutdown('database', () => pool.end());
@@ -52,7 +49,7 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
   // Ingestion starts first so that its shutdown step runs after the server's: at SIGTERM health turns
   // NOT_SERVING and in-flight calls drain before ingestion stops and the database closes.
   if (cfg.INDEX_ENABLED) {
-    const upstream = createUpstreamClient('index', cfg.UPSTREAM_NODE_URLS!, cfg, log);
+    const upstream = createUpstreamClient('index', cfg, log);
     const metrics = {
       containersIndexed: new Counter({
         name: 'chain_data_containers_indexed_total',

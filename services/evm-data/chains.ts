@@ -172,12 +172,13 @@ export function describeChain(
 export class ChainRegistry {
   readonly chains: EvmChain[];
   readonly identity: NetworkIdentity;
-  private readonly upstreamBaseUrl: string;
+  /** The base URL of the upstream node a chain's calls go to first. */
+  private readonly nodeUrl: (rpcPath: string) => string;
 
-  constructor(chains: EvmChain[], identity: NetworkIdentity, upstreamBaseUrl: string) {
+  constructor(chains: EvmChain[], identity: NetworkIdentity, nodeUrl: (rpcPath: string) => string) {
     this.chains = chains;
     this.identity = identity;
-    this.upstreamBaseUrl = upstreamBaseUrl;
+    this.nodeUrl = nodeUrl;
   }
 
   resolve(chainId: string): EvmChain {
@@ -230,7 +231,7 @@ export class ChainRegistry {
       vmId: chain.isCChain ? CORETH_VM_ID : SUBNET_EVM_VM_ID,
       vmName: 'EVM',
       ...(curated.explorerUrl ? { explorerUrl: curated.explorerUrl } : {}),
-      rpcUrl: curated.rpcUrl ?? `${this.upstreamBaseUrl}${chain.rpcPath}`,
+      rpcUrl: curated.rpcUrl ?? `${this.nodeUrl(chain.rpcPath)}${chain.rpcPath}`,
       ...(curated.wsUrl ? { wsUrl: curated.wsUrl } : {}),
       isTestnet: network !== 'mainnet',
       utilityAddresses: {},

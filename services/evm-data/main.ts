@@ -10,7 +10,7 @@ import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
 import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
-import { createUpstreamClient, upstreamConfig } from '../runtime/upstream/config.ts';
+import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import {
   chainEntry,
   ChainRegistry,
@@ -58,10 +58,6 @@ const config = {
 export async function startEvmData(ctx: ComponentContext): Promise<void> {
   const { log } = ctx;
   const cfg = loadConfig(config);
-  if (!cfg.UPSTREAM_NODE_URLS)
-    throw new ConfigError(
-      'UPSTREAM_NODE_URLS: is required (blocks, receipts, traces and balances come from the nodes): expected a comma-separated list of URLs (http, https)',
-    );
   if (cfg.NFT_METADATA_ENABLED && !cfg.REDIS_URL)
     throw new ConfigError(
       'REDIS_URL: is required while NFT_METADATA_ENABLED is true (metadata fetches are queued jobs): expected a redis:// URL',
@@ -76,6 +72,11 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
   } catch (err) {
     throw new ConfigError(`EVM_CHAINS: ${(err as Error).message}`);
   }
+  requireUpstream(
+    cfg,
+    chainEntries.map((e) => e.rpcPath),
+    '(blocks, receipts, traces and balances come from the nodes)',
+  );
   const curated = cfg.EVM_METADATA_FILE
     ? await loadCuratedMetadata(cfg.EVM_METADATA_FILE)
     : NO_CURATED_METADATA;
@@ -86,14 +87,15 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
   const applied = await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
   if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
 
-  const upstream = createUpstreamClient('evm', cfg.UPSTREAM_NODE_URLS, cfg, log);
+  const upstream = createUpstreamClient('evm', cfg, log);
   ctx.onShutdown('upstream', () => upstream.close());
   const writer = new IngestWriter(pool);
   const reader = new EvmDataReader(pool);
 
   // Chains join the registry once their EVM chain id is known: from an earlier run's registration at once, else
   // when their node first answers, so a node that is down does not keep the service from serving what it has.
-  const registry = new ChainRegistry([], identity, cfg.UPSTREAM_NODE_URLS[0]!.replace(/\/+$/, ''));
+  // requireUpstream made sure every chain followed has nodes.
+  const registry = new ChainRegistry([], identity, (rpcPath) => upstream.baseUrl(rpcPath)!);
   const abort = new AbortController();
   ctx.onShutdown('chain discovery', () => abort.abort());
   const resolveChain = async (entry: (typeof chainEntries)[number]): Promise<EvmChain | undefined> => {

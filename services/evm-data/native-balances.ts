@@ -1,6 +1,6 @@
 import { LruCache } from '../runtime/cache/lru.ts';
 import { DomainError } from '../runtime/errors.ts';
-import type { UpstreamClient } from '../runtime/upstream/client.ts';
+import type { Upstream } from '../runtime/upstream/client.ts';
 import type { EvmChain } from './chains.ts';
 
 /** How long the chain's head is reused before the node is asked again. */
@@ -11,11 +11,11 @@ const HEAD_TTL_MS = 1_000;
  * kept per (chain, block, address); "latest" is first pinned to the head's number so it is cacheable too.
  */
 export class NativeBalances {
-  private readonly upstream: UpstreamClient;
+  private readonly upstream: Upstream;
   private readonly cache: LruCache<string, bigint>;
   private readonly heads = new Map<number, { head: bigint; at: number }>();
 
-  constructor(upstream: UpstreamClient, cacheEntries: number) {
+  constructor(upstream: Upstream, cacheEntries: number) {
     this.upstream = upstream;
     this.cache = new LruCache(cacheEntries);
   }

@@ -4,21 +4,21 @@ import type { ProtoGrpcType as ContainerIndexerProto } from '../generated/proto/
 import type { ProtoGrpcType } from '../generated/proto/primary_network.ts';
 import { IDENTITIES } from '../runtime/avalanche/networks.ts';
 import type { ComponentContext } from '../runtime/component.ts';
-import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
 import { createPool } from '../runtime/database/pool.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
-import { createUpstreamClient, upstreamConfig } from '../runtime/upstream/config.ts';
+import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { AVAX_ASSET } from './documents.ts';
 import { Projector, type ContainerStream } from './projection/projector.ts';
 import { networkContext } from './projection/rows.ts';
 import { ProjectionWriter } from './projection/writer.ts';
 import { PrimaryNetworkReader } from './reader.ts';
 import { primaryNetworkService } from './service.ts';
-import { platformRewards } from './upstream-rewards.ts';
+import { platformRewards, PLATFORM_PATH } from './upstream-rewards.ts';
 
 export const SCHEMA = 'primary_network';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -43,11 +43,7 @@ const STREAM_DEADLINE_MS = 10 * 60_000;
 export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> {
   const { log } = ctx;
   const cfg = loadConfig(config);
-  if (!cfg.UPSTREAM_NODE_URLS) {
-    throw new ConfigError(
-      'UPSTREAM_NODE_URLS: is required (reward UTXOs and potential rewards come from the nodes): expected a comma-separated list of URLs (http, https)',
-    );
-  }
+  requireUpstream(cfg, [PLATFORM_PATH], '(reward UTXOs and potential rewards come from the nodes)');
   const network = networkContext(IDENTITIES[cfg.AVALANCHE_NETWORK]);
 
   const pool = createPool(cfg.DATABASE_URL, ctx.name);
@@ -65,7 +61,7 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
     cap: 'variable',
     createdTimestamp: 0n,
   });
-  const upstream = createUpstreamClient('platform', cfg.UPSTREAM_NODE_URLS, cfg, log);
+  const upstream = createUpstreamClient('platform', cfg, log);
   ctx.onShutdown('upstream', () => upstream.close());
   const rewards = platformRewards(upstream);
 

@@ -1,10 +1,6 @@
 import { decodeCheckedHex } from '../runtime/formatting/encoding.ts';
 import { DomainError } from '../runtime/errors.ts';
-import {
-  UpstreamRpcError,
-  UpstreamUnavailableError,
-  type UpstreamClient,
-} from '../runtime/upstream/client.ts';
+import { UpstreamRpcError, UpstreamUnavailableError, type Upstream } from '../runtime/upstream/client.ts';
 import type { PotentialRewards, RewardUtxoSource } from './projection/reward-utxos.ts';
 
 interface CurrentValidatorsReply {
@@ -20,10 +16,13 @@ interface CurrentValidatorsReply {
  * staker (platform.getRewardUTXOs) and the potential reward of current stakers (platform.getCurrentValidators,
  * which lists a validator's delegators when asked about that one node).
  */
-export function platformRewards(upstream: UpstreamClient): RewardUtxoSource & PotentialRewards {
+/** Where nodes serve the platform API. */
+export const PLATFORM_PATH = '/ext/bc/P';
+
+export function platformRewards(upstream: Upstream): RewardUtxoSource & PotentialRewards {
   return {
     async rewardUtxos(stakingTxId) {
-      const reply = await upstream.call<{ utxos?: unknown }>('/ext/bc/P', 'platform.getRewardUTXOs', {
+      const reply = await upstream.call<{ utxos?: unknown }>(PLATFORM_PATH, 'platform.getRewardUTXOs', {
         txID: stakingTxId,
         encoding: 'hex',
       });
@@ -36,7 +35,7 @@ export function platformRewards(upstream: UpstreamClient): RewardUtxoSource & Po
       const rewards = new Map<string, bigint>();
       const replies = await Promise.all(
         nodeIds.map((nodeId) =>
-          upstream.call<CurrentValidatorsReply>('/ext/bc/P', 'platform.getCurrentValidators', {
+          upstream.call<CurrentValidatorsReply>(PLATFORM_PATH, 'platform.getCurrentValidators', {
             nodeIDs: [nodeId],
           }),
         ),

@@ -7,7 +7,8 @@ import { shutdownTelemetry } from './telemetry/bootstrap.ts';
 /**
  * The life of one component process: start, serve, and on SIGTERM/SIGINT shut down in the reverse order of what
  * it started (servers stop taking work and drain, background work stops, then the database and Redis close), with
- * telemetry flushed last. Every component also serves /livez, /readyz and Prometheus /metrics on OPS_PORT.
+ * telemetry flushed last. Every component also serves /livez (alias /healthz), /readyz and Prometheus /metrics on
+ * OPS_PORT.
  */
 export interface ComponentContext {
   name: string;
@@ -19,6 +20,8 @@ export interface ComponentContext {
   onShutdown(label: string, step: () => Promise<void> | void): void;
   /** Marks the component ready (/readyz answers 200 from now on). */
   setReady(ready: boolean): void;
+  /** Shuts the component down from within (for example an operator that lost its leader lease). */
+  stop(reason: string, exitCode: number): void;
 }
 
 const opsConfig = {
@@ -88,6 +91,7 @@ export async function runComponent(
       setReady: (value) => {
         ready = value;
       },
+      stop: (reason, exitCode) => void shutdown(reason, exitCode),
     };
     await start(ctx);
     log.info('started');
@@ -110,7 +114,8 @@ async function startOpsServer(
 ): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/livez') {
+    // /healthz is the name Kubernetes' own components (and operators) use for liveness.
+    if (path === '/livez' || path === '/healthz') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
     } else if (path === '/readyz') {
       const ready = isReady();

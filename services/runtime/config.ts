@@ -86,19 +86,40 @@ export const env = {
         .transform(splitList)
         .refine((urls) => urls.length > 0 && urls.every((u) => isUrl(u, protocols)), e),
     )(fallback),
+  /**
+   * A value in a form of its own: `parse` returns undefined for a value not in that form (the issue is what
+   * `expected` says), or throws for a more precise problem (its message is the issue).
+   */
+  parsed: <T>(expected: string, parse: (value: string) => T | undefined) =>
+    variable(expected, (e) =>
+      z.string().transform((value, ctx) => {
+        let result: T | undefined;
+        try {
+          result = parse(value);
+        } catch (err) {
+          ctx.issues.push({ code: 'custom', message: (err as Error).message, input: value });
+          return z.NEVER;
+        }
+        if (result === undefined) {
+          ctx.issues.push({ code: 'custom', message: e.error, input: value });
+          return z.NEVER;
+        }
+        return result;
+      }),
+    )(),
   hostPort: (fallback?: string) =>
     variable('host:port', (e) => z.string().regex(/^(\[[0-9a-fA-F:]+\]|[^\s:[\]]+):\d{1,5}$/, e))(fallback),
   logLevel: () => env.oneOf(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'info'),
 };
 
-function splitList(value: string): string[] {
+export function splitList(value: string): string[] {
   return value
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
 
-function isUrl(value: string, protocols: string[]): boolean {
+export function isUrl(value: string, protocols: string[]): boolean {
   try {
     return protocols.includes(new URL(value).protocol.slice(0, -1));
   } catch {

@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { ComponentContext } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { formatChainNodeUrls } from '../runtime/upstream/chain-routing.ts';
+import { upstreamConfig } from '../runtime/upstream/config.ts';
 import { forkComponent, freePort, spawnProgram, stopProcess, waitForHttpOk } from './processes.ts';
 
 /**
@@ -16,7 +18,8 @@ const config = {
   CHAIN_DATA_DIR: env.text('a directory', './.chain-data'),
   DATABASE_URL: env.url(['postgres', 'postgresql']).optional(),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
-  UPSTREAM_NODE_URLS: env.urlList(['http', 'https']).optional(),
+  UPSTREAM_NODE_URLS: upstreamConfig.UPSTREAM_NODE_URLS,
+  UPSTREAM_CHAIN_NODE_URLS: upstreamConfig.UPSTREAM_CHAIN_NODE_URLS,
   DEVNET_PORT: env.port(9650),
   GATEWAY_HOST: env.text('a host name or address', '127.0.0.1'),
   GATEWAY_RPC_PORT: env.port(8082),
@@ -114,9 +117,10 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 
   // Upstream: the nodes named, else the devnet.
   let upstreamUrls = cfg.UPSTREAM_NODE_URLS;
+  const chainUpstreamUrls = cfg.UPSTREAM_CHAIN_NODE_URLS;
   let network = cfg.AVALANCHE_NETWORK ?? 'mainnet';
   let evmChains = cfg.EVM_CHAINS;
-  if (!upstreamUrls) {
+  if (!upstreamUrls && !chainUpstreamUrls) {
     network = cfg.DEVNET_NETWORK;
     const port = cfg.DEVNET_PORT === 0 ? await freePort() : cfg.DEVNET_PORT;
     const url = `http://127.0.0.1:${port}`;
@@ -132,6 +136,17 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 
   // Components
   const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+  const upstream = {
+    ...(upstreamUrls ? { UPSTREAM_NODE_URLS: upstreamUrls.join(',') } : {}),
+    ...(chainUpstreamUrls ? { UPSTREAM_CHAIN_NODE_URLS: formatChainNodeUrls(chainUpstreamUrls) } : {}),
+  };
+  const describeAll = async (urls: string[]) => (await Promise.all(urls.map(describeUpstream))).join(', ');
+  const following = [
+    ...(upstreamUrls ? [await describeAll(upstreamUrls)] : []),
+    ...(await Promise.all(
+      [...(chainUpstreamUrls ?? [])].map(async ([chain, urls]) => `${chain}: ${await describeAll(urls)}`),
+    )),
+  ];
   const indexerPort = await freePort();
   await startManaged(
     'container-indexer',
@@ -139,9 +154,9 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     {
       ...shared,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_NODE_URLS: upstreamUrls.join(','),
+      ...upstream,
     },
-    `grpc 127.0.0.1:${indexerPort}, following ${(await Promise.all(upstreamUrls.map(describeUpstream))).join(', ')}`,
+    `grpc 127.0.0.1:${indexerPort}, following ${following.join('; ')}`,
   );
 
   const primaryNetworkPort = await freePort();
@@ -152,7 +167,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       ...shared,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_NODE_URLS: upstreamUrls.join(','),
+      ...upstream,
       AVALANCHE_NETWORK: network,
     },
     `grpc 127.0.0.1:${primaryNetworkPort}, projecting the ${network} primary network`,
@@ -165,7 +180,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     {
       ...shared,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${evmDataPort}`,
-      UPSTREAM_NODE_URLS: upstreamUrls.join(','),
+      ...upstream,
       AVALANCHE_NETWORK: network,
       EVM_CHAINS: evmChains ?? 'C',
     },
@@ -204,7 +219,12 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 
   log.info(
     {
-      urls: { gatewayRpc: gatewayUrl, gatewayData: dataUrl, upstream: upstreamUrls },
+      urls: {
+        gatewayRpc: gatewayUrl,
+        gatewayData: dataUrl,
+        upstream: upstreamUrls,
+        chainUpstream: chainUpstreamUrls && Object.fromEntries(chainUpstreamUrls),
+      },
       processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })),
     },
     'stack is up',

@@ -381,6 +381,52 @@ describe('container indexer', function () {
       );
     });
 
+    it("follows a chain listed in UPSTREAM_CHAIN_NODE_URLS from that chain's nodes, failing over among them, and the rest from UPSTREAM_NODE_URLS", async function () {
+      // Each node holds only its own chain's index: a call routed to the wrong node finds it empty and indexes nothing.
+      const general = await node({ 'P/block': 1500 });
+      const cChain = await node({ 'C/block': 1200 });
+      const cChainDown = await node({ 'C/block': 5 });
+      cChainDown.setDown(true);
+      const indexer = await startComponent('container-indexer', {
+        DATABASE_URL: db.url,
+        UPSTREAM_NODE_URLS: general.url,
+        UPSTREAM_CHAIN_NODE_URLS: `C=${cChainDown.url},${cChain.url}`,
+        INDEXER_INDEXES: 'C/block,P/block',
+        INDEXER_POLL_INTERVAL_MS: '50',
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
+      });
+      cleanups.push(() => indexer.kill());
+      await eventually(
+        async () => (await nextIndexIs('C/block', 1200)()) && (await nextIndexIs('P/block', 1500)()),
+        30_000,
+        'both indexes to be mirrored',
+      );
+      await expectMirrors(pool, cChain, 'C/block', 1200);
+      await expectMirrors(pool, general, 'P/block', 1500);
+      expect(cChainDown.requests, 'the down C-Chain node was tried').to.be.greaterThan(0);
+      expect(await indexer.stop()).to.equal(0);
+    });
+
+    it('stops at start when a chain it indexes has no nodes', async function () {
+      const run = spawnComponent('container-indexer', {
+        DATABASE_URL: db.url,
+        UPSTREAM_CHAIN_NODE_URLS: 'C=http://127.0.0.1:1',
+        INDEXER_INDEXES: 'C/block,P/block,X/tx',
+      });
+      expect(await run.exited).to.equal(2);
+      expect(run.output()).to.include(
+        'chain-data container-indexer: UPSTREAM_NODE_URLS: is required when INDEX_ENABLED is true unless UPSTREAM_CHAIN_NODE_URLS lists every chain called (not listed: P, X): expected a comma-separated list of URLs (http, https)\n',
+      );
+      const bad = spawnComponent('container-indexer', {
+        DATABASE_URL: db.url,
+        UPSTREAM_CHAIN_NODE_URLS: 'C=ftp://x',
+      });
+      expect(await bad.exited).to.equal(2);
+      expect(bad.output()).to.include(
+        'chain-data container-indexer: UPSTREAM_CHAIN_NODE_URLS: invalid value "C=ftp://x": expected <chain>=<url>[,<url>…] entries separated by ;, chains P, X, C or a blockchain id, URLs http or https\n',
+      );
+    });
+
     it('stops with one line naming a bad variable', async function () {
       const run = spawnComponent('container-indexer', {
         DATABASE_URL: db.url,

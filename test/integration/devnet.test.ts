@@ -534,6 +534,7 @@ describe('devnet', function () {
       DATABASE_URL: '',
       REDIS_URL: '',
       UPSTREAM_NODE_URLS: '',
+      UPSTREAM_CHAIN_NODE_URLS: '',
       DEVNET_PORT: '0',
       DEVNET_HISTORY_HOURS: '4',
       DEVNET_LIVE_INTERVAL_MS: '0',

@@ -491,6 +491,10 @@ function checkNative(native: Doc, tx: Tx, chain: ChainModel) {
   });
 }
 
+function l1NodeUrl(devnetUrl: string): string {
+  return devnetUrl.replace('127.0.0.1', 'localhost');
+}
+
 describe('evm-data service', function () {
   this.timeout(600_000);
   let devnet: Devnet;
@@ -528,6 +532,8 @@ describe('evm-data service', function () {
       NFT_METADATA_QUEUE_PREFIX: queuePrefix,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
       UPSTREAM_NODE_URLS: devnetUrl,
+      // The L1 has nodes of its own: the same devnet under another name, so that its calls and its rpcUrl show it.
+      UPSTREAM_CHAIN_NODE_URLS: `${devnet.l1.blockchainId}=${l1NodeUrl(devnetUrl)}`,
       AVALANCHE_NETWORK: 'fuji',
       EVM_CHAINS: `C,${devnet.l1.blockchainId}`,
       EVM_INGEST_POLL_INTERVAL_MS: '100',
@@ -727,6 +733,11 @@ describe('evm-data service', function () {
       expect(byEvmId.platformChainId).to.equal(chain.blockchainId);
       expect(byEvmId.isTestnet).to.equal(true);
     }
+    const rpcUrls = Object.fromEntries(listedChains.map((c) => [String(c.chainId), String(c.rpcUrl)]));
+    expect(rpcUrls).to.deep.equal({
+      [chains.C.chainId]: `${devnetUrl}/ext/bc/C/rpc`,
+      [chains.L1.chainId]: `${l1NodeUrl(devnetUrl)}/ext/bc/${chains.L1.blockchainId}/rpc`,
+    });
     const fuji = await api('/v1/chains', {}, { network: 'fuji' });
     expect((fuji.chains as Doc[]).length).to.equal(2);
     const mainnet = await api('/v1/chains', {}, { network: 'mainnet' });

@@ -210,7 +210,8 @@ describe('primary-network service', function () {
       DATABASE_URL: db.url,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_NODE_URLS: devnetUrl,
+      // Only the P-Chain's nodes: every call primary-network makes is the P-Chain's.
+      UPSTREAM_CHAIN_NODE_URLS: `P=${devnetUrl}`,
       AVALANCHE_NETWORK: 'fuji',
       PROJECTION_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',

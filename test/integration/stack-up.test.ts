@@ -12,17 +12,21 @@ import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.t
  */
 describe('chain-data up', function () {
   let upstream: UpstreamNode;
+  /** The C-Chain's own node (UPSTREAM_CHAIN_NODE_URLS); `upstream` serves the other chains. */
+  let cChainNode: UpstreamNode;
   let dataDir: string;
   const running: { stop: () => Promise<unknown> }[] = [];
 
   before(async function () {
-    upstream = await startUpstreamNode({ indexes: { 'P/block': 300, 'C/block': 20 } });
+    upstream = await startUpstreamNode({ indexes: { 'P/block': 300 } });
+    cChainNode = await startUpstreamNode({ indexes: { 'C/block': 20 } });
     dataDir = await mkdtemp(join(tmpdir(), 'chain-data-up-'));
   });
 
   after(async function () {
     for (const r of running) await r.stop();
     await upstream?.close();
+    await cChainNode?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -30,6 +34,7 @@ describe('chain-data up', function () {
     const env: Record<string, string> = {
       CHAIN_DATA_DIR: dataDir,
       UPSTREAM_NODE_URLS: upstream.url,
+      UPSTREAM_CHAIN_NODE_URLS: `C=${cChainNode.url}`,
       GATEWAY_RPC_PORT: String(port),
       GATEWAY_DATA_PORT: '0',
       LOG_LEVEL: 'info',
@@ -42,8 +47,11 @@ describe('chain-data up', function () {
       return stack.exited;
     };
     running.push({ stop });
+    // The summary goes to stderr and the structured "stack is up" line to stdout: two pipes, so either may arrive first.
     await eventually(
-      () => stack.output().includes('chain-data is up') || stack.child.exitCode !== null,
+      () =>
+        (stack.output().includes('chain-data is up') && stack.output().includes('"msg":"stack is up"')) ||
+        stack.child.exitCode !== null,
       90_000,
       'the stack',
     );
@@ -82,6 +90,7 @@ describe('chain-data up', function () {
       expect(report).to.match(new RegExp(`${name.replace(/[()]/g, '\\$&')}\\s+healthy`));
     }
     expect(report).to.include(`http://127.0.0.1:${port}/ext/index/`);
+    expect(report).to.include(`following ${upstream.url}; C: ${cChainNode.url}\n`);
 
     await eventually(
       async () => (await lastAccepted(port, 'P/block')).index === '299',

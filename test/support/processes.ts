@@ -16,11 +16,13 @@ export interface RunningComponent {
   exited: Promise<number | null>;
 }
 
+/** `bin` is the entry point: the sources' by default, or a compiled build's (dist/bin/chain-data.js). */
 export function spawnComponent(
   component: string,
   env: Record<string, string>,
+  bin = CHAIN_DATA_BIN,
 ): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, [CHAIN_DATA_BIN, component], {
+  const child = spawn(process.execPath, [bin, component], {
     env: { ...process.env, LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -35,9 +37,14 @@ export async function startComponent(
   component: string,
   env: Record<string, string>,
   readyTimeoutMs = 30_000,
+  bin = CHAIN_DATA_BIN,
 ): Promise<RunningComponent> {
   const opsPort = await freePort();
-  const spawned = spawnComponent(component, { OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort), ...env });
+  const spawned = spawnComponent(
+    component,
+    { OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort), ...env },
+    bin,
+  );
   const alive = () => spawned.child.exitCode === null && spawned.child.signalCode === null;
   try {
     await waitForHttpOk(`http://127.0.0.1:${opsPort}/readyz`, readyTimeoutMs, alive);

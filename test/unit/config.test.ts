@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { ConfigError, env, loadConfig } from '../../services/runtime/config.ts';
-import { upstreamConfig } from '../../services/runtime/upstream/config.ts';
+import { requireUpstream, upstreamConfig } from '../../services/runtime/upstream/config.ts';
+
+const L1 = '2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U';
+const MAINNET_C = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
 function configError(fn: () => unknown): ConfigError {
   try {
@@ -220,6 +223,26 @@ describe('config', () => {
       expect(configError(() => loadConfig(shape, {})).message).to.equal('H: is required: expected host:port');
     });
 
+    it('parsed: the parser reads the value; undefined means not the expected form, a throw a precise problem', () => {
+      const shape = {
+        P: env.parsed('a number then "!"', (v) => {
+          if (v === '0!') throw new Error('zero is not allowed');
+          return /^\d+!$/.test(v) ? Number(v.slice(0, -1)) : undefined;
+        }),
+      };
+      expect(loadConfig(shape, { P: '42!' })).to.deep.equal({ P: 42 });
+      expect(configError(() => loadConfig(shape, { P: '42' })).message).to.equal(
+        'P: invalid value "42": expected a number then "!"',
+      );
+      expect(configError(() => loadConfig(shape, { P: '0!' })).message).to.equal(
+        'P: invalid value "0!": zero is not allowed',
+      );
+      expect(configError(() => loadConfig(shape, {})).message).to.equal(
+        'P: is required: expected a number then "!"',
+      );
+      expect(loadConfig({ P: shape.P.optional() }, {})).to.deep.equal({});
+    });
+
     it('optional(): unset gives no key, a set value is still validated', () => {
       const shape = { A: env.integer(1, 10).optional(), U: env.urlList(['http']).optional() };
       expect(loadConfig(shape, {})).to.deep.equal({});
@@ -255,6 +278,83 @@ describe('config', () => {
       expect(configError(() => loadConfig(upstreamConfig, { UPSTREAM_TIMEOUT_MS: '50' })).message).to.equal(
         'UPSTREAM_TIMEOUT_MS: invalid value "50": expected an integer in [100, 600000]',
       );
+    });
+
+    it('UPSTREAM_CHAIN_NODE_URLS: ;-separated <chain>=<urls> entries, keyed by chain', () => {
+      const read = (value: string) =>
+        loadConfig(upstreamConfig, { UPSTREAM_CHAIN_NODE_URLS: value }).UPSTREAM_CHAIN_NODE_URLS;
+      expect(read(`C=http://c-1:9650,http://c-2:9650;${L1}=https://l1-1.example/`)).to.deep.equal(
+        new Map([
+          ['C', ['http://c-1:9650', 'http://c-2:9650']],
+          [L1, ['https://l1-1.example/']],
+        ]),
+      );
+      expect(read(' P = http://p:9650 , ; X=http://x:9650;')).to.deep.equal(
+        new Map([
+          ['P', ['http://p:9650']],
+          ['X', ['http://x:9650']],
+        ]),
+      );
+      // A primary-network chain named by its blockchain id routes like its alias, which the paths use.
+      expect(read(`${MAINNET_C}=http://c:9650`)).to.deep.equal(new Map([['C', ['http://c:9650']]]));
+      expect(loadConfig(upstreamConfig, { UPSTREAM_CHAIN_NODE_URLS: '' })).to.not.have.property(
+        'UPSTREAM_CHAIN_NODE_URLS',
+      );
+    });
+
+    it('UPSTREAM_CHAIN_NODE_URLS: names the variable and the form it expects', () => {
+      const message = (value: string) =>
+        configError(() => loadConfig(upstreamConfig, { UPSTREAM_CHAIN_NODE_URLS: value })).message;
+      for (const bad of [
+        'C=ftp://x',
+        'C=',
+        'C',
+        '=http://a:9650',
+        'c=http://a:9650',
+        'D=http://a:9650',
+        'C=http://a:9650,not a url',
+        'C=http://a:9650 X=http://b:9650',
+        'C:http://a:9650',
+        'http://a:9650',
+        ';',
+        `${L1.slice(0, -1)}=http://a:9650`,
+        `${L1}x=http://a:9650`,
+      ]) {
+        expect(message(bad), bad).to.equal(
+          `UPSTREAM_CHAIN_NODE_URLS: invalid value ${JSON.stringify(bad)}: expected <chain>=<url>[,<url>…] entries separated by ;, chains P, X, C or a blockchain id, URLs http or https`,
+        );
+      }
+      expect(message('C=http://a:9650;P=http://p:9650;C=http://b:9650')).to.equal(
+        'UPSTREAM_CHAIN_NODE_URLS: invalid value "C=http://a:9650;P=http://p:9650;C=http://b:9650": chain C is listed twice',
+      );
+      expect(message(`C=http://a:9650;${MAINNET_C}=http://b:9650`)).to.equal(
+        `UPSTREAM_CHAIN_NODE_URLS: invalid value "C=http://a:9650;${MAINNET_C}=http://b:9650": C and ${MAINNET_C} are the same chain`,
+      );
+    });
+
+    it('requireUpstream: every chain called has nodes, its own or the general list', () => {
+      const chains = new Map([['C', ['http://c:9650']]]);
+      const paths = ['/ext/index/C/block', '/ext/index/P/block', '/ext/bc/P', '/ext/index/X/tx'];
+      requireUpstream({ UPSTREAM_NODE_URLS: ['http://a:9650'] }, paths, 'when X');
+      requireUpstream(
+        { UPSTREAM_CHAIN_NODE_URLS: chains },
+        ['/ext/index/C/block', '/ext/bc/C/rpc'],
+        'when X',
+      );
+      expect(
+        configError(() => requireUpstream({ UPSTREAM_CHAIN_NODE_URLS: chains }, paths, 'when X')).message,
+      ).to.equal(
+        'UPSTREAM_NODE_URLS: is required when X unless UPSTREAM_CHAIN_NODE_URLS lists every chain called (not listed: P, X): expected a comma-separated list of URLs (http, https)',
+      );
+      expect(
+        configError(() => requireUpstream({}, ['/ext/bc/P'], '(rewards come from the nodes)')).message,
+      ).to.equal(
+        'UPSTREAM_NODE_URLS: is required (rewards come from the nodes) unless UPSTREAM_CHAIN_NODE_URLS lists every chain called (not listed: P): expected a comma-separated list of URLs (http, https)',
+      );
+      expect(
+        configError(() => requireUpstream({ UPSTREAM_CHAIN_NODE_URLS: chains }, ['/ext/info'], 'when X'))
+          .message,
+      ).to.include('(not listed: /ext/info)');
     });
   });
 });

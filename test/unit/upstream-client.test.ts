@@ -10,6 +10,13 @@ import {
   UpstreamUnavailableError,
   type UpstreamOptions,
 } from '../../services/runtime/upstream/client.ts';
+import {
+  canonicalChain,
+  chainOfPath,
+  ChainRoutedUpstream,
+  formatChainNodeUrls,
+  parseChainNodeUrls,
+} from '../../services/runtime/upstream/chain-routing.ts';
 import { Semaphore } from '../../services/runtime/upstream/semaphore.ts';
 
 const log = createLogger('test', 'silent');
@@ -45,7 +52,7 @@ function resultFor(req: ReceivedRequest, result: unknown) {
 }
 
 const servers: TestNode[] = [];
-const clients: UpstreamClient[] = [];
+const clients: { close(): void }[] = [];
 
 async function startNode(handle: Handler): Promise<TestNode> {
   const node: TestNode = {
@@ -561,6 +568,163 @@ describe('upstream', () => {
     it('sleep rejects at once on an already-aborted signal', async () => {
       const reason = new Error('before');
       expect(await rejection(sleep(10_000, AbortSignal.abort(reason)))).to.equal(reason);
+    });
+  });
+  describe('chain routing', () => {
+    const L1 = '2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U';
+    const FUJI_C = 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp';
+
+    function routed(
+      urls: string[] | undefined,
+      chainUrls: Record<string, string[]>,
+      options: Partial<UpstreamOptions> = {},
+    ): ChainRoutedUpstream {
+      const c = new ChainRoutedUpstream({
+        name: 'test',
+        log,
+        backoffBaseMs: 1,
+        backoffMaxMs: 5,
+        ...options,
+        urls,
+        chainUrls: new Map(Object.entries(chainUrls)),
+      });
+      clients.push(c);
+      return c;
+    }
+
+    it('chainOfPath: the chain segment of /ext/bc, /ext/index and the /ext/P, /ext/X, /ext/C aliases', () => {
+      const cases: [string, string | undefined][] = [
+        ['/ext/bc/C/rpc', 'C'],
+        ['/ext/bc/C/avax', 'C'],
+        ['/ext/bc/P', 'P'],
+        ['/ext/bc/X', 'X'],
+        [`/ext/bc/${L1}/rpc`, L1],
+        ['/ext/index/C/block', 'C'],
+        ['/ext/index/P/block', 'P'],
+        ['/ext/index/X/tx', 'X'],
+        ['/ext/P', 'P'],
+        ['/ext/X', 'X'],
+        ['/ext/C/rpc', 'C'],
+        [`/ext/bc/${FUJI_C}/rpc`, 'C'],
+        ['/ext/health', undefined],
+        ['/ext/info', undefined],
+        ['/ext/Platform', undefined],
+        ['/ext/bc/', undefined],
+        ['/ext/index', undefined],
+        ['/rpc', undefined],
+      ];
+      for (const [path, chain] of cases) expect(chainOfPath(path), path).to.equal(chain);
+    });
+
+    it('canonicalChain: the primary-network chains by alias, on mainnet and fuji', () => {
+      expect(canonicalChain('11111111111111111111111111111111LpoYY')).to.equal('P');
+      expect(canonicalChain('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')).to.equal('X');
+      expect(canonicalChain('2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5')).to.equal('C');
+      expect(canonicalChain(FUJI_C)).to.equal('C');
+      expect(canonicalChain(L1)).to.equal(L1);
+      expect(canonicalChain('C')).to.equal('C');
+    });
+
+    it('formatChainNodeUrls writes what parseChainNodeUrls reads back', () => {
+      const chains = new Map([
+        ['C', ['http://c-1:9650', 'https://c-2.example']],
+        [L1, ['http://l1:9650']],
+      ]);
+      const text = formatChainNodeUrls(chains);
+      expect(text).to.equal(`C=http://c-1:9650,https://c-2.example;${L1}=http://l1:9650`);
+      expect(parseChainNodeUrls(text)).to.deep.equal(chains);
+    });
+
+    it("sends a listed chain's calls to its own nodes and every other call to the general list", async () => {
+      const general = await startNode(answering('general'));
+      const cNode = await startNode(answering('c'));
+      const l1Node = await startNode(answering('l1'));
+      const upstream = routed([general.url], { C: [cNode.url], [L1]: [`${l1Node.url}/`] });
+      expect(await upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', [])).to.equal('c');
+      expect(await upstream.call('/ext/index/C/block', 'index.getLastAccepted', {})).to.equal('c');
+      expect(await upstream.call(`/ext/bc/${L1}/rpc`, 'eth_chainId', [])).to.equal('l1');
+      expect(await upstream.call('/ext/bc/P', 'platform.getHeight', {})).to.equal('general');
+      expect(await upstream.call('/ext/index/X/tx', 'index.getLastAccepted', {})).to.equal('general');
+      expect(await upstream.call('/ext/info', 'info.getNodeID', {})).to.equal('general');
+      expect(cNode.requests.map((r) => r.url)).to.deep.equal(['/ext/bc/C/rpc', '/ext/index/C/block']);
+      expect(l1Node.requests.map((r) => r.url)).to.deep.equal([`/ext/bc/${L1}/rpc`]);
+      expect(general.requests.map((r) => r.url)).to.deep.equal(['/ext/bc/P', '/ext/index/X/tx', '/ext/info']);
+      expect(upstream.baseUrl('/ext/bc/C/rpc')).to.equal(cNode.url);
+      expect(upstream.baseUrl(`/ext/bc/${L1}/rpc`)).to.equal(l1Node.url);
+      expect(upstream.baseUrl('/ext/bc/P')).to.equal(general.url);
+    });
+
+    it('routes a primary-network chain named by blockchain id like its alias', async () => {
+      const general = await startNode(answering('general'));
+      const cNode = await startNode(answering('c'));
+      const upstream = routed([general.url], { [FUJI_C]: [cNode.url] });
+      expect(await upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', [])).to.equal('c');
+      expect(await upstream.call(`/ext/bc/${FUJI_C}/rpc`, 'eth_blockNumber', [])).to.equal('c');
+      expect(general.rpcCount()).to.equal(0);
+    });
+
+    it("fails over within the chain's own list, never to the general list", async () => {
+      const general = await startNode(answering('general'));
+      const cDown = await startNode(down);
+      const cUp = await startNode(answering('c'));
+      const upstream = routed([general.url], { C: [cDown.url, cUp.url] });
+      expect(await upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', [])).to.equal('c');
+      expect(cDown.rpcCount()).to.equal(1);
+      expect(cUp.rpcCount()).to.equal(1);
+      expect(upstream.status()).to.deep.equal([
+        { url: general.url, healthy: true, consecutiveFailures: 0, inFlight: 0 },
+        { url: cDown.url, healthy: false, consecutiveFailures: 1, inFlight: 0, chain: 'C' },
+        { url: cUp.url, healthy: true, consecutiveFailures: 0, inFlight: 0, chain: 'C' },
+      ]);
+
+      cUp.handle = down;
+      const err = await rejection(upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', []));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.match(
+        /^upstream test \(chain C\): eth_blockNumber failed after 4 attempts: HTTP 503/,
+      );
+      expect(general.rpcCount()).to.equal(0);
+    });
+
+    it('without a general list, a call for an unlisted chain fails naming the chain and both variables', async () => {
+      const cNode = await startNode(answering('c'));
+      const upstream = routed(undefined, { C: [cNode.url] });
+      expect(await upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', [])).to.equal('c');
+      const err = await rejection(upstream.call('/ext/bc/P', 'platform.getHeight', {}));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.equal(
+        'upstream test: no nodes for chain P (/ext/bc/P): UPSTREAM_CHAIN_NODE_URLS does not list it and UPSTREAM_NODE_URLS is not set',
+      );
+      expect((await rejection(upstream.call('/ext/info', 'info.getNodeID', {}))).message).to.equal(
+        'upstream test: no nodes for /ext/info: it names no chain, so it needs UPSTREAM_NODE_URLS, which is not set',
+      );
+      expect(upstream.baseUrl('/ext/bc/P')).to.equal(undefined);
+      expect(cNode.rpcCount()).to.equal(1);
+    });
+
+    it("probes a chain's unhealthy nodes and brings them back", async () => {
+      const cNode = await startNode(down);
+      const backup = await startNode(answering('backup'));
+      const upstream = routed(undefined, { C: [cNode.url, backup.url] }, { healthIntervalMs: 20 });
+      expect(await upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', [])).to.equal('backup');
+      cNode.handle = answering('c');
+      await until(() => upstream.status()[0]!.healthy, 'the C node to recover');
+      expect(cNode.healthCount()).to.be.at.least(1);
+      expect(await upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', [])).to.equal('c');
+    });
+
+    it('close() stops every list it holds', async () => {
+      const general = await startNode(down);
+      const cNode = await startNode(down);
+      const upstream = routed([general.url], { C: [cNode.url] }, { healthIntervalMs: 10, attempts: 1 });
+      await rejection(upstream.call('/ext/bc/P', 'platform.getHeight', {}));
+      await rejection(upstream.call('/ext/bc/C/rpc', 'eth_blockNumber', []));
+      await until(() => general.healthCount() > 0 && cNode.healthCount() > 0, 'health probes');
+      upstream.close();
+      await sleep(30);
+      const probes = general.healthCount() + cNode.healthCount();
+      await sleep(60);
+      expect(general.healthCount() + cNode.healthCount()).to.equal(probes);
     });
   });
 });

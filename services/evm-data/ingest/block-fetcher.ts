@@ -1,4 +1,4 @@
-import { UpstreamRpcError, type UpstreamClient } from '../../runtime/upstream/client.ts';
+import { UpstreamRpcError, type Upstream } from '../../runtime/upstream/client.ts';
 import type { BlockBundle, CallFrame, RpcBlock, RpcReceipt, TraceResult } from './rpc-types.ts';
 
 /** geth's code for a method the node does not serve. */
@@ -12,11 +12,11 @@ const quantity = (n: bigint) => `0x${n.toString(16)}`;
  * it) is asked per transaction from then on.
  */
 export class BlockFetcher {
-  private readonly upstream: UpstreamClient;
+  private readonly upstream: Upstream;
   private readonly rpcPath: string;
   private blockReceipts = true;
 
-  constructor(upstream: UpstreamClient, rpcPath: string) {
+  constructor(upstream: Upstream, rpcPath: string) {
     this.upstream = upstream;
     this.rpcPath = rpcPath;
   }

@@ -1,5 +1,5 @@
 import { decodeAbiParameters, hexToString, type Hex } from 'viem';
-import { UpstreamRpcError, type UpstreamClient } from '../../runtime/upstream/client.ts';
+import { UpstreamRpcError, type Upstream } from '../../runtime/upstream/client.ts';
 import type { ErcType } from './derive.ts';
 
 export type ContractErcType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'UNKNOWN';
@@ -30,10 +30,10 @@ const ERC_NAMES: Record<ErcType, ContractErcType> = { 20: 'ERC-20', 721: 'ERC-72
  * contract lacks that function); a node that fails is not, and the error propagates so the batch is retried.
  */
 export class ContractProbe {
-  private readonly upstream: UpstreamClient;
+  private readonly upstream: Upstream;
   private readonly rpcPath: string;
 
-  constructor(upstream: UpstreamClient, rpcPath: string) {
+  constructor(upstream: Upstream, rpcPath: string) {
     this.upstream = upstream;
     this.rpcPath = rpcPath;
   }

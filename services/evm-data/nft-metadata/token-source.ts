@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { Logger } from '../../runtime/logger.ts';
-import { UpstreamRpcError, type UpstreamClient } from '../../runtime/upstream/client.ts';
+import { UpstreamRpcError, type Upstream } from '../../runtime/upstream/client.ts';
 import type { ChainRegistry } from '../chains.ts';
 import { decodeText } from '../ingest/contract-probe.ts';
 import type { EvmDataReader } from '../reader.ts';
@@ -13,7 +13,7 @@ const TOKEN_URI = { 'ERC-721': '0xc87b56dd', 'ERC-1155': '0x0e89341c' } as const
  * A token's URI, asked of its contract at the latest block. A call that reverts means the contract has no such token
  * (burnt, or never minted); a node that fails throws, so the job is retried.
  */
-export function upstreamTokenUris(upstream: UpstreamClient, registry: ChainRegistry) {
+export function upstreamTokenUris(upstream: Upstream, registry: ChainRegistry) {
   return {
     async tokenUri(
       chainKey: string,

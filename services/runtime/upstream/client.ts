@@ -56,7 +56,14 @@ export interface EndpointStatus {
   inFlight: number;
 }
 
-export class UpstreamClient {
+/** What components call upstream nodes through: an UpstreamClient, or the ChainRoutedUpstream they are given. */
+export interface Upstream {
+  call<T>(path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T>;
+  status(): EndpointStatus[];
+  close(): void;
+}
+
+export class UpstreamClient implements Upstream {
   private readonly endpoints: Endpoint[];
   private readonly options: Required<UpstreamOptions>;
   private readonly healthTimer: NodeJS.Timeout;

@@ -1,0 +1,158 @@
+import { formatChainNodeUrls } from '../../services/runtime/upstream/chain-routing.ts';
+import type { ChainDataStack, EnvVar } from '../api/v1alpha1.ts';
+import {
+  DEVNET_PORT,
+  devnetEnabled,
+  grpcAddress,
+  OPS_PORT,
+  REDIS_PORT,
+  type Workload,
+} from './components.ts';
+import { childName, type Manifest, metadata } from './manifest.ts';
+import type { BuildContext } from './stack.ts';
+
+/** Secrets the operator generates once (random values) and never rewrites. */
+export const PAGE_TOKEN_SECRET = { suffix: 'page-token', key: 'secret' } as const;
+export const POSTGRES_SECRET = { suffix: 'postgres', passwordKey: 'password', dsnKey: 'dsn' } as const;
+/** CloudNativePG writes the application user's connection URI into `<cluster>-app`. */
+export const CNPG_APP_SECRET_KEY = 'uri';
+export const POSTGRES_DATABASE = 'chaindata';
+
+const DATABASE_COMMANDS = new Set(['container-indexer', 'primary-network', 'evm-data']);
+
+/** The upstream variables (UPSTREAM_NODE_URLS, UPSTREAM_CHAIN_NODE_URLS) of the components that follow nodes. */
+export function upstreamConfig(stack: ChainDataStack): Record<string, string> {
+  if (devnetEnabled(stack))
+    return { UPSTREAM_NODE_URLS: `http://${childName(stack, 'devnet')}:${DEVNET_PORT}` };
+  const { nodes, chains } = stack.spec.upstream;
+  return {
+    ...(nodes && nodes.length > 0 ? { UPSTREAM_NODE_URLS: nodes.join(',') } : {}),
+    ...(chains && chains.length > 0
+      ? { UPSTREAM_CHAIN_NODE_URLS: formatChainNodeUrls(new Map(chains.map((c) => [c.chain, c.nodes]))) }
+      : {}),
+  };
+}
+
+function tracingConfig(stack: ChainDataStack): Record<string, string> {
+  const tracing = stack.spec.tracing;
+  if (!tracing?.otlpEndpoint) return {};
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: tracing.otlpEndpoint,
+    OTEL_EXPORTER_OTLP_PROTOCOL: tracing.protocol,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: String(tracing.samplingRatio),
+  };
+}
+
+function redisUrl(stack: ChainDataStack): string | undefined {
+  const redis = stack.spec.redis;
+  if (redis.managed) return `redis://${childName(stack, 'redis')}:${REDIS_PORT}`;
+  return redis.external?.url;
+}
+
+/**
+ * The component's configuration as the foundation reads it (environment variables, see the README's table): plain
+ * values only. Secret values never go here; they reach the pods through secretEnv.
+ */
+export function renderedConfig(stack: ChainDataStack, workload: Workload): Record<string, string> {
+  const { spec } = stack;
+  const common = { OPS_PORT: String(OPS_PORT), ...tracingConfig(stack) };
+  const upstream = upstreamConfig(stack);
+  const grpcListen = `0.0.0.0:${workload.port}`;
+  switch (workload.command) {
+    case 'devnet':
+      return {
+        ...common,
+        HTTP_HOST: '0.0.0.0',
+        HTTP_PORT: String(workload.port),
+        DEVNET_NETWORK: spec.network,
+        DEVNET_HISTORY_HOURS: String(spec.upstream.devnet?.historyHours ?? 24),
+        ...(spec.upstream.devnet?.seed ? { DEVNET_SEED: spec.upstream.devnet.seed } : {}),
+      };
+    case 'container-indexer':
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        ...upstream,
+        INDEX_ENABLED: String(spec.indexer.enabled),
+        INDEX_ALLOW_INCOMPLETE: String(spec.indexer.allowIncomplete),
+      };
+    case 'primary-network':
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        CONTAINER_INDEXER_ADDRESS: grpcAddress(stack, 'containerIndexer'),
+        ...upstream,
+        AVALANCHE_NETWORK: spec.network,
+      };
+    case 'evm-data': {
+      const redis = redisUrl(stack);
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        ...upstream,
+        AVALANCHE_NETWORK: spec.network,
+        EVM_CHAINS: spec.upstream.evmChains.join(','),
+        ...(redis ? { REDIS_URL: redis } : {}),
+      };
+    }
+    case 'gateway-rpc':
+      return {
+        ...common,
+        HTTP_HOST: '0.0.0.0',
+        HTTP_PORT: String(workload.port),
+        CONTAINER_INDEXER_ADDRESS: grpcAddress(stack, 'containerIndexer'),
+      };
+    case 'gateway-data':
+      return {
+        ...common,
+        HTTP_HOST: '0.0.0.0',
+        HTTP_PORT: String(workload.port),
+        PRIMARY_NETWORK_ADDRESS: grpcAddress(stack, 'primaryNetwork'),
+        EVM_DATA_ADDRESS: grpcAddress(stack, 'evmData'),
+      };
+    default:
+      throw new Error(`no configuration for workload ${workload.command}`);
+  }
+}
+
+function fromSecret(name: string, secret: string, key: string): EnvVar {
+  return { name, valueFrom: { secretKeyRef: { name: secret, key } } };
+}
+
+/** Where the database connection string lives, for each way of providing the database. */
+export function databaseSecret(stack: ChainDataStack, context: BuildContext): { name: string; key: string } {
+  const database = stack.spec.database;
+  if (database.external) return database.external.secretRef;
+  if (context.databaseProvider === 'CloudNativePG') {
+    return { name: `${childName(stack, 'postgres')}-app`, key: CNPG_APP_SECRET_KEY };
+  }
+  return { name: childName(stack, POSTGRES_SECRET.suffix), key: POSTGRES_SECRET.dsnKey };
+}
+
+export function secretEnv(stack: ChainDataStack, workload: Workload, context: BuildContext): EnvVar[] {
+  const env: EnvVar[] = [];
+  if (DATABASE_COMMANDS.has(workload.command)) {
+    const secret = databaseSecret(stack, context);
+    env.push(fromSecret('DATABASE_URL', secret.name, secret.key));
+  }
+  const redisSecret = stack.spec.redis.external?.secretRef;
+  if (workload.command === 'evm-data' && redisSecret) {
+    env.push(fromSecret('REDIS_URL', redisSecret.name, redisSecret.key));
+  }
+  if (workload.command === 'gateway-data') {
+    env.push(
+      fromSecret('PAGE_TOKEN_SECRET', childName(stack, PAGE_TOKEN_SECRET.suffix), PAGE_TOKEN_SECRET.key),
+    );
+  }
+  return env;
+}
+
+export function buildConfigMap(stack: ChainDataStack, workload: Workload): Manifest {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: metadata(stack, workload.command),
+    data: renderedConfig(stack, workload),
+  };
+}

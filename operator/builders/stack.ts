@@ -1,0 +1,68 @@
+import type { ChainDataStack } from '../api/v1alpha1.ts';
+import { buildHorizontalPodAutoscaler, buildPodDisruptionBudget } from './availability.ts';
+import { buildManagedDatabase, buildManagedRedis, buildPostgresSecret } from './backing-services.ts';
+import { workloads } from './components.ts';
+import { buildConfigMap, PAGE_TOKEN_SECRET } from './configuration.ts';
+import { childName, type Manifest, metadata } from './manifest.ts';
+import { buildIngress, buildNetworkPolicies } from './network.ts';
+import { buildDeployment, buildService } from './workloads.ts';
+
+/** What the builders need beyond the spec: facts about the operator and the cluster, decided by the reconciler. */
+export interface BuildContext {
+  /** The image reference the stack's pods run. */
+  image: string;
+  /** How a managed database is provided (Auto already resolved against the cluster). */
+  databaseProvider: 'StatefulSet' | 'CloudNativePG';
+}
+
+/** The image a stack runs: its spec's repository and tag, each falling back to the operator's own image. */
+export function stackImage(stack: ChainDataStack, operatorImage: string): string {
+  const at = operatorImage.lastIndexOf(':');
+  const slash = operatorImage.lastIndexOf('/');
+  const [repository, tag] =
+    at > slash ? [operatorImage.slice(0, at), operatorImage.slice(at + 1)] : [operatorImage, 'latest'];
+  return `${stack.spec.image?.repository ?? repository}:${stack.spec.image?.tag ?? tag}`;
+}
+
+/** Every child the operator keeps in step with the spec (server-side applied, pruned when no longer built). */
+export function buildStack(stack: ChainDataStack, context: BuildContext): Manifest[] {
+  const stackWorkloads = workloads(stack);
+  const children: Manifest[] = [...buildManagedDatabase(stack, context), ...buildManagedRedis(stack)];
+  for (const workload of stackWorkloads) {
+    children.push(buildConfigMap(stack, workload), buildDeployment(stack, workload, context));
+    children.push(buildService(stack, workload));
+    const optional = [
+      buildPodDisruptionBudget(stack, workload),
+      buildHorizontalPodAutoscaler(stack, workload),
+      buildIngress(stack, workload),
+    ];
+    for (const child of optional) if (child) children.push(child);
+  }
+  children.push(...buildNetworkPolicies(stack, stackWorkloads));
+  return children;
+}
+
+/**
+ * Secrets whose values are random: created once when absent and never applied again (re-applying would rotate
+ * them under running pods). `random` supplies the values so this stays pure.
+ */
+export function buildGeneratedSecrets(
+  stack: ChainDataStack,
+  context: BuildContext,
+  random: () => string,
+): Manifest[] {
+  const secrets: Manifest[] = [];
+  if (stack.spec.components.gatewayData.enabled) {
+    secrets.push({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: metadata(stack, 'gateway-data', childName(stack, PAGE_TOKEN_SECRET.suffix)),
+      type: 'Opaque',
+      stringData: { [PAGE_TOKEN_SECRET.key]: random() },
+    });
+  }
+  if (stack.spec.database.managed && context.databaseProvider === 'StatefulSet') {
+    secrets.push(buildPostgresSecret(stack, random()));
+  }
+  return secrets;
+}

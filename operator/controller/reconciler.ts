@@ -1,0 +1,319 @@
+/**
+ * One reconcile of one ChainDataStack, level-based: whatever happened, read the stack and its children, make the
+ * children match the spec, prune what is no longer wanted, and report status. Running it twice changes nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { LruCache } from '../../services/runtime/cache/lru.ts';
+import type { Logger } from '../../services/runtime/logger.ts';
+import {
+  API_VERSION,
+  KIND,
+  type ChainDataStack,
+  type ChainDataStackStatus,
+  type Condition,
+} from '../api/v1alpha1.ts';
+import { POSTGRES } from '../builders/backing-services.ts';
+import { APPLIED_HASH_ANNOTATION, childName, contentHash, type Manifest } from '../builders/manifest.ts';
+import { buildGeneratedSecrets, buildStack, stackImage, type BuildContext } from '../builders/stack.ts';
+import { apiErrorMessage, type Cluster, type EventInput, FIELD_MANAGER, isStatus } from './cluster.ts';
+import type { Informers } from './informers.ts';
+import { computeStatus, type ObservedObject, type SpecProblem } from './status.ts';
+import { findSpecProblems } from './validation.ts';
+import type { ReconcileResult } from './work-queue.ts';
+
+const CNPG_CRD = 'clusters.postgresql.cnpg.io';
+const CNPG_API_VERSION = 'postgresql.cnpg.io/v1';
+
+export interface ReconcilerOptions {
+  cluster: Cluster;
+  informers: Informers;
+  /** The operator's own image: what stacks run unless their spec names another. */
+  operatorImage: string;
+  log: Logger;
+  /** Children are applied regardless of their applied-hash this often, so drift made by hand is undone. */
+  fullApplyIntervalMs?: number;
+  /** How soon to look again at something that is not watched (a missing Secret, a CloudNativePG cluster). */
+  pollIntervalMs?: number;
+  random?: () => string;
+  now?: () => Date;
+}
+
+/** Kubernetes times are RFC 3339 with whole seconds. */
+function kubeTime(date: Date): string {
+  return date.toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+function conditionEvents(before: Condition[], after: Condition[]): EventInput[] {
+  const events: EventInput[] = [];
+  for (const condition of after) {
+    const previous = before.find((c) => c.type === condition.type);
+    if (previous?.status === condition.status) continue;
+    const on = condition.status === 'True';
+    if (condition.type === 'Ready' && (on || previous)) {
+      events.push({
+        type: on ? 'Normal' : 'Warning',
+        reason: on ? 'Ready' : 'NotReady',
+        message: condition.message,
+      });
+    } else if (condition.type === 'Degraded' && (on || previous)) {
+      events.push({
+        type: on ? 'Warning' : 'Normal',
+        reason: on ? condition.reason : 'Recovered',
+        message: on ? condition.message : 'the spec problem is fixed',
+      });
+    }
+  }
+  return events;
+}
+
+function describeChanges(changes: string[]): string {
+  const shown = changes.slice(0, 8).join(', ');
+  return changes.length > 8 ? `${shown} and ${changes.length - 8} more` : shown;
+}
+
+export class Reconciler {
+  private readonly options: Required<Omit<ReconcilerOptions, 'random' | 'now'>> &
+    Pick<ReconcilerOptions, 'random' | 'now'>;
+  private readonly lastFullApply = new Map<string, number>();
+  /**
+   * Children (by uid) at the resourceVersion this operator last applied them: known to hold what it wants. Bounded,
+   * since deleted children are never removed; a forgotten one costs one no-op apply.
+   */
+  private readonly verified = new LruCache<string, string>(100_000);
+  private cnpgInstalled: { value: boolean; at: number } | undefined;
+
+  constructor(options: ReconcilerOptions) {
+    this.options = { fullApplyIntervalMs: 600_000, pollIntervalMs: 15_000, ...options };
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  async reconcile(key: string): Promise<ReconcileResult> {
+    const [namespace, name] = key.split('/') as [string, string];
+    const stack = this.options.informers.stack(namespace, name);
+    // Gone, or going: its children carry owner references, so the garbage collector removes them.
+    if (!stack || stack.metadata.deletionTimestamp) {
+      if (stack) this.lastFullApply.delete(stack.metadata.uid);
+      return {};
+    }
+    const context = await this.buildContext(stack);
+    const observed = new Map<string, ObservedObject>();
+    const problems: SpecProblem[] = [...context.problems];
+    problems.push(
+      ...(await findSpecProblems(stack, (secret) => this.options.cluster.readSecret(namespace, secret))),
+    );
+    let applyError: unknown;
+    if (problems.length === 0) {
+      try {
+        await this.applyChildren(stack, context, observed);
+      } catch (err) {
+        applyError = err;
+        problems.push({
+          reason: 'ApplyFailed',
+          message: `applying the stack's children failed: ${apiErrorMessage(err)}`,
+        });
+      }
+    }
+    let cloudNativePgReady = true;
+    if (stack.spec.database.managed && context.databaseProvider === 'CloudNativePG') {
+      // Not watched: applyChildren read (or applied) it already, unless a spec problem stopped it first.
+      const key = `Cluster/${childName(stack, POSTGRES)}`;
+      const cluster =
+        observed.get(key) ??
+        (await this.options.cluster.readObject<KubernetesObject & ObservedObject>(
+          CNPG_API_VERSION,
+          'Cluster',
+          namespace,
+          childName(stack, POSTGRES),
+        ));
+      if (cluster) observed.set(key, cluster);
+      cloudNativePgReady = (cluster?.status?.readyInstances ?? 0) >= (cluster?.spec?.instances ?? 1);
+    }
+    await this.reportStatus(stack, context, observed, problems);
+    if (applyError !== undefined)
+      throw applyError instanceof Error ? applyError : new Error(apiErrorMessage(applyError));
+    if (problems.length > 0 || !cloudNativePgReady) return { requeueAfterMs: this.options.pollIntervalMs };
+    return {};
+  }
+
+  private async buildContext(stack: ChainDataStack): Promise<BuildContext & { problems: SpecProblem[] }> {
+    const image = stackImage(stack, this.options.operatorImage);
+    const managed = stack.spec.database.managed;
+    if (!managed || managed.provider === 'StatefulSet') {
+      return { image, databaseProvider: 'StatefulSet', problems: [] };
+    }
+    const installed = await this.cloudNativePgInstalled();
+    if (managed.provider === 'CloudNativePG') {
+      const problems = installed
+        ? []
+        : [
+            {
+              reason: 'CloudNativePGNotInstalled',
+              message: `spec.database.managed.provider: CloudNativePG is not installed (no ${CNPG_CRD} CRD); install it or use provider StatefulSet`,
+            },
+          ];
+      return { image, databaseProvider: 'CloudNativePG', problems };
+    }
+    // Auto: a database that already exists keeps its provider, so installing CloudNativePG later never swaps an
+    // existing database for an empty one.
+    const ns = stack.metadata.namespace;
+    const name = childName(stack, POSTGRES);
+    if (this.options.informers.child('StatefulSet', ns, name)) {
+      return { image, databaseProvider: 'StatefulSet', problems: [] };
+    }
+    return { image, databaseProvider: installed ? 'CloudNativePG' : 'StatefulSet', problems: [] };
+  }
+
+  private async cloudNativePgInstalled(): Promise<boolean> {
+    const now = Date.now();
+    if (!this.cnpgInstalled || now - this.cnpgInstalled.at > this.options.pollIntervalMs) {
+      this.cnpgInstalled = { value: await this.options.cluster.crdInstalled(CNPG_CRD), at: now };
+    }
+    return this.cnpgInstalled.value;
+  }
+
+  private async applyChildren(
+    stack: ChainDataStack,
+    context: BuildContext,
+    observed: Map<string, ObservedObject>,
+  ): Promise<void> {
+    const { cluster, informers } = this.options;
+    const namespace = stack.metadata.namespace;
+    const now = Date.now();
+    const fullApply =
+      now - (this.lastFullApply.get(stack.metadata.uid) ?? 0) >= this.options.fullApplyIntervalMs;
+    const changes: string[] = [];
+    const wanted = new Set<string>();
+
+    for (const manifest of buildStack(stack, context)) {
+      const { kind } = manifest;
+      const { name } = manifest.metadata;
+      wanted.add(`${kind}/${name}`);
+      const hash = contentHash(manifest);
+      const current =
+        kind === 'Cluster'
+          ? await cluster.readObject(manifest.apiVersion, kind, namespace, name)
+          : informers.child(kind, namespace, name);
+      const unchanged = current?.metadata?.annotations?.[APPLIED_HASH_ANNOTATION] === hash;
+      const verifiedAt = current?.metadata?.uid ? this.verified.get(current.metadata.uid) : undefined;
+      const untouched =
+        current !== undefined &&
+        (verifiedAt === current.metadata?.resourceVersion || !editedByOthers(current));
+      if (unchanged && untouched && !fullApply && !current.metadata?.deletionTimestamp) {
+        observed.set(`${kind}/${name}`, current);
+        continue;
+      }
+      const applied = await cluster.apply<KubernetesObject & ObservedObject>(withAppliedHash(manifest, hash));
+      if (applied.metadata?.uid && applied.metadata.resourceVersion) {
+        this.verified.set(applied.metadata.uid, applied.metadata.resourceVersion);
+      }
+      observed.set(`${kind}/${name}`, applied);
+      if (!unchanged) changes.push(`${current ? 'updated' : 'created'} ${kind} ${name}`);
+    }
+
+    for (const secret of buildGeneratedSecrets(stack, context, this.options.random ?? randomSecret)) {
+      const { name } = secret.metadata;
+      wanted.add(`Secret/${name}`);
+      if (informers.child('Secret', namespace, name)) continue;
+      if (await cluster.createIfAbsent(secret)) changes.push(`created Secret ${name}`);
+    }
+
+    for (const child of informers.ownedBy(namespace, stack.metadata.uid)) {
+      if (wanted.has(`${child.kind}/${child.metadata?.name}`)) continue;
+      await cluster.delete(child);
+      changes.push(`deleted ${child.kind} ${child.metadata?.name}`);
+    }
+
+    if (fullApply) this.lastFullApply.set(stack.metadata.uid, now);
+    if (changes.length > 0) {
+      this.options.log.info({ stack: `${namespace}/${stack.metadata.name}`, changes }, 'applied children');
+      await this.event(stack, { type: 'Normal', reason: 'Applied', message: describeChanges(changes) });
+    }
+  }
+
+  /** Writes the status only when it changed; a conflict re-reads the stack and tries again. */
+  private async reportStatus(
+    cached: ChainDataStack,
+    context: BuildContext,
+    observed: Map<string, ObservedObject>,
+    problems: SpecProblem[],
+  ): Promise<void> {
+    const { cluster, informers } = this.options;
+    const namespace = cached.metadata.namespace;
+    const observe = (kind: string, name: string) =>
+      observed.get(`${kind}/${name}`) ?? informers.child(kind, namespace, name);
+    let stack = cached;
+    for (let attempt = 1; ; attempt++) {
+      const status = computeStatus({ stack, context, observe, problems, now: kubeTime(this.now()) });
+      if (sameStatus(stack.status, status)) return;
+      try {
+        await cluster.writeStatus(
+          namespace,
+          stack.metadata.name,
+          stack.metadata.resourceVersion ?? '',
+          status,
+        );
+      } catch (err) {
+        if (!isStatus(err, 409) || attempt >= 3) throw err;
+        const fresh = await cluster.readObject<ChainDataStack & KubernetesObject>(
+          API_VERSION,
+          KIND,
+          namespace,
+          stack.metadata.name,
+        );
+        if (!fresh) return;
+        stack = fresh;
+        continue;
+      }
+      for (const event of conditionEvents(stack.status?.conditions ?? [], status.conditions ?? [])) {
+        await this.event(stack, event);
+      }
+      return;
+    }
+  }
+
+  private async event(stack: ChainDataStack, event: EventInput): Promise<void> {
+    try {
+      await this.options.cluster.recordEvent(stack, event);
+    } catch (err) {
+      // Events are for people reading `kubectl describe`; losing one must not fail the reconcile.
+      this.options.log.warn({ err: apiErrorMessage(err), reason: event.reason }, 'could not record event');
+    }
+  }
+}
+
+/**
+ * Whether someone other than this operator changed the child's main resource since the operator last applied it
+ * (a `kubectl edit`, another controller): the managed fields say who wrote last. Status writes don't count.
+ */
+export function editedByOthers(object: KubernetesObject): boolean {
+  const entries = object.metadata?.managedFields ?? [];
+  const time = (t: unknown) => (t === undefined ? 0 : new Date(t as string | Date).getTime());
+  const ours = entries.find((e) => e.manager === FIELD_MANAGER && e.operation === 'Apply' && !e.subresource);
+  if (!ours) return true;
+  return entries.some(
+    (e) => e.manager !== FIELD_MANAGER && !e.subresource && time(e.time) >= time(ours.time),
+  );
+}
+
+function withAppliedHash(manifest: Manifest, hash: string): Manifest {
+  return {
+    ...manifest,
+    metadata: {
+      ...manifest.metadata,
+      annotations: { ...manifest.metadata.annotations, [APPLIED_HASH_ANNOTATION]: hash },
+    },
+  };
+}
+
+function randomSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function sameStatus(stored: ChainDataStackStatus | undefined, next: ChainDataStackStatus): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(stored ?? {})), JSON.parse(JSON.stringify(next)));
+}

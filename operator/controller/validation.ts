@@ -1,0 +1,122 @@
+/**
+ * What the CRD's schema can't check: references to other objects and what a URL really says. Each problem names
+ * the field and what to do, and stops the reconcile before anything is applied, so a bad edit never tears down
+ * what runs.
+ */
+import { canonicalChain, isChainName } from '../../services/runtime/upstream/chain-routing.ts';
+import type { ChainDataStack, SecretKeyRef } from '../api/v1alpha1.ts';
+import type { SpecProblem } from './status.ts';
+
+/** Reads a Secret of the stack's namespace: its data keys, or undefined when it does not exist. */
+export type ReadSecret = (name: string) => Promise<{ data?: Record<string, string> } | undefined>;
+
+async function checkSecretRef(field: string, ref: SecretKeyRef, holds: string, readSecret: ReadSecret) {
+  const secret = await readSecret(ref.name);
+  if (!secret) {
+    return {
+      reason: 'SecretNotFound',
+      message: `${field}: Secret "${ref.name}" does not exist; create it with the key "${ref.key}" holding ${holds}`,
+    };
+  }
+  if (!secret.data || !(ref.key in secret.data)) {
+    return {
+      reason: 'SecretKeyNotFound',
+      message: `${field}: Secret "${ref.name}" has no key "${ref.key}"; add it, holding ${holds}`,
+    };
+  }
+  return undefined;
+}
+
+/** The schema checks the scheme and shape; a URL must also parse and name a host the pods can reach. */
+export function upstreamUrlProblem(field: string, url: string): SpecProblem | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return {
+      reason: 'InvalidUpstreamURL',
+      message: `${field}: "${url}" is not a URL; expected http(s)://host[:port]`,
+    };
+  }
+  if (parsed.username || parsed.password) {
+    return {
+      reason: 'InvalidUpstreamURL',
+      message: `${field}: "${url}" carries credentials; node URLs are stored in a ConfigMap, use a proxy or network policy instead`,
+    };
+  }
+  if (parsed.search || parsed.hash || (parsed.pathname !== '/' && parsed.pathname !== '')) {
+    return {
+      reason: 'InvalidUpstreamURL',
+      message: `${field}: "${url}" has a path or query; expected the node's base URL (http(s)://host[:port]), the stack adds /ext/... itself`,
+    };
+  }
+  return undefined;
+}
+
+/** The schema checks a blockchain id's alphabet and length; its checksum needs decoding. */
+export function blockchainIdProblem(field: string, chain: string): SpecProblem | undefined {
+  if (isChainName(chain)) return undefined;
+  return {
+    reason: 'InvalidBlockchainID',
+    message: `${field}: "${chain}" is not a blockchain id (cb58 of 32 bytes with a valid checksum)`,
+  };
+}
+
+function chainProblems(stack: ChainDataStack): SpecProblem[] {
+  const { upstream } = stack.spec;
+  const problems: (SpecProblem | undefined)[] = upstream.evmChains.map((chain, i) =>
+    blockchainIdProblem(`spec.upstream.evmChains[${i}]`, chain),
+  );
+  const seen = new Map<string, string>();
+  (upstream.chains ?? []).forEach(({ chain }, i) => {
+    const field = `spec.upstream.chains[${i}].chain`;
+    problems.push(blockchainIdProblem(field, chain));
+    const earlier = seen.get(canonicalChain(chain));
+    if (earlier !== undefined) {
+      problems.push({
+        reason: 'DuplicateChain',
+        message: `${field}: "${chain}" is the same chain as ${earlier}; list each chain once`,
+      });
+    }
+    seen.set(canonicalChain(chain), `"${chain}"`);
+  });
+  return problems.filter((p): p is SpecProblem => p !== undefined);
+}
+
+export async function findSpecProblems(
+  stack: ChainDataStack,
+  readSecret: ReadSecret,
+): Promise<SpecProblem[]> {
+  const { spec } = stack;
+  const checks: Promise<SpecProblem | undefined>[] = [];
+  if (spec.database.external) {
+    checks.push(
+      checkSecretRef(
+        'spec.database.external.secretRef',
+        spec.database.external.secretRef,
+        'a PostgreSQL connection string (postgresql://user:password@host:5432/database)',
+        readSecret,
+      ),
+    );
+  }
+  if (spec.redis.external?.secretRef) {
+    checks.push(
+      checkSecretRef(
+        'spec.redis.external.secretRef',
+        spec.redis.external.secretRef,
+        'a Redis URL (redis://host:6379)',
+        readSecret,
+      ),
+    );
+  }
+  (spec.upstream.nodes ?? []).forEach((url, i) =>
+    checks.push(Promise.resolve(upstreamUrlProblem(`spec.upstream.nodes[${i}]`, url))),
+  );
+  (spec.upstream.chains ?? []).forEach((chain, i) =>
+    chain.nodes.forEach((url, j) =>
+      checks.push(Promise.resolve(upstreamUrlProblem(`spec.upstream.chains[${i}].nodes[${j}]`, url))),
+    ),
+  );
+  const found = (await Promise.all(checks)).filter((p): p is SpecProblem => p !== undefined);
+  return [...found, ...chainProblems(stack)];
+}

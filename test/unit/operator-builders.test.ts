@@ -1,0 +1,180 @@
+/**
+ * Golden tests of the operator's pure builders: a few specs, defaulted as the API server defaults them, and every
+ * child they produce compared with test/fixtures/operator-golden/. After an intended change, regenerate with
+ * `UPDATE_GOLDEN=1 make test` and review the diff.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { stringify } from 'yaml';
+import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
+import { CONFIG_HASH_ANNOTATION, type Manifest } from '../../operator/builders/manifest.ts';
+import {
+  buildGeneratedSecrets,
+  buildStack,
+  stackImage,
+  type BuildContext,
+} from '../../operator/builders/stack.ts';
+import { defaultedCustomResource, type KubeObject } from '../support/fake-kube-apiserver/index.ts';
+import { validateBuiltInObject } from '../support/kube-models.ts';
+import { readCrd, readSample } from '../support/operator-cluster.ts';
+
+const CRD = readCrd();
+const OPERATOR_IMAGE = 'registry.example/chain-data:1.2.3';
+
+function stackFrom(
+  object: KubeObject,
+  patch: (spec: Record<string, unknown>) => void = () => {},
+): ChainDataStack {
+  const copy = structuredClone(object);
+  patch(copy.spec as Record<string, unknown>);
+  const defaulted = defaultedCustomResource(CRD, {
+    ...copy,
+    metadata: {
+      name: copy.metadata.name,
+      namespace: 'chain-data',
+      uid: '6f1c7c52-3f1e-4a57-9d3c-2b8e1f0a7d11',
+    },
+  });
+  return defaulted as unknown as ChainDataStack;
+}
+
+function contextFor(stack: ChainDataStack, databaseProvider: BuildContext['databaseProvider']): BuildContext {
+  return { image: stackImage(stack, OPERATOR_IMAGE), databaseProvider };
+}
+
+function render(stack: ChainDataStack, context: BuildContext): Manifest[] {
+  let n = 0;
+  return [...buildStack(stack, context), ...buildGeneratedSecrets(stack, context, () => `generated-${++n}`)];
+}
+
+function expectGolden(name: string, manifests: Manifest[]): void {
+  const file = new URL(`../fixtures/operator-golden/${name}.yaml`, import.meta.url);
+  const rendered = manifests.map((m) => stringify(m, { lineWidth: 0 })).join('---\n');
+  if (process.env.UPDATE_GOLDEN) writeFileSync(file, rendered);
+  expect(rendered, `${name}.yaml (UPDATE_GOLDEN=1 regenerates it)`).to.equal(readFileSync(file, 'utf8'));
+}
+
+const CASES: { name: string; stack: () => ChainDataStack; provider: BuildContext['databaseProvider'] }[] = [
+  { name: 'devnet', stack: () => stackFrom(readSample('devnet')), provider: 'StatefulSet' },
+  { name: 'production', stack: () => stackFrom(readSample('production')), provider: 'StatefulSet' },
+  {
+    name: 'cloudnative-pg',
+    provider: 'CloudNativePG',
+    stack: () =>
+      stackFrom(readSample('devnet'), (spec) => {
+        spec.database = { managed: { provider: 'CloudNativePG', instances: 3, storage: { size: '50Gi' } } };
+        spec.image = { repository: 'mirror.example/chain-data', pullSecrets: ['mirror'] };
+        spec.components = {
+          gatewayRpc: { enabled: false },
+          evmData: { env: [{ name: 'LOG_LEVEL', value: 'debug' }] },
+        };
+      }),
+  },
+];
+
+describe('operator builders', () => {
+  for (const { name, stack, provider } of CASES) {
+    it(`renders the ${name} stack as its golden file`, () => {
+      const built = stack();
+      expectGolden(name, render(built, contextFor(built, provider)));
+    });
+
+    it(`renders only valid Kubernetes objects for the ${name} stack`, () => {
+      const built = stack();
+      for (const manifest of render(built, contextFor(built, provider))) {
+        if (manifest.kind === 'Cluster') continue; // CloudNativePG's kind: not in kubernetes-models
+        expect(
+          () => validateBuiltInObject(manifest),
+          `${manifest.kind}/${manifest.metadata.name}`,
+        ).to.not.throw();
+      }
+    });
+  }
+
+  it('changes the config hash only of the components whose configuration changed', () => {
+    const hashes = (stack: ChainDataStack) =>
+      Object.fromEntries(
+        buildStack(stack, contextFor(stack, 'StatefulSet'))
+          .filter((m) => m.kind === 'Deployment')
+          .map((m) => {
+            const template = (m.spec as { template: { metadata: { annotations?: Record<string, string> } } })
+              .template;
+            return [m.metadata.name, template.metadata.annotations?.[CONFIG_HASH_ANNOTATION]];
+          }),
+      );
+    const before = hashes(stackFrom(readSample('devnet')));
+    const after = hashes(
+      stackFrom(readSample('devnet'), (spec) => {
+        spec.indexer = { allowIncomplete: true };
+        spec.components = { gatewayData: { replicas: 4 } };
+      }),
+    );
+    const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
+    expect(changed).to.deep.equal(['devnet-container-indexer']);
+  });
+
+  it('leaves the replica count to the autoscaler when autoscaling is on', () => {
+    const stack = stackFrom(readSample('production'));
+    const children = buildStack(stack, contextFor(stack, 'StatefulSet'));
+    const deployment = children.find(
+      (m) => m.kind === 'Deployment' && m.metadata.name === 'mainnet-gateway-data',
+    )!;
+    expect(deployment.spec).to.not.have.property('replicas');
+    const hpa = children.find((m) => m.kind === 'HorizontalPodAutoscaler')!;
+    expect(hpa.metadata.name).to.equal('mainnet-gateway-data');
+    expect(
+      children.filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.metadata.name),
+    ).to.deep.equal(['mainnet-gateway-rpc', 'mainnet-gateway-data']);
+  });
+
+  it('lets only the gateways take traffic from outside the stack', () => {
+    const stack = stackFrom(readSample('devnet'));
+    const policies = buildStack(stack, contextFor(stack, 'StatefulSet')).filter(
+      (m) => m.kind === 'NetworkPolicy',
+    );
+    expect(policies.map((p) => p.spec)).to.deep.equal([
+      {
+        podSelector: {
+          matchLabels: { 'app.kubernetes.io/name': 'chain-data', 'app.kubernetes.io/instance': 'devnet' },
+        },
+        policyTypes: ['Ingress'],
+        ingress: [
+          {
+            from: [
+              {
+                podSelector: {
+                  matchLabels: {
+                    'app.kubernetes.io/name': 'chain-data',
+                    'app.kubernetes.io/instance': 'devnet',
+                  },
+                },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        podSelector: {
+          matchLabels: { 'app.kubernetes.io/name': 'chain-data', 'app.kubernetes.io/instance': 'devnet' },
+          matchExpressions: [
+            { key: 'app.kubernetes.io/component', operator: 'In', values: ['gateway-rpc', 'gateway-data'] },
+          ],
+        },
+        policyTypes: ['Ingress'],
+        ingress: [{ ports: [{ port: 'http', protocol: 'TCP' }] }],
+      },
+    ]);
+  });
+
+  it('runs the stack on the operator’s image unless the spec names another', () => {
+    const stack = stackFrom(readSample('devnet'));
+    expect(stackImage(stack, OPERATOR_IMAGE)).to.equal(OPERATOR_IMAGE);
+    expect(
+      stackImage(
+        stackFrom(readSample('devnet'), (s) => (s.image = { tag: '9.9.9' })),
+        OPERATOR_IMAGE,
+      ),
+    ).to.equal('registry.example/chain-data:9.9.9');
+    expect(stackImage(stack, 'localhost:5000/chain-data')).to.equal('localhost:5000/chain-data:latest');
+  });
+});

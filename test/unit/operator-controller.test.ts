@@ -1,0 +1,350 @@
+import { expect } from 'chai';
+import type { V1Lease } from '@kubernetes/client-node';
+import { leaseAvailable } from '../../operator/controller/leader-election.ts';
+import { computeStatus, setCondition, type ObservedObject } from '../../operator/controller/status.ts';
+import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
+import { defaultedCustomResource } from '../support/fake-kube-apiserver/index.ts';
+import { readCrd, readSample } from '../support/operator-cluster.ts';
+import { findSpecProblems, upstreamUrlProblem } from '../../operator/controller/validation.ts';
+import { backoffDelay, TokenBucket, WorkQueue } from '../../operator/controller/work-queue.ts';
+import type { Condition } from '../../operator/api/v1alpha1.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('operator work queue', () => {
+  it('doubles the backoff per consecutive failure, up to the cap', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, 5, 1_000_000))).to.deep.equal([5, 10, 20, 40]);
+    expect(backoffDelay(30, 5, 1_000_000)).to.equal(1_000_000);
+    expect(backoffDelay(5000, 5, 1_000_000)).to.equal(1_000_000);
+  });
+
+  it('bounds retries overall with a token bucket: a burst at once, then the refill rate', () => {
+    const bucket = new TokenBucket(10, 3, 0);
+    expect([bucket.reserve(0), bucket.reserve(0), bucket.reserve(0)]).to.deep.equal([0, 0, 0]);
+    expect(bucket.reserve(0)).to.equal(100);
+    expect(bucket.reserve(0)).to.equal(200);
+    // A second later the bucket has refilled (10 tokens a second, less the two owed), up to its burst of 3.
+    expect(bucket.reserve(1_000)).to.equal(0);
+    expect(bucket.reserve(10_000)).to.equal(0);
+    expect([bucket.reserve(10_000), bucket.reserve(10_000), bucket.reserve(10_000)]).to.deep.equal([
+      0, 0, 100,
+    ]);
+  });
+
+  it('never runs one key twice at once, and runs it once more when added while running', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const runs: string[] = [];
+    const queue = new WorkQueue({
+      workers: 4,
+      process: async (key) => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        runs.push(key);
+        await sleep(20);
+        running -= 1;
+      },
+    });
+    queue.start();
+    queue.add('ns/a');
+    await sleep(5);
+    // Added three times while running: one more run, not three.
+    queue.add('ns/a');
+    queue.add('ns/a');
+    queue.add('ns/a');
+    await sleep(100);
+    await queue.idle();
+    expect(maxRunning).to.equal(1);
+    expect(runs).to.deep.equal(['ns/a', 'ns/a']);
+    await queue.shutdown();
+  });
+
+  it('deduplicates a key waiting in the queue and runs different keys in parallel', async () => {
+    const runs: string[] = [];
+    let running = 0;
+    let maxRunning = 0;
+    const queue = new WorkQueue({
+      workers: 2,
+      process: async (key) => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        runs.push(key);
+        await sleep(10);
+        running -= 1;
+      },
+    });
+    queue.add('ns/a');
+    queue.add('ns/b');
+    queue.add('ns/a');
+    expect(queue.depth).to.equal(2);
+    queue.start();
+    await sleep(50);
+    await queue.idle();
+    expect(runs.sort()).to.deep.equal(['ns/a', 'ns/b']);
+    expect(maxRunning).to.equal(2);
+    await queue.shutdown();
+  });
+
+  it('retries a failing key with growing delays and forgets the failures after a success', async () => {
+    const times: number[] = [];
+    const errors: number[] = [];
+    let calls = 0;
+    const queue = new WorkQueue({
+      baseDelayMs: 10,
+      maxDelayMs: 1_000,
+      process: async () => {
+        calls += 1;
+        times.push(performance.now());
+        if (calls <= 3) throw new Error('not yet');
+        await Promise.resolve();
+      },
+      onError: (_key, _err, retryInMs) => errors.push(retryInMs),
+    });
+    queue.start();
+    queue.add('ns/a');
+    while (calls < 4) await sleep(5);
+    expect(errors).to.deep.equal([10, 20, 40]);
+    expect(times[3]! - times[2]!).to.be.at.least(35);
+    await queue.shutdown();
+  });
+
+  it('requeues after the delay a reconcile asks for', async () => {
+    let calls = 0;
+    const queue = new WorkQueue({
+      process: async () => {
+        calls += 1;
+        await Promise.resolve();
+        return calls === 1 ? { requeueAfterMs: 30 } : {};
+      },
+    });
+    queue.start();
+    queue.add('ns/a');
+    await sleep(10);
+    expect(calls).to.equal(1);
+    expect(queue.depth).to.equal(1);
+    await sleep(60);
+    expect(calls).to.equal(2);
+    await queue.shutdown();
+  });
+
+  it('finishes shutting down when a reconcile fails while it stops', async () => {
+    let release: () => void = () => {};
+    const queue = new WorkQueue({
+      process: () =>
+        new Promise((_resolve, reject) => {
+          release = () => reject(new Error('failed'));
+        }),
+    });
+    queue.start();
+    queue.add('ns/a');
+    await sleep(5);
+    const stopped = queue.shutdown();
+    release();
+    await stopped;
+    expect(queue.depth).to.equal(0);
+  });
+
+  it('takes nothing after shutdown', async () => {
+    let calls = 0;
+    const queue = new WorkQueue({
+      process: async () => {
+        calls += 1;
+        await Promise.resolve();
+      },
+    });
+    queue.start();
+    await queue.shutdown();
+    queue.add('ns/a');
+    queue.addAfter('ns/b', 1);
+    await sleep(20);
+    expect(calls).to.equal(0);
+  });
+});
+
+describe('operator conditions', () => {
+  const base: Omit<Condition, 'lastTransitionTime'> = {
+    type: 'Ready',
+    status: 'False',
+    observedGeneration: 1,
+    reason: 'ComponentsNotReady',
+    message: 'waiting',
+  };
+
+  it('moves lastTransitionTime only when the status flips', () => {
+    let conditions = setCondition([], base, '2026-01-01T00:00:00Z');
+    conditions = setCondition(
+      conditions,
+      { ...base, observedGeneration: 2, message: 'still waiting' },
+      '2026-01-01T00:01:00Z',
+    );
+    expect(conditions).to.deep.equal([
+      {
+        ...base,
+        observedGeneration: 2,
+        message: 'still waiting',
+        lastTransitionTime: '2026-01-01T00:00:00Z',
+      },
+    ]);
+    conditions = setCondition(
+      conditions,
+      { ...base, status: 'True', reason: 'AllComponentsReady' },
+      '2026-01-01T00:02:00Z',
+    );
+    expect(conditions[0]!.lastTransitionTime).to.equal('2026-01-01T00:02:00Z');
+    expect(conditions[0]!.status).to.equal('True');
+  });
+});
+
+describe('operator status', () => {
+  const crd = readCrd();
+  const sample = readSample('devnet');
+  const stack = defaultedCustomResource(crd, {
+    ...sample,
+    metadata: { name: 'eval', namespace: 'ns', uid: 'u-1', generation: 2 },
+  }) as unknown as ChainDataStack;
+  const context = { image: 'chain-data:1', databaseProvider: 'StatefulSet' as const };
+  const workload = (
+    generation: number,
+    observed: number,
+    ready: number,
+    updated: number,
+  ): ObservedObject => ({
+    metadata: { generation },
+    spec: { replicas: 1 },
+    status: { observedGeneration: observed, replicas: 1, readyReplicas: ready, updatedReplicas: updated },
+  });
+  const status = (observe: (kind: string, name: string) => ObservedObject | undefined) =>
+    computeStatus({ stack, context, observe, problems: [], now: '2026-01-01T00:00:00Z' });
+  const byType = (s: ReturnType<typeof status>) =>
+    Object.fromEntries((s.conditions ?? []).map((c) => [c.type, [c.status, c.reason]]));
+
+  it('is Ready and done when every workload runs its latest spec', () => {
+    const s = status(() => workload(3, 3, 1, 1));
+    expect(byType(s)).to.deep.equal({
+      Ready: ['True', 'AllComponentsReady'],
+      Progressing: ['False', 'RolloutComplete'],
+      Degraded: ['False', 'AsExpected'],
+    });
+    expect(s.componentsReady).to.equal('8/8');
+    expect(s.observedGeneration).to.equal(2);
+  });
+
+  it('stays Ready while a rolling update is under way, and says so in Progressing', () => {
+    const s = status((_kind, name) =>
+      name === 'eval-evm-data' ? workload(4, 3, 1, 0) : workload(3, 3, 1, 1),
+    );
+    expect(byType(s).Ready).to.deep.equal(['True', 'AllComponentsReady']);
+    expect(byType(s).Progressing).to.deep.equal(['True', 'RollingOut']);
+    expect(s.conditions!.find((c) => c.type === 'Progressing')!.message).to.equal(
+      'rolling out evm-data (1/1 ready, 0 updated)',
+    );
+  });
+
+  it('is not Ready while a workload has no ready pod, naming it', () => {
+    const s = status((_kind, name) => (name === 'eval-postgres' ? undefined : workload(1, 1, 1, 1)));
+    expect(byType(s).Ready).to.deep.equal(['False', 'ComponentsNotReady']);
+    expect(s.conditions![0]!.message).to.equal('waiting for postgres (0/0 ready, 0 updated)');
+    expect(s.componentsReady).to.equal('7/8');
+  });
+
+  it('reports spec problems as Degraded, and not Ready, with the first problem’s reason', () => {
+    const s = computeStatus({
+      stack,
+      context,
+      observe: () => workload(1, 1, 1, 1),
+      problems: [{ reason: 'SecretNotFound', message: 'spec.database.external.secretRef: missing' }],
+      now: '2026-01-01T00:00:00Z',
+    });
+    expect(byType(s)).to.deep.equal({
+      Ready: ['False', 'SecretNotFound'],
+      Progressing: ['False', 'Blocked'],
+      Degraded: ['True', 'SecretNotFound'],
+    });
+  });
+});
+
+describe('operator spec checks beyond the schema', () => {
+  const crd = readCrd();
+  const stackWith = (spec: Record<string, unknown>) =>
+    defaultedCustomResource(crd, {
+      apiVersion: 'chaindatastack.io/v1alpha1',
+      kind: 'ChainDataStack',
+      metadata: { name: 's', namespace: 'ns' },
+      spec,
+    }) as unknown as ChainDataStack;
+  const noSecrets = () => Promise.resolve(undefined);
+
+  it('wants node base URLs: no path, query or credentials', () => {
+    expect(upstreamUrlProblem('f', 'http://node:9650')).to.equal(undefined);
+    expect(upstreamUrlProblem('f', 'https://node.example/')).to.equal(undefined);
+    expect(upstreamUrlProblem('f', 'http://u:p@node:9650')?.message).to.equal(
+      'f: "http://u:p@node:9650" carries credentials; node URLs are stored in a ConfigMap, use a proxy or network policy instead',
+    );
+    expect(upstreamUrlProblem('f', 'http://node:9650/?x=1')?.reason).to.equal('InvalidUpstreamURL');
+  });
+
+  it('checks blockchain ids’ checksums and refuses a chain listed twice under two names', async () => {
+    const problems = await findSpecProblems(
+      stackWith({
+        upstream: {
+          nodes: ['http://node:9650'],
+          evmChains: ['C', '2u9Hu7Noja3Z1kbZyrztTFdGzKdhDRBVfcg3URW5ybpn6tZ4Ni'],
+          chains: [
+            { chain: 'C', nodes: ['http://c:9650'] },
+            { chain: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', nodes: ['http://c2:9650'] },
+          ],
+        },
+        database: { external: { secretRef: { name: 'db' } } },
+      }),
+      noSecrets,
+    );
+    expect(problems).to.deep.equal([
+      {
+        reason: 'SecretNotFound',
+        message:
+          'spec.database.external.secretRef: Secret "db" does not exist; create it with the key "dsn" holding a PostgreSQL connection string (postgresql://user:password@host:5432/database)',
+      },
+      {
+        reason: 'InvalidBlockchainID',
+        message:
+          'spec.upstream.evmChains[1]: "2u9Hu7Noja3Z1kbZyrztTFdGzKdhDRBVfcg3URW5ybpn6tZ4Ni" is not a blockchain id (cb58 of 32 bytes with a valid checksum)',
+      },
+      {
+        reason: 'DuplicateChain',
+        message:
+          'spec.upstream.chains[1].chain: "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5" is the same chain as "C"; list each chain once',
+      },
+    ]);
+  });
+
+  it('finds a Secret without the key it names', async () => {
+    const problems = await findSpecProblems(
+      stackWith({
+        upstream: { devnet: { enabled: true } },
+        redis: { external: { secretRef: { name: 'redis' } } },
+      }),
+      () => Promise.resolve({ data: { uri: 'x' } }),
+    );
+    expect(problems).to.deep.equal([
+      {
+        reason: 'SecretKeyNotFound',
+        message:
+          'spec.redis.external.secretRef: Secret "redis" has no key "url"; add it, holding a Redis URL (redis://host:6379)',
+      },
+    ]);
+  });
+});
+
+describe('operator leader lease', () => {
+  const lease = (holder: string | undefined, renewedAgoMs: number, now: number): V1Lease => ({
+    spec: { holderIdentity: holder, leaseDurationSeconds: 15, renewTime: new Date(now - renewedAgoMs) },
+  });
+
+  it('is free when unheld, held by us, or unrenewed for its duration', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(leaseAvailable(lease(undefined, 0, now), 'a', now)).to.equal(true);
+    expect(leaseAvailable(lease('a', 0, now), 'a', now)).to.equal(true);
+    expect(leaseAvailable(lease('b', 5_000, now), 'a', now)).to.equal(false);
+    expect(leaseAvailable(lease('b', 16_000, now), 'a', now)).to.equal(true);
+  });
+});
