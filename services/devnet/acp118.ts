@@ -69,7 +69,7 @@ export function mountAcp118(router: Router, options: Acp118Options): void {
       ctx.req.socket.destroy();
       return;
     }
-    const body = await readRequestBody(ctx.req, MAX_REQUEST_BYTES);
+    const body = await readRequestBody(ctx, MAX_REQUEST_BYTES);
     if (body === undefined) {
       ctx.status = 413;
       ctx.body = 'request too large';
@@ -93,7 +93,7 @@ export function mountAcp118(router: Router, options: Acp118Options): void {
 
   router.put('/ext/devnet/acp118/:nodeId/fault', async (ctx) => {
     const validator = find(ctx.params.nodeId!);
-    const body = await readRequestBody(ctx.req, MAX_REQUEST_BYTES);
+    const body = await readRequestBody(ctx, MAX_REQUEST_BYTES);
     let fault: unknown;
     try {
       fault = (JSON.parse(body?.toString('utf8') ?? '') as { fault?: unknown }).fault;

@@ -87,7 +87,7 @@ function mountRoute(
 
 /** The JSON body, or undefined when there is none; errors name `member`, the body's (required) member. */
 async function readJsonBody(ctx: Koa.Context, member: string): Promise<unknown> {
-  const bytes = await readRequestBody(ctx.req, MAX_BODY_BYTES);
+  const bytes = await readRequestBody(ctx, MAX_BODY_BYTES);
   if (bytes === undefined)
     throw new ParamError(member, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
   const text = bytes.toString('utf8');

@@ -1,15 +1,20 @@
 import type { Container__Output } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
-import type { AcceptedContainerCache } from '../runtime/node-api/index-api.ts';
+import type { EncodingName } from '../runtime/formatting/encoding.ts';
+import { EncodedGoJson } from '../runtime/gorilla-rpc/go-json.ts';
+import { formatContainer, type AcceptedContainerCache } from '../runtime/node-api/index-api.ts';
 
 /**
  * Accepted containers never change: the container at an index, and the index of an id, stay what they are once
  * the indexer has them. The gateway keeps the most recently used ones (LRU, bounded by entries) so repeated lookups
- * skip the gRPC call. Answers that can change (last accepted, "not accepted", ranges) are never cached.
+ * skip the gRPC call. Answers that can change (last accepted, "not accepted", ranges) are never cached. A cached
+ * container's reply is encoded once per encoding asked for and kept with it, so a hit neither formats nor encodes.
  */
 export class ContainerCache implements AcceptedContainerCache {
   private readonly capacity: number;
   private readonly byPosition = new Map<string, Container__Output>();
   private readonly positionById = new Map<string, string>();
+  // Keyed by the container object: an encoding goes when its container leaves the cache.
+  private readonly encoded = new WeakMap<Container__Output, Map<EncodingName, EncodedGoJson>>();
 
   constructor(capacity: number) {
     this.capacity = capacity;
@@ -37,6 +42,17 @@ export class ContainerCache implements AcceptedContainerCache {
       this.positionById.delete(`${oldest.slice(0, oldest.indexOf('#'))}#${evicted.id}`);
     }
     return container;
+  }
+
+  formatted(container: Container__Output, encoding: EncodingName): unknown {
+    if (this.capacity === 0) return formatContainer(container, encoding);
+    let byEncoding = this.encoded.get(container);
+    if (byEncoding === undefined)
+      this.encoded.set(container, (byEncoding = new Map<EncodingName, EncodedGoJson>()));
+    let reply = byEncoding.get(encoding);
+    if (reply === undefined)
+      byEncoding.set(encoding, (reply = new EncodedGoJson(formatContainer(container, encoding))));
+    return reply;
   }
 
   get size(): number {

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
-import { field } from '../../services/runtime/gorilla-rpc/go-json.ts';
+import { EncodedGoJson, encodeGoJson, field } from '../../services/runtime/gorilla-rpc/go-json.ts';
 import {
   gorillaMethod,
   HttpReplyError,
@@ -23,6 +23,9 @@ interface Reply {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** A result with what Go's encoder escapes. */
+const ENCODED_RESULT = { id: 'abc', memo: '<a href="x">&</a>', bytes: '0x00ff', index: '7' };
 
 describe('gorilla endpoint', () => {
   let server: Server;
@@ -56,6 +59,14 @@ describe('gorilla endpoint', () => {
       crash: gorillaMethod(
         (params) => params,
         () => Promise.reject(new Error('secret internals')),
+      ),
+      encoded: gorillaMethod(
+        (params) => params,
+        () => Promise.resolve(new EncodedGoJson(ENCODED_RESULT)),
+      ),
+      encodedInside: gorillaMethod(
+        (params) => params,
+        () => Promise.resolve({ list: [new EncodedGoJson(ENCODED_RESULT), new EncodedGoJson('x')] }),
       ),
       notServed: gorillaMethod(
         (params) => params,
@@ -113,6 +124,11 @@ describe('gorilla endpoint', () => {
     expect(reply.text).to.equal(
       `{"jsonrpc":"2.0","error":{"code":${code},"message":${goString(message)},"data":${data}},"id":${id}}\n`,
     );
+  }
+
+  /** A request id as the reply echoes it: its source text, HTML-sensitive characters escaped. */
+  function goId(source: string): string {
+    return source.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
   }
 
   /** A JSON string as Go's encoder writes it. */
@@ -176,6 +192,26 @@ describe('gorilla endpoint', () => {
       expect(reply.nosniff).to.equal('nosniff');
       expect(reply.text).to.equal('{"jsonrpc":"2.0","result":{"id":"abc","encoding":"hexnc"},"id":1}\n');
       expect(calls).to.deep.equal([{ method: 'getLastAccepted', params: { encoding: 'hexnc' } }]);
+    });
+
+    it('a result encoded beforehand is sent as the same bytes as the value itself, with any request id', async () => {
+      for (const id of ['1', '1.50', '"<x>&"', '{"a":[1e3]}']) {
+        const text = (method: string) => send(`{"jsonrpc":"2.0","method":"${method}","id":${id}}`);
+        const reply = await text('index.encoded');
+        expect(reply.status).to.equal(200);
+        expect(reply.contentType).to.equal(JSON_TYPE);
+        expect(reply.text).to.equal(
+          encodeGoJson({ jsonrpc: '2.0', result: ENCODED_RESULT, id: 'ID' }).replace('"ID"', goId(id)),
+        );
+        expect((await text('index.encodedInside')).text).to.equal(
+          encodeGoJson({ jsonrpc: '2.0', result: { list: [ENCODED_RESULT, 'x'] }, id: 'ID' }).replace(
+            '"ID"',
+            goId(id),
+          ),
+        );
+      }
+      // A notification still gets no body.
+      expect((await send('{"jsonrpc":"2.0","method":"index.encoded"}')).text).to.equal('');
     });
 
     it('a handler error is HTTP 200 with code -32000 and data null, text escaped as Go does', async () => {

@@ -180,7 +180,7 @@ function plainText(ctx: Context, status: number, text: string): void {
 }
 
 async function readBody(ctx: Context): Promise<string | undefined> {
-  const body = await readRequestBody(ctx.req, MAX_BODY_BYTES);
+  const body = await readRequestBody(ctx, MAX_BODY_BYTES);
   if (body === undefined) plainText(ctx, 413, `content length too large (>${MAX_BODY_BYTES})`);
   return body?.toString('utf8');
 }

@@ -2,7 +2,7 @@ import { readRequestBody } from '../http/request-body.ts';
 import type { Context } from 'koa';
 import { asDomainError, DomainError, toGorillaRpcError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { decodeFirstValue, encodeGoJson, field, goJsonKind, JsonNumber } from './go-json.ts';
+import { decodeFirstValue, EncodedGoJson, encodeGoJson, field, goJsonKind, JsonNumber } from './go-json.ts';
 
 /**
  * An endpoint that answers exactly as avalanchego's gorilla/rpc JSON-RPC servers do (index, avax, admin,
@@ -159,12 +159,23 @@ function resolveMethod(service: GorillaService, requested: string): GorillaMetho
   }
   if (parts[0] !== service.name)
     throw new DomainError('not_found', `rpc: can't find service ${JSON.stringify(method)}`);
-  const name = parts[1]!;
-  const entry = Object.entries(service.methods).find(
-    ([wire]) => wire.charAt(0).toUpperCase() + wire.slice(1) === name,
-  );
-  if (!entry) throw new DomainError('not_found', `rpc: can't find method ${JSON.stringify(method)}`);
-  return entry[1];
+  const found = methodsByGoName(service).get(parts[1]!);
+  if (!found) throw new DomainError('not_found', `rpc: can't find method ${JSON.stringify(method)}`);
+  return found;
+}
+
+const goNames = new WeakMap<GorillaService, Map<string, GorillaMethod>>();
+
+/** A service's methods by their Go names (first letter upper-cased), as resolveMethod looks them up. */
+function methodsByGoName(service: GorillaService): Map<string, GorillaMethod> {
+  let byName = goNames.get(service);
+  if (byName === undefined) {
+    byName = new Map(
+      Object.entries(service.methods).map(([wire, m]) => [wire.charAt(0).toUpperCase() + wire.slice(1), m]),
+    );
+    goNames.set(service, byName);
+  }
+  return byName;
 }
 
 /** json2 decodes params into the args struct, falling back to the first element of an array. */
@@ -186,13 +197,21 @@ function reply(ctx: Context, id: unknown, error: unknown, result?: unknown): voi
     ctx.status = 200;
     return;
   }
+  ctx.type = 'application/json; charset=utf-8';
+  if (error === undefined && result instanceof EncodedGoJson) {
+    // The same bytes encodeGoJson would give, without encoding the (often large) result again.
+    const tail = `,"id":${encodeGoJson(id).trimEnd()}}\n`;
+    ctx.body = Buffer.concat([RESULT_HEAD, result.bytes, Buffer.from(tail)]);
+    return;
+  }
   const body =
     error === undefined
       ? { jsonrpc: '2.0', result, id: id ?? null }
       : { jsonrpc: '2.0', error, id: id ?? null };
-  ctx.type = 'application/json; charset=utf-8';
   ctx.body = encodeGoJson(body);
 }
+
+const RESULT_HEAD = Buffer.from('{"jsonrpc":"2.0","result":');
 
 function plainText(ctx: Context, status: number, text: string): void {
   ctx.status = status;
@@ -201,7 +220,7 @@ function plainText(ctx: Context, status: number, text: string): void {
 }
 
 async function readBody(ctx: Context): Promise<string | undefined> {
-  const body = await readRequestBody(ctx.req, MAX_BODY_BYTES);
+  const body = await readRequestBody(ctx, MAX_BODY_BYTES);
   if (body === undefined) plainText(ctx, 413, `request body larger than ${MAX_BODY_BYTES} bytes`);
   return body?.toString('utf8');
 }

@@ -17,7 +17,25 @@ export class JsonNumber {
   }
 }
 
-// Raw number texts met by the encodeGoJson call in progress (JSON.stringify is synchronous, so one at a time).
+/**
+ * A value encoded once, as encodeGoJson would encode it, and spliced into later replies unchanged: accepted
+ * containers never change, so their formatted replies can be kept encoded (and as bytes, ready for the socket).
+ */
+export class EncodedGoJson {
+  readonly text: string;
+  readonly bytes: Buffer;
+  constructor(value: unknown) {
+    this.text = encodeGoJson(value).slice(0, -1);
+    this.bytes = Buffer.from(this.text);
+  }
+  /** Inside encodeGoJson, a placeholder for the encoded text; elsewhere, the value decoded again. */
+  toJSON(): unknown {
+    if (!pendingRaws) return JSON.parse(this.text);
+    return `${RAW_MARKER}${pendingRaws.push(this.text) - 1}`;
+  }
+}
+
+// Raw texts (numbers, encoded values) met by the encodeGoJson call in progress (JSON.stringify is synchronous, so one at a time).
 let pendingRaws: string[] | undefined;
 // U+10FFFF passes through JSON.stringify unescaped; with a per-process nonce no request text can forge a marker.
 const RAW_MARKER = `\u{10FFFF}${Math.random().toString(36).slice(2)}:`;

@@ -34,12 +34,15 @@ export interface AcceptedContainerCache {
   byIndex(indexName: string, index: string): Container__Output | undefined;
   byId(indexName: string, id: string): Container__Output | undefined;
   remember(indexName: string, container: Container__Output): Container__Output;
+  /** A container's reply in an encoding (formatContainer's), which a cache may keep encoded with the container. */
+  formatted(container: Container__Output, encoding: EncodingName): unknown;
 }
 
 const NO_CACHE: AcceptedContainerCache = {
   byIndex: () => undefined,
   byId: () => undefined,
   remember: (_indexName, container) => container,
+  formatted: formatContainer,
 };
 
 export function indexApi(
@@ -60,19 +63,19 @@ export function indexApi(
       getLastAccepted: gorillaMethod(
         (p) => ({ encoding: encodingArg(field(p, 'encoding')) }),
         async ({ encoding }) =>
-          formatContainer(remember(await call(client.GetLastAccepted, { index_name: indexName })), encoding),
+          cache.formatted(remember(await call(client.GetLastAccepted, { index_name: indexName })), encoding),
       ),
       getContainerByIndex: gorillaMethod(
         (p) => ({ index: uint64Arg(field(p, 'index')), encoding: encodingArg(field(p, 'encoding')) }),
         async ({ index, encoding }) =>
-          formatContainer(
+          cache.formatted(
             cache.byIndex(indexName, index) ??
               remember(await call(client.GetContainerByIndex, { index_name: indexName, index })),
             encoding,
           ),
       ),
       getContainerByID: gorillaMethod(byId, async ({ id, encoding }) =>
-        formatContainer(
+        cache.formatted(
           cache.byId(indexName, id) ??
             remember(await call(client.GetContainerByID, { index_name: indexName, id })),
           encoding,
@@ -90,7 +93,7 @@ export function indexApi(
             start_index: startIndex,
             num_to_fetch: numToFetch,
           });
-          return { containers: containers.map((c) => formatContainer(remember(c), encoding)) };
+          return { containers: containers.map((c) => cache.formatted(remember(c), encoding)) };
         },
       ),
       getIndex: gorillaMethod(
