@@ -1,5 +1,5 @@
 import { formatChainNodeUrls } from '../../services/runtime/upstream/chain-routing.ts';
-import type { ChainDataStack, EnvVar } from '../api/v1alpha1.ts';
+import type { ChainDataStack, EnvVar, SecretKeyRef } from '../api/v1alpha1.ts';
 import {
   DEVNET_PORT,
   devnetEnabled,
@@ -128,6 +128,29 @@ export function databaseSecret(stack: ChainDataStack, context: BuildContext): { 
     return { name: `${childName(stack, 'postgres')}-app`, key: CNPG_APP_SECRET_KEY };
   }
   return { name: childName(stack, POSTGRES_SECRET.suffix), key: POSTGRES_SECRET.dsnKey };
+}
+
+/** The keys of the user's own Secrets that pods read: an external database's DSN, an external Redis URL. */
+export function userSecretRefs(stack: ChainDataStack): SecretKeyRef[] {
+  const { database, redis } = stack.spec;
+  return [database.external?.secretRef, redis.external?.secretRef].filter(
+    (ref): ref is SecretKeyRef => ref !== undefined,
+  );
+}
+
+/** How BuildContext.secretVersions names a Secret key. */
+export const secretKeyId = (ref: SecretKeyRef) => `${ref.name}/${ref.key}`;
+
+/**
+ * The versions (BuildContext.secretVersions) of the Secret keys a workload's pods read, in env order; empty when
+ * none is versioned.
+ */
+export function secretVersionsOf(stack: ChainDataStack, workload: Workload, context: BuildContext): string[] {
+  return secretEnv(stack, workload, context).flatMap((env) => {
+    const ref = env.valueFrom?.secretKeyRef as SecretKeyRef | undefined;
+    const version = ref && context.secretVersions?.[secretKeyId(ref)];
+    return version ? [version] : [];
+  });
 }
 
 export function secretEnv(stack: ChainDataStack, workload: Workload, context: BuildContext): EnvVar[] {

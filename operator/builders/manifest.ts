@@ -33,6 +33,8 @@ const ANNOTATION_PREFIX = 'chaindatastack.io';
 export const APPLIED_HASH_ANNOTATION = `${ANNOTATION_PREFIX}/applied-hash`;
 /** On pod templates: the hash of the component's rendered configuration, so a change rolls the pods. */
 export const CONFIG_HASH_ANNOTATION = `${ANNOTATION_PREFIX}/config-hash`;
+/** On pod templates: the hash of the versions of the user's Secret values the pods read, so rotating one rolls them. */
+export const SECRET_HASH_ANNOTATION = `${ANNOTATION_PREFIX}/secret-hash`;
 
 export const LABELS = {
   name: 'app.kubernetes.io/name',

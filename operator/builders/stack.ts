@@ -13,6 +13,11 @@ export interface BuildContext {
   image: string;
   /** How a managed database is provided (Auto already resolved against the cluster). */
   databaseProvider: 'StatefulSet' | 'CloudNativePG';
+  /**
+   * A version of each of the user's Secret keys the pods read (see userSecretRefs), by `name/key`: it changes when
+   * the value does, and never reveals it. Pods reading a versioned key roll when its version changes.
+   */
+  secretVersions?: Record<string, string>;
 }
 
 /** The image a stack runs: its spec's repository and tag, each falling back to the operator's own image. */

@@ -1,10 +1,11 @@
 import type { ChainDataStack, ResourceRequirements } from '../api/v1alpha1.ts';
 import { componentSpec, OPS_PORT, type Workload } from './components.ts';
-import { buildConfigMap, secretEnv } from './configuration.ts';
+import { buildConfigMap, secretEnv, secretVersionsOf } from './configuration.ts';
 import {
   childName,
   CONFIG_HASH_ANNOTATION,
   contentHash,
+  SECRET_HASH_ANNOTATION,
   labels,
   type Manifest,
   metadata,
@@ -58,6 +59,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
   const spec = componentSpec(stack, workload);
   const configMap = buildConfigMap(stack, workload);
   const portName = workload.protocol;
+  const secretVersions = secretVersionsOf(stack, workload, context);
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -70,7 +72,10 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
       template: {
         metadata: {
           labels: labels(stack, workload.command),
-          annotations: { [CONFIG_HASH_ANNOTATION]: contentHash(configMap.data) },
+          annotations: {
+            [CONFIG_HASH_ANNOTATION]: contentHash(configMap.data),
+            ...(secretVersions.length > 0 ? { [SECRET_HASH_ANNOTATION]: contentHash(secretVersions) } : {}),
+          },
         },
         spec: {
           automountServiceAccountToken: false,

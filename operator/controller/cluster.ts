@@ -93,7 +93,10 @@ export class Cluster {
     }
   }
 
-  async readSecret(namespace: string, name: string): Promise<{ data?: Record<string, string> } | undefined> {
+  async readSecret(
+    namespace: string,
+    name: string,
+  ): Promise<{ metadata?: { uid?: string }; data?: Record<string, string> } | undefined> {
     try {
       return await this.core.readNamespacedSecret({ namespace, name });
     } catch (err) {

@@ -20,6 +20,7 @@ import { buildGeneratedSecrets, buildStack, stackImage, type BuildContext } from
 import { apiErrorMessage, type Cluster, type EventInput, FIELD_MANAGER, isStatus } from './cluster.ts';
 import type { Informers } from './informers.ts';
 import { computeStatus, type ObservedObject, type SpecProblem } from './status.ts';
+import { onceEachSecret, secretVersions } from './secret-versions.ts';
 import { findSpecProblems } from './validation.ts';
 import type { ReconcileResult } from './work-queue.ts';
 
@@ -103,12 +104,12 @@ export class Reconciler {
     const context = await this.buildContext(stack);
     const observed = new Map<string, ObservedObject>();
     const problems: SpecProblem[] = [...context.problems];
-    problems.push(
-      ...(await findSpecProblems(stack, (secret) => this.options.cluster.readSecret(namespace, secret))),
-    );
+    const readSecret = onceEachSecret((secret) => this.options.cluster.readSecret(namespace, secret));
+    problems.push(...(await findSpecProblems(stack, readSecret)));
     let applyError: unknown;
     if (problems.length === 0) {
       try {
+        context.secretVersions = await secretVersions(stack, readSecret);
         await this.applyChildren(stack, context, observed);
       } catch (err) {
         applyError = err;

@@ -8,7 +8,9 @@ import type { ChainDataStack, SecretKeyRef } from '../api/v1alpha1.ts';
 import type { SpecProblem } from './status.ts';
 
 /** Reads a Secret of the stack's namespace: its data keys, or undefined when it does not exist. */
-export type ReadSecret = (name: string) => Promise<{ data?: Record<string, string> } | undefined>;
+export type ReadSecret = (
+  name: string,
+) => Promise<{ metadata?: { uid?: string }; data?: Record<string, string> } | undefined>;
 
 async function checkSecretRef(field: string, ref: SecretKeyRef, holds: string, readSecret: ReadSecret) {
   const secret = await readSecret(ref.name);

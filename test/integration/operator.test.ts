@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'chai';
 import { CustomObjectsApi, CoreV1Api } from '@kubernetes/client-node';
 import {
@@ -524,16 +525,73 @@ describe('operator reconciling ChainDataStacks against an API server', function 
     );
     expect(resourceVersions(server, 'main')).to.deep.equal(before);
   });
+
+  it('rolls the pods that read a Secret when its value is rotated, without putting the value on them', async () => {
+    // A short resync: without a watch on the user's Secrets, the next reconcile notices the rotation.
+    operator = await startTestOperator(server, { resyncIntervalMs: 200 });
+    controllers = startWorkloadControllers(server, NS);
+    const core = kubeConfigFor(server).makeApiClient(CoreV1Api);
+    const dsn = (password: string) => `postgresql://chain:${password}@db:5432/chain`;
+    await core.createNamespacedSecret({
+      namespace: NS,
+      body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: dsn('first-password') } },
+    });
+    await createStack(server, 'main', {
+      network: 'mainnet',
+      upstream: { nodes: ['http://avalanchego.nodes:9650'] },
+      database: { external: { secretRef: { name: 'chain-data-db' } } },
+      redis: { external: { url: 'redis://redis.data:6379' } },
+    });
+    await waitReady(server, 'main');
+    const readers = ['main-container-indexer', 'main-primary-network', 'main-evm-data'];
+    const deployments = server
+      .list('apps', 'v1', 'deployments', NS, 'app.kubernetes.io/instance=main')
+      .map((d) => d.metadata.name);
+    const before = new Map(deployments.map((name) => [name, podTemplate(server, name)]));
+    for (const name of deployments) {
+      const hash = podTemplate(server, name)?.metadata?.annotations?.['chaindatastack.io/secret-hash'];
+      expect(hash !== undefined, name).to.equal(readers.includes(name));
+    }
+
+    await core.replaceNamespacedSecret({
+      name: 'chain-data-db',
+      namespace: NS,
+      body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: dsn('second-password') } },
+    });
+    await server.waitFor(
+      () =>
+        readers.every((name) => !isDeepStrictEqual(podTemplate(server, name), before.get(name))) || undefined,
+      15_000,
+      'the pods reading the DSN to roll',
+    );
+    for (const name of deployments.filter((n) => !readers.includes(n))) {
+      expect(podTemplate(server, name), name).to.deep.equal(before.get(name));
+    }
+    for (const name of readers) {
+      const { annotations } = podTemplate(server, name)!.metadata!;
+      expect(annotations?.['chaindatastack.io/config-hash']).to.equal(
+        before.get(name)!.metadata!.annotations?.['chaindatastack.io/config-hash'],
+      );
+    }
+    const everything = JSON.stringify(children(server, 'main').filter((c) => c.kind !== 'Secret'));
+    expect(everything).to.not.include('password');
+  });
 });
 
 function eventReasons(server: FakeKubeApiServer): string[] {
   return server.list('', 'v1', 'events', NS).map((e) => (e as unknown as { reason: string }).reason);
 }
 
-function podTemplateHash(server: FakeKubeApiServer, name: string): string | undefined {
+interface PodTemplate {
+  metadata?: { annotations?: Record<string, string> };
+  spec?: unknown;
+}
+
+function podTemplate(server: FakeKubeApiServer, name: string): PodTemplate | undefined {
   const deployment = server.get('apps', 'v1', 'deployments', NS, name);
-  const template = (
-    deployment?.spec as { template?: { metadata?: { annotations?: Record<string, string> } } }
-  )?.template;
-  return template?.metadata?.annotations?.['chaindatastack.io/config-hash'];
+  return (deployment?.spec as { template?: PodTemplate } | undefined)?.template;
+}
+
+function podTemplateHash(server: FakeKubeApiServer, name: string): string | undefined {
+  return podTemplate(server, name)?.metadata?.annotations?.['chaindatastack.io/config-hash'];
 }

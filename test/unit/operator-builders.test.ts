@@ -7,7 +7,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { stringify } from 'yaml';
 import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
-import { CONFIG_HASH_ANNOTATION, type Manifest } from '../../operator/builders/manifest.ts';
+import {
+  CONFIG_HASH_ANNOTATION,
+  SECRET_HASH_ANNOTATION,
+  type Manifest,
+} from '../../operator/builders/manifest.ts';
 import {
   buildGeneratedSecrets,
   buildStack,
@@ -111,6 +115,41 @@ describe('operator builders', () => {
     );
     const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
     expect(changed).to.deep.equal(['devnet-container-indexer']);
+  });
+
+  it('rolls exactly the pods that read a rotated Secret value, and only when its version changes', () => {
+    const secretHashes = (stack: ChainDataStack, secretVersions?: Record<string, string>) =>
+      Object.fromEntries(
+        buildStack(stack, {
+          ...contextFor(stack, 'StatefulSet'),
+          ...(secretVersions ? { secretVersions } : {}),
+        })
+          .filter((m) => m.kind === 'Deployment')
+          .map((m) => {
+            const template = (m.spec as { template: { metadata: { annotations?: Record<string, string> } } })
+              .template;
+            return [m.metadata.name, template.metadata.annotations?.[SECRET_HASH_ANNOTATION]];
+          }),
+      );
+    const production = stackFrom(readSample('production'));
+    const readers = ['mainnet-container-indexer', 'mainnet-primary-network', 'mainnet-evm-data'];
+    const unversioned = secretHashes(production);
+    expect(Object.values(unversioned).every((h) => h === undefined)).to.equal(true);
+
+    const v1 = secretHashes(production, { 'chain-data-db/dsn': 'aaaa' });
+    const v2 = secretHashes(production, { 'chain-data-db/dsn': 'bbbb' });
+    expect(Object.keys(v1).filter((name) => v1[name] !== undefined)).to.deep.equal(readers);
+    expect(Object.keys(v1).filter((name) => v1[name] !== v2[name])).to.deep.equal(readers);
+    // Another Secret's version (one no pod reads) changes nothing.
+    expect(secretHashes(production, { 'chain-data-db/dsn': 'aaaa', 'other/key': 'cccc' })).to.deep.equal(v1);
+
+    // An external Redis URL from a Secret is read by evm-data only.
+    const withRedisSecret = stackFrom(readSample('production'), (spec) => {
+      spec.redis = { external: { secretRef: { name: 'chain-data-redis', key: 'url' } } };
+    });
+    const r1 = secretHashes(withRedisSecret, { 'chain-data-db/dsn': 'aaaa', 'chain-data-redis/url': '1111' });
+    const r2 = secretHashes(withRedisSecret, { 'chain-data-db/dsn': 'aaaa', 'chain-data-redis/url': '2222' });
+    expect(Object.keys(r1).filter((name) => r1[name] !== r2[name])).to.deep.equal(['mainnet-evm-data']);
   });
 
   it('leaves the replica count to the autoscaler when autoscaling is on', () => {
