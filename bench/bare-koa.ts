@@ -1,14 +1,17 @@
 /**
  * The benchmark's baseline: the least a Koa server can do for a JSON-RPC request. It reads the POST body and
  * answers with a fixed JSON reply (BENCH_REPLY_BODY, a real gateway reply of typical size). No router, no
- * telemetry, no logging. Run by bench/run.ts as a child process, so it gets a core of its own as the gateway does;
- * it reports its port over the IPC channel.
+ * telemetry (unless BENCH_TRACED), no logging. Run by bench/run.ts as a child process, so it gets a core of its
+ * own as the gateway does; it reports its port over the IPC channel.
  */
 import Koa from 'koa';
+import { httpServerSpans } from '../services/runtime/telemetry/http-server-span.ts';
 
 const reply = process.env.BENCH_REPLY_BODY ?? '{"jsonrpc":"2.0","result":{},"id":1}\n';
 
 const app = new Koa();
+// BENCH_TRACED: the stack's telemetry is loaded (--import), so requests get the span the stack's apps make.
+if (process.env.BENCH_TRACED === '1') app.use(httpServerSpans());
 app.use(async (ctx) => {
   if (ctx.method !== 'POST') {
     ctx.status = 405;

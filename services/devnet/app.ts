@@ -17,6 +17,7 @@ import { avaxApi } from './evm/avax-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
+import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /** coreth's default `batch-request-limit`. */
 const BATCH_LIMIT = 1000;
@@ -39,6 +40,7 @@ export function createDevnetApp(
   options: DevnetAppOptions = { warpSlowMs: 3_000, warpFaults: new Map() },
 ): Koa {
   const app = new Koa();
+  app.use(httpServerSpans());
   const router = new Router({ strict: true });
   // The lookup service answers in process here; gateway-rpc reaches the same service over gRPC.
   const lookups = containerIndexService({

@@ -14,6 +14,7 @@ import {
   type PrimaryNetworkClient,
   type RouteServices,
 } from './routes.ts';
+import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**
  * gateway-data: the Data API over HTTP, answered from the stack's services over gRPC. Every failure leaves as the
@@ -50,6 +51,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
 
   const app = new Koa();
+  app.use(httpServerSpans());
   app.use(restErrors(log));
   if (log.isLevelEnabled('debug')) app.use(requestLog(log));
   app.use(cors);

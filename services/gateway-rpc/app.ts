@@ -4,6 +4,7 @@ import type { Logger } from '../runtime/logger.ts';
 import { ContainerCache } from './container-cache.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
+import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.
@@ -21,6 +22,7 @@ export function createRpcGateway(options: {
 
   mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
 
+  app.use(httpServerSpans());
   app.use(async (ctx, next) => {
     try {
       await next();

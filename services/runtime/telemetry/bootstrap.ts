@@ -1,5 +1,5 @@
 /**
- * Starts OpenTelemetry. It must run before any instrumented module (http, koa, grpc-js, pg, ioredis) is loaded, so
+ * Starts OpenTelemetry. It must run before any instrumented module (grpc-js, pg, ioredis) is loaded, so
  * the `chain-data` entry point imports it first and everything else dynamically afterwards. For ESM imports the
  * import-in-the-middle loader hook is registered here as well.
  */
@@ -14,8 +14,6 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { KoaInstrumentation, KoaLayerType } from '@opentelemetry/instrumentation-koa';
 import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
@@ -69,10 +67,9 @@ const sdk = new NodeSDK({
   metricReaders: [],
   logRecordProcessors: [],
   textMapPropagator: new W3CTraceContextPropagator(),
+  // No http or Koa instrumentation: each Koa app makes its HTTP server spans itself (httpServerSpans), at a
+  // fraction of their cost per request.
   instrumentations: [
-    new HttpInstrumentation(),
-    // One span per route, not one per middleware (CORS, logging, …), which cost more than the handler itself.
-    new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
     new GrpcInstrumentation(),
     new PgInstrumentation({ requireParentSpan: true }),
     new IORedisInstrumentation({ requireParentSpan: true }),
