@@ -18,12 +18,16 @@ describe('httpServerSpans', function () {
   /** The trace id of the span active inside the handler, as the handler saw it. */
   let seenInside: string | undefined;
 
+  /** Globals this test registered (the stack's own set-up, loaded in process by other tests, may have first). */
+  let registered: { context: boolean; propagation: boolean };
+
   before(async function () {
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-    trace.setGlobalTracerProvider(
-      new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }),
-    );
+    registered = {
+      context: context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable()),
+      propagation: propagation.setGlobalPropagator(new W3CTraceContextPropagator()),
+    };
+    const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+    const tracer = provider.getTracer('test');
     const router = new Router();
     router.get('/v1/items/:id', async (ctx) => {
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -35,7 +39,7 @@ describe('httpServerSpans', function () {
     });
     const app = new Koa();
     app.silent = true;
-    app.use(httpServerSpans());
+    app.use(httpServerSpans(tracer));
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -45,9 +49,8 @@ describe('httpServerSpans', function () {
   after(async function () {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    trace.disable();
-    propagation.disable();
-    context.disable();
+    if (registered.propagation) propagation.disable();
+    if (registered.context) context.disable();
   });
 
   beforeEach(() => exporter.reset());

@@ -1,8 +1,14 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { Context, Middleware } from 'koa';
 import packageJson from '../../../package.json' with { type: 'json' };
-
-const tracer = trace.getTracer('chain-data-http', packageJson.version);
 
 /**
  * The HTTP server span of every request a Koa app serves, continuing the caller's W3C traceparent, with the stable
@@ -11,7 +17,9 @@ const tracer = trace.getTracer('chain-data-http', packageJson.version);
  * a span per router layer); see docs/benchmarks.md. Use it as the app's first middleware, so that everything the
  * request runs (and every log line it writes) is inside the span.
  */
-export function httpServerSpans(): Middleware {
+export function httpServerSpans(
+  tracer: Tracer = trace.getTracer('chain-data-http', packageJson.version),
+): Middleware {
   return async (ctx, next) => {
     const parent = propagation.extract(context.active(), ctx.headers);
     const span = tracer.startSpan(
