@@ -170,9 +170,12 @@ const goNames = new WeakMap<GorillaService, Map<string, GorillaMethod>>();
 function methodsByGoName(service: GorillaService): Map<string, GorillaMethod> {
   let byName = goNames.get(service);
   if (byName === undefined) {
-    byName = new Map(
-      Object.entries(service.methods).map(([wire, m]) => [wire.charAt(0).toUpperCase() + wire.slice(1), m]),
-    );
+    byName = new Map();
+    for (const [wire, m] of Object.entries(service.methods)) {
+      const goName = wire.charAt(0).toUpperCase() + wire.slice(1);
+      // The first method listed wins, as the linear search this map replaced found it.
+      if (!byName.has(goName)) byName.set(goName, m);
+    }
     goNames.set(service, byName);
   }
   return byName;

@@ -12,31 +12,38 @@ export class JsonNumber {
   }
   /** Inside encodeGoJson, a placeholder for the source text; elsewhere, the number. */
   toJSON(): unknown {
-    if (!pendingRaws) return Number(this.source);
-    return `${RAW_MARKER}${pendingRaws.push(this.source) - 1}`;
+    return pendingRaws ? rawPlaceholder(this.source) : Number(this.source);
   }
 }
 
 /**
  * A value encoded once, as encodeGoJson would encode it, and spliced into later replies unchanged: accepted
- * containers never change, so their formatted replies can be kept encoded (and as bytes, ready for the socket).
+ * containers never change, so their formatted replies can be kept encoded, as bytes ready for the socket.
  */
 export class EncodedGoJson {
-  readonly text: string;
   readonly bytes: Buffer;
   constructor(value: unknown) {
-    this.text = encodeGoJson(value).slice(0, -1);
-    this.bytes = Buffer.from(this.text);
+    this.bytes = Buffer.from(encodeGoJson(value).slice(0, -1));
+  }
+  /** The encoded text; kept only as bytes, since a reply of this value alone sends those. */
+  get text(): string {
+    return this.bytes.toString('utf8');
   }
   /** Inside encodeGoJson, a placeholder for the encoded text; elsewhere, the value decoded again. */
   toJSON(): unknown {
-    if (!pendingRaws) return JSON.parse(this.text);
-    return `${RAW_MARKER}${pendingRaws.push(this.text) - 1}`;
+    return pendingRaws ? rawPlaceholder(this.text) : JSON.parse(this.text);
   }
 }
 
-// Raw texts (numbers, encoded values) met by the encodeGoJson call in progress (JSON.stringify is synchronous, so one at a time).
+// Raw texts (numbers, encoded values) met by the encodeGoJson call in progress (JSON.stringify is synchronous, so
+// one at a time).
 let pendingRaws: string[] | undefined;
+
+/** Keeps a raw text for the encodeGoJson call in progress; the placeholder returned is replaced by it. */
+function rawPlaceholder(text: string): string {
+  return `${RAW_MARKER}${pendingRaws!.push(text) - 1}`;
+}
+
 // U+10FFFF passes through JSON.stringify unescaped; with a per-process nonce no request text can forge a marker.
 const RAW_MARKER = `\u{10FFFF}${Math.random().toString(36).slice(2)}:`;
 const RAW_PLACEHOLDER = new RegExp(`"${RAW_MARKER}(\\d+)"`, 'gu');
