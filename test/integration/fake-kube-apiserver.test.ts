@@ -1383,32 +1383,16 @@ describe('fake kube-apiserver', () => {
     const kubectl = (...args: string[]): Promise<string> => tool(KUBECTL, args);
 
     it('applies the CRD and a sample server-side, gets, lists and deletes', async () => {
-      expect(await kubectl('apply', '--server-side', '--validate=false', '-f', CRD_FILE)).to.include(
+      const apply = (...args: string[]) => kubectl('apply', '--server-side', '--validate=false', ...args);
+      const sample = ['-f', 'crds/samples/devnet.yaml', '-n', 'default'];
+      expect(await apply('-f', CRD_FILE)).to.include(
         'customresourcedefinition.apiextensions.k8s.io/chaindatastacks.chaindatastack.io serverside-applied',
       );
-      expect(
-        await kubectl(
-          'apply',
-          '--server-side',
-          '--validate=false',
-          '-f',
-          'crds/samples/devnet.yaml',
-          '-n',
-          'default',
-        ),
-      ).to.include('chaindatastack.chaindatastack.io/devnet serverside-applied');
+      expect(await apply(...sample)).to.include('chaindatastack.chaindatastack.io/devnet serverside-applied');
       // Re-applying the same manifests writes nothing.
       const rv = server.resourceVersion;
-      await kubectl('apply', '--server-side', '--validate=false', '-f', CRD_FILE);
-      await kubectl(
-        'apply',
-        '--server-side',
-        '--validate=false',
-        '-f',
-        'crds/samples/devnet.yaml',
-        '-n',
-        'default',
-      );
+      await apply('-f', CRD_FILE);
+      await apply(...sample);
       expect(server.resourceVersion).to.equal(rv);
 
       const list = JSON.parse(await kubectl('get', 'cds', '-n', 'default', '-o', 'json')) as Json;
