@@ -114,7 +114,7 @@ function component(key: ComponentKey): Schema {
           default: {},
           'x-kubernetes-validations': [
             {
-              rule: '!self.enabled || self.maxReplicas >= self.minReplicas',
+              rule: '!has(self.enabled) || !self.enabled || self.maxReplicas >= self.minReplicas',
               message: 'autoscaling.maxReplicas must be at least autoscaling.minReplicas',
             },
           ],
@@ -172,7 +172,7 @@ function gateway(key: GatewayKey): Schema {
           default: {},
           'x-kubernetes-validations': [
             {
-              rule: '!self.enabled || (has(self.hosts) && size(self.hosts) > 0)',
+              rule: '!has(self.enabled) || !self.enabled || (has(self.hosts) && size(self.hosts) > 0)',
               message: 'ingress.hosts needs at least one host when ingress.enabled is true',
             },
           ],
