@@ -1,7 +1,9 @@
 /**
- * The ChainDataStack custom resource, chaindatastack.io/v1alpha1. The schema the API server enforces (defaults,
- * enums, CEL rules) is built in crd.ts; these types describe an object after the API server has defaulted it.
+ * The ChainDataStack custom resource, chaindatastack.io/v1alpha1, defined once: this zod schema is the source of
+ * the CRD's OpenAPI schema (types, defaults, descriptions, CEL rules; crd.ts renders it) and of the TypeScript types
+ * the operator reads, which describe an object after the API server has applied the defaults.
  */
+import { z } from 'zod';
 
 export const GROUP = 'chaindatastack.io';
 export const VERSION = 'v1alpha1';
@@ -30,129 +32,555 @@ export type ComponentKey = (typeof COMPONENT_KEYS)[number];
 export const GATEWAY_KEYS = ['gatewayRpc', 'gatewayData'] as const satisfies readonly ComponentKey[];
 export type GatewayKey = (typeof GATEWAY_KEYS)[number];
 
-export type Quantity = string | number;
+/**
+ * The longest stack name whose children's names all fit Kubernetes' 63-character limits: the longest is the
+ * managed PostgreSQL pod's `controller-revision-hash` label, `<stack>-postgres-<hash of up to 10 characters>`
+ * (checked against every built child by the builders' tests). Stack names are DNS labels too, since they prefix
+ * Service names.
+ */
+export const MAX_STACK_NAME_LENGTH = 63 - '-postgres-'.length - 10;
 
-export interface ResourceRequirements {
-  requests?: Record<string, Quantity>;
-  limits?: Record<string, Quantity>;
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/;
+const BLOCKCHAIN_ID = '[1-9A-HJ-NP-Za-km-z]{48,51}';
+const CHAIN = new RegExp(`^(P|X|C|${BLOCKCHAIN_ID})$`);
+const EVM_CHAIN = new RegExp(`^(C|${BLOCKCHAIN_ID})$`);
+const QUANTITY =
+  /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
+const DURATION = /^([0-9]+(ms|s|m|h))+$/;
+
+/** A CEL rule of the CRD (x-kubernetes-validations); the API server evaluates it on create and update. */
+interface CelRule {
+  rule: string;
+  message: string;
 }
 
-export interface SecretKeyRef {
-  name: string;
-  key: string;
+function rules(...list: CelRule[]) {
+  return { 'x-kubernetes-validations': list };
 }
 
-export interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: Record<string, unknown>;
+/** A 32-bit integer, as Kubernetes declares replica counts and ports. */
+function int32(description: string) {
+  return z.int32().meta({ description, format: 'int32' });
 }
 
-export interface AutoscalingSpec {
-  enabled: boolean;
-  minReplicas: number;
-  maxReplicas: number;
-  targetCPUUtilizationPercentage: number;
+function text(description: string) {
+  return z.string().meta({ description });
 }
 
-export interface ComponentSpec {
-  enabled: boolean;
-  replicas: number;
-  resources?: ResourceRequirements;
-  autoscaling: AutoscalingSpec;
-  env?: EnvVar[];
+function flag(description: string, defaultValue: boolean) {
+  return z.boolean().default(defaultValue).meta({ description });
 }
 
-export interface IngressSpec {
-  enabled: boolean;
-  className?: string;
-  annotations?: Record<string, string>;
-  hosts?: string[];
-  tls?: { secretName: string; hosts?: string[] }[];
+function stringMap(description: string) {
+  return z.record(z.string(), z.string()).meta({ description });
 }
 
-export interface GatewaySpec {
-  service: { type: (typeof SERVICE_TYPES)[number]; port: number; annotations?: Record<string, string> };
-  ingress: IngressSpec;
+/** An integer or a string such as `250m` or `1Gi`, as a Pod spec's resource quantities are declared. */
+const quantity = z
+  .union([z.int(), z.string().regex(QUANTITY)])
+  .meta({ 'x-kubernetes-int-or-string': true, description: 'a quantity, e.g. 250m, 1, 512Mi or 2Gi' });
+
+/** Requests and limits of one container; the defaults are each component's requests when the spec names none. */
+function resources(description: string, defaultRequests?: { cpu: string; memory: string }) {
+  const schema = z
+    .object({
+      requests: z.record(z.string(), quantity).optional().meta({
+        description: 'the resources the container is scheduled with, e.g. cpu: 250m, memory: 512Mi',
+      }),
+      limits: z
+        .record(z.string(), quantity)
+        .optional()
+        .meta({ description: 'the most the container may use, e.g. memory: 2Gi' }),
+    })
+    .meta({ description });
+  return defaultRequests === undefined
+    ? schema.optional()
+    : schema.default({ requests: defaultRequests }).meta({
+        description: `${description}; requests cpu: ${defaultRequests.cpu}, memory: ${defaultRequests.memory} when unset`,
+      });
 }
 
-export interface ManagedPostgresSpec {
-  provider: DatabaseProvider;
-  image: string;
-  instances: number;
-  storage: { size: string; storageClassName?: string };
-  resources?: ResourceRequirements;
+function secretKeyRef(description: string, defaultKey: string) {
+  return z
+    .object({
+      name: text('name of a Secret in the stack’s namespace').regex(DNS_LABEL).max(253),
+      key: text(`key within the Secret (default ${defaultKey})`).min(1).default(defaultKey),
+    })
+    .meta({ description });
 }
 
-export interface DatabaseSpec {
-  external?: { secretRef: SecretKeyRef };
-  managed?: ManagedPostgresSpec;
+const envVar = z
+  .object({
+    name: text('variable name').regex(ENV_NAME),
+    value: text('the value').optional(),
+    valueFrom: z.looseObject({}).optional().meta({
+      description: 'a source for the value (secretKeyRef, configMapKeyRef, fieldRef…), as in a Pod spec',
+      'x-kubernetes-preserve-unknown-fields': true,
+    }),
+  })
+  .meta({ description: 'an environment variable of the component’s container, as in a Pod spec' });
+
+const autoscaling = z
+  .object({
+    enabled: flag(
+      'scale with a HorizontalPodAutoscaler on CPU utilisation instead of a fixed replica count',
+      false,
+    ),
+    minReplicas: int32('fewest pods the autoscaler keeps').min(1).default(1),
+    maxReplicas: int32('most pods the autoscaler runs').min(1).default(3),
+    targetCPUUtilizationPercentage: int32('average CPU utilisation (of the requests) to aim for')
+      .min(1)
+      .max(100)
+      .default(80),
+  })
+  .prefault({})
+  .meta({
+    description: 'horizontal autoscaling of the component',
+    // The API server checks each rule against the schema's own default before nested defaults apply, so a rule
+    // must hold for `{}` too: hence the has() guards.
+    ...rules({
+      rule: '!has(self.enabled) || !self.enabled || self.maxReplicas >= self.minReplicas',
+      message: 'autoscaling.maxReplicas must be at least autoscaling.minReplicas',
+    }),
+  });
+
+const COMPONENTS: Record<ComponentKey, { description: string; requests: { cpu: string; memory: string } }> = {
+  containerIndexer: {
+    description: 'mirrors the upstream Index APIs (P, X and C) and serves index lookups over gRPC',
+    requests: { cpu: '250m', memory: '256Mi' },
+  },
+  primaryNetwork: {
+    description: 'projects P-, X- and C-Chain containers into primary-network data, served over gRPC',
+    requests: { cpu: '500m', memory: '512Mi' },
+  },
+  evmData: {
+    description: 'indexes EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM',
+    requests: { cpu: '500m', memory: '512Mi' },
+  },
+  gatewayRpc: {
+    description: 'serves the node JSON-RPC and Index APIs over HTTP',
+    requests: { cpu: '100m', memory: '128Mi' },
+  },
+  gatewayData: { description: 'serves the Data API over HTTP', requests: { cpu: '100m', memory: '128Mi' } },
+};
+
+function component(key: ComponentKey) {
+  const { description, requests } = COMPONENTS[key];
+  return z
+    .object({
+      enabled: flag('run this component', true),
+      replicas: int32('pods to run when autoscaling is off').min(0).default(1),
+      resources: resources('compute resources of the component’s container', requests),
+      autoscaling,
+      env: z
+        .array(envVar)
+        .optional()
+        .meta({
+          description:
+            'extra environment variables (see the README’s configuration table); they win over the ones the operator renders',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['name'],
+        }),
+    })
+    .prefault({})
+    .meta({ description });
 }
 
-export interface RedisSpec {
-  external?: { url?: string; secretRef?: SecretKeyRef };
-  managed?: { image: string; resources?: ResourceRequirements };
+const ingress = z
+  .object({
+    enabled: flag('publish the gateway through an Ingress', false),
+    className: text('IngressClass of the Ingress; the cluster’s default class when unset').optional(),
+    annotations: stringMap('annotations of the Ingress, e.g. for cert-manager or the controller').optional(),
+    hosts: z
+      .array(text('a host name').min(1))
+      .optional()
+      .meta({ description: 'host names the Ingress serves (at least one when enabled)' }),
+    tls: z
+      .array(
+        z
+          .object({
+            secretName: text('Secret holding the certificate and key').regex(DNS_LABEL),
+            hosts: z
+              .array(text('a host name'))
+              .optional()
+              .meta({ description: 'host names the certificate covers' }),
+          })
+          .meta({ description: 'a TLS certificate for some of the hosts' }),
+      )
+      .optional()
+      .meta({ description: 'TLS for the Ingress' }),
+  })
+  .prefault({})
+  .meta({
+    description: 'an Ingress in front of the gateway’s Service',
+    ...rules({
+      rule: '!has(self.enabled) || !self.enabled || (has(self.hosts) && size(self.hosts) > 0)',
+      message: 'ingress.hosts needs at least one host when ingress.enabled is true',
+    }),
+  });
+
+function gateway(key: GatewayKey) {
+  const port = key === 'gatewayRpc' ? 9650 : 8080;
+  return z
+    .object({
+      service: z
+        .object({
+          type: z
+            .enum(SERVICE_TYPES)
+            .default('ClusterIP')
+            .meta({ description: 'type of the gateway’s Service' }),
+          port: int32(`port of the gateway’s Service (default ${port})`).min(1).max(65535).default(port),
+          annotations: stringMap('annotations of the Service, e.g. load balancer settings').optional(),
+        })
+        .prefault({})
+        .meta({ description: 'the Service in front of the gateway' }),
+      ingress,
+    })
+    .prefault({})
+    .meta({ description: `how ${key === 'gatewayRpc' ? 'gateway-rpc' : 'gateway-data'} is published` });
 }
 
-export interface UpstreamSpec {
-  /** Run the deterministic devnet in the cluster and follow it, for evaluation without real nodes. */
-  devnet?: { enabled: boolean; historyHours: number; seed?: string };
-  /** Node base URLs serving every chain, in priority order. */
-  nodes?: string[];
-  /** Node base URLs for single chains: calls for such a chain go to its nodes instead. */
-  chains?: { chain: string; nodes: string[] }[];
-  /** EVM chains evm-data indexes: `C` and L1 blockchain ids. */
-  evmChains: string[];
-}
+const upstream = z
+  .object({
+    devnet: z
+      .object({
+        enabled: flag('run the deterministic devnet in the cluster and follow it', false),
+        historyHours: int32('hours of simulated history the devnet generates when it starts')
+          .min(0)
+          .max(24 * 365)
+          .default(24),
+        seed: text('seed of the devnet’s keys and activity; a fixed default when unset').min(1).optional(),
+      })
+      .optional()
+      .meta({ description: 'a local network for evaluation without real nodes' }),
+    nodes: z
+      .array(text('a node base URL, e.g. http://avalanchego-0.avalanchego:9650').regex(HTTP_URL).max(2048))
+      .min(1)
+      .optional()
+      .meta({ description: 'node base URLs serving every chain, in priority order' }),
+    chains: z
+      .array(
+        z
+          .object({
+            chain: text('P, X, C or a blockchain id (cb58)').regex(CHAIN),
+            nodes: z
+              .array(text('a node base URL').regex(HTTP_URL).max(2048))
+              .min(1)
+              .meta({ description: 'node base URLs for this chain, in priority order' }),
+          })
+          .meta({ description: 'the nodes of one chain' }),
+      )
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          'node base URLs for single chains, in priority order: calls for such a chain go there instead of to nodes',
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['chain'],
+      }),
+    evmChains: z
+      .array(text('C or a blockchain id (cb58)').regex(EVM_CHAIN))
+      .min(1)
+      .default(['C'])
+      .meta({ description: 'EVM chains evm-data indexes: C and L1 blockchain ids (cb58)' }),
+  })
+  .meta({
+    description: 'the Avalanche nodes the stack follows: real nodes, or the devnet',
+    ...rules({
+      rule: '(has(self.devnet) && self.devnet.enabled) != (has(self.nodes) || has(self.chains))',
+      message: 'upstream: set either node URLs (nodes, chains) or devnet.enabled, exactly one',
+    }),
+  });
 
-export interface ChainDataStackSpec {
-  image?: {
-    repository?: string;
-    tag?: string;
-    pullPolicy: (typeof PULL_POLICIES)[number];
-    pullSecrets?: string[];
-  };
-  network: Network;
-  upstream: UpstreamSpec;
-  database: DatabaseSpec;
-  redis: RedisSpec;
-  components: Record<ComponentKey, ComponentSpec>;
-  gateways: Record<GatewayKey, GatewaySpec>;
-  tracing?: {
-    otlpEndpoint?: string;
-    protocol: (typeof OTLP_PROTOCOLS)[number];
-    samplingRatio: number;
-  };
-  indexer: { enabled: boolean; allowIncomplete: boolean };
-}
+const managedPostgres = z
+  .object({
+    provider: z
+      .enum(DATABASE_PROVIDERS)
+      .default('Auto')
+      .meta({ description: 'Auto uses CloudNativePG when its CRD is installed, else a StatefulSet' }),
+    image: text(
+      'PostgreSQL image (StatefulSet provider); runs as uid 70, the postgres user of the alpine images',
+    )
+      .min(1)
+      .default('postgres:17-alpine'),
+    instances: int32('PostgreSQL instances (CloudNativePG provider)').min(1).max(9).default(1),
+    storage: z
+      .object({
+        size: text('size of the data volume')
+          .regex(/^[0-9]+(\.[0-9]+)?([KMGTPE]i?)?$/)
+          .default('10Gi'),
+        storageClassName: text(
+          'StorageClass of the volume; the cluster’s default class when unset',
+        ).optional(),
+      })
+      .prefault({})
+      .meta({ description: 'the data volume' }),
+    retainOnDelete: flag(
+      'keep the data when the stack is deleted: the volume and the password Secret (StatefulSet provider) or the ' +
+        'CloudNativePG Cluster stay, and a stack created again under the same name and namespace uses them; ' +
+        'false deletes them with the stack',
+      true,
+    ),
+    resources: resources('compute resources of the PostgreSQL container', { cpu: '250m', memory: '512Mi' }),
+  })
+  .meta({ description: 'a PostgreSQL created and owned by the operator' });
+
+const database = z
+  .object({
+    external: z
+      .object({ secretRef: secretKeyRef('Secret holding a PostgreSQL connection string', 'dsn') })
+      .optional()
+      .meta({ description: 'a PostgreSQL 15+ server the stack connects to' }),
+    managed: managedPostgres.optional(),
+  })
+  .prefault({ managed: {} })
+  .meta({
+    description: 'where the stack keeps its data: a PostgreSQL server of yours, or one the operator runs',
+    ...rules({
+      rule: 'has(self.external) != has(self.managed)',
+      message: 'database: set exactly one of external (a DSN secret) or managed',
+    }),
+  });
+
+const redis = z
+  .object({
+    external: z
+      .object({
+        url: text('redis:// or rediss:// URL')
+          .regex(/^rediss?:\/\/[^\s]+$/)
+          .optional(),
+        secretRef: secretKeyRef('Secret holding the Redis URL', 'url').optional(),
+      })
+      .optional()
+      .meta({
+        description: 'a Redis of yours',
+        ...rules({
+          rule: 'has(self.url) != has(self.secretRef)',
+          message: 'redis.external: set exactly one of url or secretRef',
+        }),
+      }),
+    managed: z
+      .object({
+        image: text('Redis image; runs as uid 999, the redis user of the official images')
+          .min(1)
+          .default('redis:7-alpine'),
+        resources: resources('compute resources of the Redis container', { cpu: '50m', memory: '64Mi' }),
+      })
+      .optional()
+      .meta({ description: 'a Redis created and owned by the operator (its data is not persisted)' }),
+  })
+  .prefault({ managed: {} })
+  .meta({
+    description: 'the Redis that holds the stack’s job queues',
+    ...rules({
+      rule: 'has(self.external) != has(self.managed)',
+      message: 'redis: set exactly one of external or managed',
+    }),
+  });
+
+const monitoring = z
+  .object({
+    podMonitor: z
+      .object({
+        enabled: flag(
+          'create a Prometheus Operator PodMonitor (monitoring.coreos.com/v1) scraping every component’s /metrics; needs its CRD',
+          false,
+        ),
+        interval: text('scrape interval, e.g. 30s').regex(DURATION).default('30s'),
+        labels: stringMap(
+          'extra labels of the PodMonitor, e.g. the one a Prometheus selects PodMonitors by',
+        ).optional(),
+      })
+      .prefault({})
+      .meta({ description: 'scraping by the Prometheus Operator' }),
+    namespaceSelector: stringMap(
+      'labels of the namespaces whose pods may reach the components’ ops port (8081: /metrics, /livez, /readyz) ' +
+        'through the stack’s NetworkPolicy; {} admits every namespace',
+    ).default({ 'kubernetes.io/metadata.name': 'monitoring' }),
+  })
+  .prefault({})
+  .meta({ description: 'how Prometheus scrapes the stack' });
+
+const spec = z
+  .object({
+    image: z
+      .object({
+        repository: text('image repository; the operator’s own when unset').min(1).optional(),
+        tag: text('image tag; the operator’s own when unset').min(1).optional(),
+        pullPolicy: z.enum(PULL_POLICIES).default('IfNotPresent').meta({ description: 'image pull policy' }),
+        pullSecrets: z
+          .array(text('name of a Secret of type kubernetes.io/dockerconfigjson').regex(DNS_LABEL))
+          .optional()
+          .meta({ description: 'Secrets for pulling the image' }),
+      })
+      .prefault({})
+      .meta({ description: 'the image every component runs (the one chain-data image)' }),
+    network: z
+      .enum(NETWORKS)
+      .default('mainnet')
+      .meta({
+        description: 'Avalanche network whose data the stack serves; cannot change once set',
+        ...rules({ rule: 'self == oldSelf', message: 'network is immutable' }),
+      }),
+    upstream,
+    database,
+    redis,
+    components: z
+      .object(
+        Object.fromEntries(COMPONENT_KEYS.map((key) => [key, component(key)])) as {
+          [K in ComponentKey]: ReturnType<typeof component>;
+        },
+      )
+      .prefault({})
+      .meta({ description: 'the components of the stack, each on or off, sized and scaled' }),
+    gateways: z
+      .object(
+        Object.fromEntries(GATEWAY_KEYS.map((key) => [key, gateway(key)])) as {
+          [K in GatewayKey]: ReturnType<typeof gateway>;
+        },
+      )
+      .prefault({})
+      .meta({ description: 'how the gateways are published: their Services and Ingresses' }),
+    tracing: z
+      .object({
+        otlpEndpoint: text('OTLP collector base URL, e.g. http://collector:4318; no export when unset')
+          .regex(HTTP_URL)
+          .optional(),
+        protocol: z.enum(OTLP_PROTOCOLS).default('http/protobuf').meta({ description: 'OTLP protocol' }),
+        samplingRatio: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(1)
+          .meta({ description: 'share of traces sampled at the root (parent-based below it)' }),
+      })
+      .optional()
+      .meta({ description: 'OpenTelemetry trace export' }),
+    monitoring,
+    indexer: z
+      .object({
+        enabled: flag('follow the upstream Index APIs', true),
+        allowIncomplete: flag('allow running in a way that leaves or uses an incomplete index', false),
+      })
+      .prefault({})
+      .meta({ description: 'the container indexer’s mode' }),
+  })
+  .meta({ description: 'the desired stack' });
+
+const condition = z
+  .object({
+    type: text('Ready, Progressing or Degraded'),
+    status: z.enum(['True', 'False', 'Unknown']).meta({ description: 'whether the condition holds' }),
+    observedGeneration: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: 'the metadata.generation the condition was computed from', format: 'int64' }),
+    lastTransitionTime: z.iso
+      .datetime()
+      .meta({ description: 'when the status last changed (RFC 3339)', format: 'date-time' }),
+    reason: text('why, in one CamelCase word'),
+    message: text('why, in words'),
+  })
+  .meta({ description: 'one condition of the stack' });
+
+const status = z
+  .object({
+    observedGeneration: z
+      .int()
+      .optional()
+      .meta({ description: 'the metadata.generation the operator last reconciled', format: 'int64' }),
+    conditions: z
+      .array(condition)
+      .optional()
+      .meta({
+        description:
+          'Ready (every component ready), Progressing (a rollout under way), Degraded (a problem stands)',
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['type'],
+      }),
+    components: z
+      .array(
+        z
+          .object({
+            name: text('the component, as `chain-data <component>` runs it'),
+            desiredReplicas: z.int().meta({ description: 'pods the component should run', format: 'int32' }),
+            readyReplicas: z.int().meta({ description: 'pods that are ready', format: 'int32' }),
+            updatedReplicas: z
+              .int()
+              .meta({ description: 'pods running the current template', format: 'int32' }),
+          })
+          .meta({ description: 'one component’s pods' }),
+      )
+      .optional()
+      .meta({
+        description: 'per-component replica counts',
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
+      }),
+    componentsReady: text('ready/desired components, e.g. 8/8 (the Components column)').optional(),
+    endpoints: z
+      .array(
+        z
+          .object({ name: text('the gateway'), url: text('its in-cluster URL') })
+          .meta({ description: 'one gateway’s address' }),
+      )
+      .optional()
+      .meta({ description: 'where the gateways answer inside the cluster' }),
+  })
+  .meta({ description: 'what the operator observed' });
+
+export const chainDataStackSchema = z
+  .object({
+    apiVersion: text('chaindatastack.io/v1alpha1'),
+    kind: text('ChainDataStack'),
+    metadata: z.looseObject({}).meta({
+      description: 'standard object metadata; the name must be a DNS label that derived names can extend',
+    }),
+    spec,
+    status: status.optional(),
+  })
+  .meta({
+    description: `${KIND} (${API_VERSION}): one Chain Data Stack, reconciled by the chain-data operator`,
+    ...rules(
+      {
+        rule: `size(self.metadata.name) <= ${MAX_STACK_NAME_LENGTH}`,
+        message: `metadata.name: at most ${MAX_STACK_NAME_LENGTH} characters, so that the names of the stack's children fit Kubernetes' 63-character limit`,
+      },
+      {
+        rule: `self.metadata.name.matches('${DNS_LABEL.source}')`,
+        message:
+          "metadata.name: a DNS label (lower-case letters, digits and '-', starting and ending with a letter or digit), since it prefixes Service names",
+      },
+    ),
+  });
+
+export type ChainDataStackSpec = z.output<typeof spec>;
+export type ComponentSpec = ChainDataStackSpec['components'][ComponentKey];
+export type AutoscalingSpec = ComponentSpec['autoscaling'];
+export type GatewaySpec = ChainDataStackSpec['gateways'][GatewayKey];
+export type IngressSpec = GatewaySpec['ingress'];
+export type DatabaseSpec = ChainDataStackSpec['database'];
+export type ManagedPostgresSpec = NonNullable<DatabaseSpec['managed']>;
+export type RedisSpec = ChainDataStackSpec['redis'];
+export type UpstreamSpec = ChainDataStackSpec['upstream'];
+export type ResourceRequirements = NonNullable<z.output<ReturnType<typeof resources>>>;
+export type Quantity = z.output<typeof quantity>;
+export type SecretKeyRef = z.output<ReturnType<typeof secretKeyRef>>;
+export type EnvVar = z.output<typeof envVar>;
 
 export const CONDITION_TYPES = ['Ready', 'Progressing', 'Degraded'] as const;
 export type ConditionType = (typeof CONDITION_TYPES)[number];
 
-export interface Condition {
+/** The CRD keeps `type` open (a newer operator may add one); the operator writes only these three. */
+export type Condition = Omit<z.output<typeof condition>, 'type' | 'observedGeneration'> & {
   type: ConditionType;
-  status: 'True' | 'False' | 'Unknown';
   observedGeneration: number;
-  lastTransitionTime: string;
-  reason: string;
-  message: string;
-}
-
-export interface ComponentStatus {
-  name: string;
-  desiredReplicas: number;
-  readyReplicas: number;
-  updatedReplicas: number;
-}
-
-export interface ChainDataStackStatus {
-  observedGeneration?: number;
-  conditions?: Condition[];
-  components?: ComponentStatus[];
-  /** "ready/desired" components, for the printer column. */
-  componentsReady?: string;
-  endpoints?: { name: string; url: string }[];
-}
+};
+export type ComponentStatus = NonNullable<z.output<typeof status>['components']>[number];
+export type ChainDataStackStatus = Omit<z.output<typeof status>, 'conditions'> & { conditions?: Condition[] };
 
 export interface ObjectMeta {
   name: string;

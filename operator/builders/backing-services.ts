@@ -3,7 +3,7 @@ import { POSTGRES_PORT, REDIS_PORT } from './components.ts';
 import { POSTGRES_DATABASE, POSTGRES_SECRET } from './configuration.ts';
 import { childName, labels, type Manifest, metadata, selectorLabels } from './manifest.ts';
 import type { BuildContext } from './stack.ts';
-import { RESTRICTED_CONTAINER_SECURITY, resourcesOf } from './workloads.ts';
+import { RESTRICTED_CONTAINER_SECURITY, resourcesOf, RESTRICTED_POD_SECURITY } from './workloads.ts';
 
 export const POSTGRES = 'postgres';
 export const REDIS = 'redis';
@@ -25,6 +25,25 @@ function clusterIpService(stack: ChainDataStack, component: string, port: number
   };
 }
 
+/** The postgres user of the official alpine images, which own their data directory as this uid. */
+const POSTGRES_UID = 70;
+const REDIS_UID = 999;
+
+/**
+ * Whether the stack's data outlives it: then what holds the data (the CloudNativePG Cluster, or the StatefulSet's
+ * password Secret; its volume is kept by the StatefulSet's retention policy) has no owner reference, so the garbage
+ * collector leaves it, and a stack created again under the same name finds it and uses it.
+ */
+export function retainsData(stack: ChainDataStack): boolean {
+  return stack.spec.database.managed?.retainOnDelete ?? false;
+}
+
+function unlessRetained(stack: ChainDataStack, manifest: Manifest): Manifest {
+  if (!retainsData(stack)) return manifest;
+  const { ownerReferences: _owners, ...rest } = manifest.metadata;
+  return { ...manifest, metadata: rest };
+}
+
 /** A single PostgreSQL with its own volume: the simple managed option when CloudNativePG is not installed. */
 function postgresStatefulSet(stack: ChainDataStack, managed: ManagedPostgresSpec): Manifest[] {
   const name = childName(stack, POSTGRES);
@@ -35,13 +54,22 @@ function postgresStatefulSet(stack: ChainDataStack, managed: ManagedPostgresSpec
     spec: {
       serviceName: name,
       replicas: 1,
+      persistentVolumeClaimRetentionPolicy: {
+        whenDeleted: retainsData(stack) ? 'Retain' : 'Delete',
+        whenScaled: 'Retain',
+      },
       selector: { matchLabels: selectorLabels(stack, POSTGRES) },
       template: {
         metadata: { labels: labels(stack, POSTGRES) },
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
-          securityContext: { fsGroup: 70, seccompProfile: { type: 'RuntimeDefault' } },
+          securityContext: {
+            ...RESTRICTED_POD_SECURITY,
+            runAsUser: POSTGRES_UID,
+            runAsGroup: POSTGRES_UID,
+            fsGroup: POSTGRES_UID,
+          },
           containers: [
             {
               name: POSTGRES,
@@ -59,8 +87,18 @@ function postgresStatefulSet(stack: ChainDataStack, managed: ManagedPostgresSpec
               ...resourcesOf(managed.resources),
               readinessProbe: exec(['pg_isready', '-U', 'postgres', '-d', POSTGRES_DATABASE], 5),
               livenessProbe: exec(['pg_isready', '-U', 'postgres'], 15),
-              volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
+              securityContext: RESTRICTED_CONTAINER_SECURITY,
+              // The root filesystem is read-only: the server's socket and temporary files get volumes of their own.
+              volumeMounts: [
+                { name: 'data', mountPath: '/var/lib/postgresql/data' },
+                { name: 'run', mountPath: '/var/run/postgresql' },
+                { name: 'tmp', mountPath: '/tmp' },
+              ],
             },
+          ],
+          volumes: [
+            { name: 'run', emptyDir: {} },
+            { name: 'tmp', emptyDir: {} },
           ],
         },
       },
@@ -83,7 +121,7 @@ function postgresStatefulSet(stack: ChainDataStack, managed: ManagedPostgresSpec
 
 /** CloudNativePG runs the PostgreSQL (failover, backups, its own PDBs); the stack reads its `-app` secret. */
 function cloudNativePgCluster(stack: ChainDataStack, managed: ManagedPostgresSpec): Manifest {
-  return {
+  return unlessRetained(stack, {
     apiVersion: 'postgresql.cnpg.io/v1',
     kind: 'Cluster',
     metadata: metadata(stack, POSTGRES),
@@ -96,7 +134,7 @@ function cloudNativePgCluster(stack: ChainDataStack, managed: ManagedPostgresSpe
       ...resourcesOf(managed.resources),
       bootstrap: { initdb: { database: POSTGRES_DATABASE, owner: POSTGRES_DATABASE } },
     },
-  };
+  });
 }
 
 export function buildManagedDatabase(stack: ChainDataStack, context: BuildContext): Manifest[] {
@@ -110,7 +148,7 @@ export function buildManagedDatabase(stack: ChainDataStack, context: BuildContex
 /** The password and DSN of the StatefulSet's PostgreSQL: generated once by the operator, never rewritten. */
 export function buildPostgresSecret(stack: ChainDataStack, password: string): Manifest {
   const host = `${childName(stack, POSTGRES)}.${stack.metadata.namespace}.svc`;
-  return {
+  return unlessRetained(stack, {
     apiVersion: 'v1',
     kind: 'Secret',
     metadata: metadata(stack, POSTGRES, childName(stack, POSTGRES_SECRET.suffix)),
@@ -119,7 +157,7 @@ export function buildPostgresSecret(stack: ChainDataStack, password: string): Ma
       [POSTGRES_SECRET.passwordKey]: password,
       [POSTGRES_SECRET.dsnKey]: `postgresql://postgres:${encodeURIComponent(password)}@${host}:${POSTGRES_PORT}/${POSTGRES_DATABASE}`,
     },
-  };
+  });
 }
 
 /** Redis holds only the NFT metadata queue, which the next sweep rebuilds: no volume. */
@@ -138,7 +176,12 @@ export function buildManagedRedis(stack: ChainDataStack): Manifest[] {
         spec: {
           automountServiceAccountToken: false,
           enableServiceLinks: false,
-          securityContext: { runAsNonRoot: true, runAsUser: 999, seccompProfile: { type: 'RuntimeDefault' } },
+          securityContext: {
+            ...RESTRICTED_POD_SECURITY,
+            runAsUser: REDIS_UID,
+            runAsGroup: REDIS_UID,
+            fsGroup: REDIS_UID,
+          },
           containers: [
             {
               name: REDIS,

@@ -80,6 +80,7 @@ export function componentSpec(stack: ChainDataStack, workload: Workload): Compon
   return {
     enabled: true,
     replicas: 1,
+    resources: { requests: { cpu: '250m', memory: '512Mi' } },
     autoscaling: { enabled: false, minReplicas: 1, maxReplicas: 1, targetCPUUtilizationPercentage: 80 },
   };
 }

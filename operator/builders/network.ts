@@ -1,14 +1,16 @@
 import type { ChainDataStack } from '../api/v1alpha1.ts';
 import type { Workload } from './components.ts';
 import { childName, LABELS, type Manifest, metadata } from './manifest.ts';
+import { opsIngressRule } from './monitoring.ts';
 
 function stackPods(stack: ChainDataStack): { matchLabels: Record<string, string> } {
   return { matchLabels: { [LABELS.name]: 'chain-data', [LABELS.instance]: stack.metadata.name } };
 }
 
 /**
- * Two policies: every pod of the stack takes traffic only from the stack's own pods, and the gateways also from
- * anywhere on their serving port. Policies add up, so nothing else of the stack is reachable from outside it.
+ * Two policies: every pod of the stack takes traffic only from the stack's own pods (and, on the ops port, from
+ * the monitoring namespaces, so Prometheus can scrape), and the gateways also from anywhere on their serving port.
+ * Policies add up, so nothing else of the stack is reachable from outside it.
  */
 export function buildNetworkPolicies(stack: ChainDataStack, workloads: Workload[]): Manifest[] {
   const internal: Manifest = {
@@ -18,7 +20,7 @@ export function buildNetworkPolicies(stack: ChainDataStack, workloads: Workload[
     spec: {
       podSelector: stackPods(stack),
       policyTypes: ['Ingress'],
-      ingress: [{ from: [{ podSelector: stackPods(stack) }] }],
+      ingress: [{ from: [{ podSelector: stackPods(stack) }] }, opsIngressRule(stack)],
     },
   };
   const gateways = workloads.filter((w) => w.gateway);

@@ -4,6 +4,7 @@ import { buildManagedDatabase, buildManagedRedis, buildPostgresSecret } from './
 import { workloads } from './components.ts';
 import { buildConfigMap, PAGE_TOKEN_SECRET } from './configuration.ts';
 import { childName, type Manifest, metadata } from './manifest.ts';
+import { buildPodMonitor } from './monitoring.ts';
 import { buildIngress, buildNetworkPolicies } from './network.ts';
 import { buildDeployment, buildService } from './workloads.ts';
 
@@ -44,6 +45,8 @@ export function buildStack(stack: ChainDataStack, context: BuildContext): Manife
     for (const child of optional) if (child) children.push(child);
   }
   children.push(...buildNetworkPolicies(stack, stackWorkloads));
+  const podMonitor = buildPodMonitor(stack, stackWorkloads);
+  if (podMonitor) children.push(podMonitor);
   return children;
 }
 

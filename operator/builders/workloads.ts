@@ -16,11 +16,18 @@ import type { BuildContext } from './stack.ts';
 /** The image is built to run as the `node` user (uid 1000) with nothing to write outside /tmp. */
 const NODE_UID = 1000;
 
+/** What the `restricted` Pod Security Standard asks of every pod and container (checked in the tests). */
+export const RESTRICTED_POD_SECURITY = {
+  runAsNonRoot: true,
+  seccompProfile: { type: 'RuntimeDefault' },
+} as const;
+
 export const RESTRICTED_CONTAINER_SECURITY = {
   allowPrivilegeEscalation: false,
   readOnlyRootFilesystem: true,
   runAsNonRoot: true,
   capabilities: { drop: ['ALL'] },
+  seccompProfile: { type: 'RuntimeDefault' },
 } as const;
 
 function imagePullSecrets(stack: ChainDataStack): { imagePullSecrets?: { name: string }[] } {
@@ -81,11 +88,10 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
           automountServiceAccountToken: false,
           enableServiceLinks: false,
           securityContext: {
-            runAsNonRoot: true,
+            ...RESTRICTED_POD_SECURITY,
             runAsUser: NODE_UID,
             runAsGroup: NODE_UID,
             fsGroup: NODE_UID,
-            seccompProfile: { type: 'RuntimeDefault' },
           },
           ...imagePullSecrets(stack),
           terminationGracePeriodSeconds: 30,

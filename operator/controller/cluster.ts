@@ -85,6 +85,30 @@ export class Cluster {
     }
   }
 
+  /** Replaces an object's owner references, and nothing else of it (a merge patch replaces the whole list). */
+  async setOwnerReferences(
+    object: KubernetesObject,
+    owners: Manifest['metadata']['ownerReferences'],
+  ): Promise<void> {
+    await this.objects.patch(
+      {
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        metadata: {
+          name: object.metadata?.name,
+          namespace: object.metadata?.namespace,
+          resourceVersion: object.metadata?.resourceVersion,
+          ownerReferences: owners ?? [],
+        },
+      },
+      undefined,
+      undefined,
+      FIELD_MANAGER,
+      undefined,
+      PatchStrategy.MergePatch,
+    );
+  }
+
   async delete(object: KubernetesObject): Promise<void> {
     try {
       await this.objects.delete(object, undefined, undefined, undefined, undefined, 'Background');

@@ -1,8 +1,8 @@
 /**
  * Leader election through a coordination.k8s.io/v1 Lease, with client-go's timing: a leader renews every retry
  * period and gives up when it could not renew for the renew deadline; a candidate takes the lease once it has
- * gone unrenewed for the lease duration. Writes carry the Lease's resourceVersion, so of two candidates racing for
- * the same expired lease exactly one wins (the other gets 409).
+ * seen it unchanged for the lease duration. Writes carry the Lease's resourceVersion, so of two candidates racing
+ * for the same expired lease exactly one wins (the other gets 409).
  */
 import { CoordinationV1Api, V1MicroTime, type KubeConfig, type V1Lease } from '@kubernetes/client-node';
 import type { Logger } from '../../services/runtime/logger.ts';
@@ -21,13 +21,37 @@ export interface LeaderElectionOptions {
   onStoppedLeading: () => void;
 }
 
-/** A lease is free when nobody holds it or its holder has not renewed it within its duration. */
-export function leaseAvailable(lease: V1Lease, identity: string, now: number): boolean {
-  const holder = lease.spec?.holderIdentity;
-  if (!holder || holder === identity) return true;
-  const renewed = lease.spec?.renewTime ? new Date(lease.spec.renewTime).getTime() : 0;
-  const durationMs = (lease.spec?.leaseDurationSeconds ?? 15) * 1000;
-  return renewed + durationMs < now;
+/**
+ * What a candidate knows of the Lease, on its own clock. As client-go does, expiry is judged from when this process
+ * last saw the lease record change, never from the holder's renewTime: the holder's clock may be skewed from ours,
+ * and a standby whose clock runs ahead would otherwise take a lease that is being renewed.
+ */
+export class LeaseObservation {
+  private record: string | undefined;
+  private observedAt = 0;
+
+  /** Notes the lease as read at `now` (this process's clock); any change of its record restarts the countdown. */
+  observe(lease: V1Lease, now: number): void {
+    const spec = lease.spec ?? {};
+    const record = JSON.stringify([
+      spec.holderIdentity,
+      spec.leaseDurationSeconds,
+      spec.acquireTime,
+      spec.renewTime,
+      spec.leaseTransitions,
+    ]);
+    if (record === this.record) return;
+    this.record = record;
+    this.observedAt = now;
+  }
+
+  /** Free when nobody holds it, we do, or it has not changed for its whole duration since we first saw it so. */
+  available(lease: V1Lease, identity: string, now: number): boolean {
+    const holder = lease.spec?.holderIdentity;
+    if (!holder || holder === identity) return true;
+    const durationMs = (lease.spec?.leaseDurationSeconds ?? 15) * 1000;
+    return this.observedAt + durationMs <= now;
+  }
 }
 
 export class LeaderElector {
@@ -37,6 +61,7 @@ export class LeaderElector {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private lastRenew = 0;
+  private readonly observation = new LeaseObservation();
 
   constructor(options: LeaderElectionOptions) {
     this.options = { leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000, ...options };
@@ -132,7 +157,9 @@ export class LeaderElector {
         throw createErr;
       }
     }
-    if (!leaseAvailable(lease, identity, now.getTime())) return false;
+    const localNow = Date.now();
+    this.observation.observe(lease, localNow);
+    if (!this.observation.available(lease, identity, localNow)) return false;
     const spec = lease.spec ?? {};
     const transition = spec.holderIdentity !== identity;
     lease.spec = {

@@ -15,6 +15,7 @@ import {
   type Condition,
 } from '../api/v1alpha1.ts';
 import { POSTGRES } from '../builders/backing-services.ts';
+import { POD_MONITOR_API_VERSION, POD_MONITOR_CRD } from '../builders/monitoring.ts';
 import { APPLIED_HASH_ANNOTATION, childName, contentHash, type Manifest } from '../builders/manifest.ts';
 import { buildGeneratedSecrets, buildStack, stackImage, type BuildContext } from '../builders/stack.ts';
 import { apiErrorMessage, type Cluster, type EventInput, FIELD_MANAGER, isStatus } from './cluster.ts';
@@ -26,6 +27,16 @@ import type { ReconcileResult } from './work-queue.ts';
 
 const CNPG_CRD = 'clusters.postgresql.cnpg.io';
 const CNPG_API_VERSION = 'postgresql.cnpg.io/v1';
+
+/**
+ * Children of kinds that exist only when their operator's CRD is installed, so they are not watched: read when
+ * applied, and pruned by name when no longer built.
+ */
+const UNWATCHED_CHILDREN = [
+  { apiVersion: CNPG_API_VERSION, kind: 'Cluster', crd: CNPG_CRD, component: POSTGRES },
+  { apiVersion: POD_MONITOR_API_VERSION, kind: 'PodMonitor', crd: POD_MONITOR_CRD, component: 'components' },
+] as const;
+const UNWATCHED_KINDS = new Set<string>(UNWATCHED_CHILDREN.map((c) => c.kind));
 
 export interface ReconcilerOptions {
   cluster: Cluster;
@@ -83,7 +94,7 @@ export class Reconciler {
    * since deleted children are never removed; a forgotten one costs one no-op apply.
    */
   private readonly verified = new LruCache<string, string>(100_000);
-  private cnpgInstalled: { value: boolean; at: number } | undefined;
+  private readonly installedCrds = new Map<string, { value: boolean; at: number }>();
 
   constructor(options: ReconcilerOptions) {
     this.options = { fullApplyIntervalMs: 600_000, pollIntervalMs: 15_000, ...options };
@@ -143,11 +154,23 @@ export class Reconciler {
 
   private async buildContext(stack: ChainDataStack): Promise<BuildContext & { problems: SpecProblem[] }> {
     const image = stackImage(stack, this.options.operatorImage);
-    const managed = stack.spec.database.managed;
-    if (!managed || managed.provider === 'StatefulSet') {
-      return { image, databaseProvider: 'StatefulSet', problems: [] };
+    const { databaseProvider, problems } = await this.databaseProvider(stack);
+    if (stack.spec.monitoring.podMonitor.enabled && !(await this.crdInstalled(POD_MONITOR_CRD))) {
+      problems.push({
+        reason: 'PodMonitorNotInstalled',
+        message: `spec.monitoring.podMonitor.enabled: the Prometheus Operator is not installed (no ${POD_MONITOR_CRD} CRD); install it or turn the PodMonitor off`,
+      });
     }
-    const installed = await this.cloudNativePgInstalled();
+    return { image, databaseProvider, problems };
+  }
+
+  private async databaseProvider(
+    stack: ChainDataStack,
+  ): Promise<{ databaseProvider: BuildContext['databaseProvider']; problems: SpecProblem[] }> {
+    const managed = stack.spec.database.managed;
+    if (!managed || managed.provider === 'StatefulSet')
+      return { databaseProvider: 'StatefulSet', problems: [] };
+    const installed = await this.crdInstalled(CNPG_CRD);
     if (managed.provider === 'CloudNativePG') {
       const problems = installed
         ? []
@@ -157,24 +180,25 @@ export class Reconciler {
               message: `spec.database.managed.provider: CloudNativePG is not installed (no ${CNPG_CRD} CRD); install it or use provider StatefulSet`,
             },
           ];
-      return { image, databaseProvider: 'CloudNativePG', problems };
+      return { databaseProvider: 'CloudNativePG', problems };
     }
     // Auto: a database that already exists keeps its provider, so installing CloudNativePG later never swaps an
     // existing database for an empty one.
     const ns = stack.metadata.namespace;
     const name = childName(stack, POSTGRES);
-    if (this.options.informers.child('StatefulSet', ns, name)) {
-      return { image, databaseProvider: 'StatefulSet', problems: [] };
-    }
-    return { image, databaseProvider: installed ? 'CloudNativePG' : 'StatefulSet', problems: [] };
+    if (this.options.informers.child('StatefulSet', ns, name))
+      return { databaseProvider: 'StatefulSet', problems: [] };
+    return { databaseProvider: installed ? 'CloudNativePG' : 'StatefulSet', problems: [] };
   }
 
-  private async cloudNativePgInstalled(): Promise<boolean> {
+  /** Whether a CRD is installed, asked at most once per poll interval (CRDs come and go rarely). */
+  private async crdInstalled(name: string): Promise<boolean> {
     const now = Date.now();
-    if (!this.cnpgInstalled || now - this.cnpgInstalled.at > this.options.pollIntervalMs) {
-      this.cnpgInstalled = { value: await this.options.cluster.crdInstalled(CNPG_CRD), at: now };
-    }
-    return this.cnpgInstalled.value;
+    const known = this.installedCrds.get(name);
+    if (known && now - known.at <= this.options.pollIntervalMs) return known.value;
+    const value = await this.options.cluster.crdInstalled(name);
+    this.installedCrds.set(name, { value, at: now });
+    return value;
   }
 
   private async applyChildren(
@@ -195,10 +219,9 @@ export class Reconciler {
       const { name } = manifest.metadata;
       wanted.add(`${kind}/${name}`);
       const hash = contentHash(manifest);
-      const current =
-        kind === 'Cluster'
-          ? await cluster.readObject(manifest.apiVersion, kind, namespace, name)
-          : informers.child(kind, namespace, name);
+      const current = UNWATCHED_KINDS.has(kind)
+        ? await cluster.readObject(manifest.apiVersion, kind, namespace, name)
+        : informers.child(kind, namespace, name);
       const unchanged = current?.metadata?.annotations?.[APPLIED_HASH_ANNOTATION] === hash;
       const verifiedAt = current?.metadata?.uid ? this.verified.get(current.metadata.uid) : undefined;
       const untouched =
@@ -219,14 +242,33 @@ export class Reconciler {
     for (const secret of buildGeneratedSecrets(stack, context, this.options.random ?? randomSecret)) {
       const { name } = secret.metadata;
       wanted.add(`Secret/${name}`);
-      if (informers.child('Secret', namespace, name)) continue;
-      if (await cluster.createIfAbsent(secret)) changes.push(`created Secret ${name}`);
+      const current = informers.child('Secret', namespace, name);
+      if (!current) {
+        if (await cluster.createIfAbsent(secret)) changes.push(`created Secret ${name}`);
+        continue;
+      }
+      // Its value is never rewritten, but whether it dies with the stack follows the spec (retainOnDelete), and a
+      // Secret kept from a deleted stack is adopted by a new one that does not retain its data.
+      const owners = secret.metadata.ownerReferences ?? [];
+      if (!isDeepStrictEqual(current.metadata?.ownerReferences ?? [], owners)) {
+        await cluster.setOwnerReferences({ ...current, apiVersion: 'v1', kind: 'Secret' }, owners);
+        changes.push(`${owners.length > 0 ? 'owned' : 'released'} Secret ${name}`);
+      }
     }
 
     for (const child of informers.ownedBy(namespace, stack.metadata.uid)) {
       if (wanted.has(`${child.kind}/${child.metadata?.name}`)) continue;
       await cluster.delete(child);
       changes.push(`deleted ${child.kind} ${child.metadata?.name}`);
+    }
+    for (const { apiVersion, kind, crd, component } of UNWATCHED_CHILDREN) {
+      const name = childName(stack, component);
+      if (wanted.has(`${kind}/${name}`) || !(await this.crdInstalled(crd))) continue;
+      const child = await cluster.readObject(apiVersion, kind, namespace, name);
+      const owned = child?.metadata?.ownerReferences?.some((ref) => ref.uid === stack.metadata.uid);
+      if (!child || !owned) continue;
+      await cluster.delete(child);
+      changes.push(`deleted ${kind} ${name}`);
     }
 
     if (fullApply) this.lastFullApply.set(stack.metadata.uid, now);

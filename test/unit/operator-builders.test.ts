@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { stringify } from 'yaml';
-import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
+import { MAX_STACK_NAME_LENGTH, type ChainDataStack } from '../../operator/api/v1alpha1.ts';
 import {
   CONFIG_HASH_ANNOTATION,
   SECRET_HASH_ANNOTATION,
@@ -72,6 +72,7 @@ const CASES: { name: string; stack: () => ChainDataStack; provider: BuildContext
           gatewayRpc: { enabled: false },
           evmData: { env: [{ name: 'LOG_LEVEL', value: 'debug' }] },
         };
+        spec.monitoring = { podMonitor: { enabled: true, labels: { release: 'prometheus' } } };
       }),
   },
 ];
@@ -86,7 +87,8 @@ describe('operator builders', () => {
     it(`renders only valid Kubernetes objects for the ${name} stack`, () => {
       const built = stack();
       for (const manifest of render(built, contextFor(built, provider))) {
-        if (manifest.kind === 'Cluster') continue; // CloudNativePG's kind: not in kubernetes-models
+        // CloudNativePG's and the Prometheus Operator's kinds are not in kubernetes-models.
+        if (manifest.kind === 'Cluster' || manifest.kind === 'PodMonitor') continue;
         expect(
           () => validateBuiltInObject(manifest),
           `${manifest.kind}/${manifest.metadata.name}`,
@@ -166,7 +168,7 @@ describe('operator builders', () => {
     ).to.deep.equal(['mainnet-gateway-rpc', 'mainnet-gateway-data']);
   });
 
-  it('lets only the gateways take traffic from outside the stack', () => {
+  it('lets only the gateways take traffic from outside the stack, and the monitoring namespaces scrape', () => {
     const stack = stackFrom(readSample('devnet'));
     const policies = buildStack(stack, contextFor(stack, 'StatefulSet')).filter(
       (m) => m.kind === 'NetworkPolicy',
@@ -189,6 +191,10 @@ describe('operator builders', () => {
                 },
               },
             ],
+          },
+          {
+            from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+            ports: [{ port: 8081, protocol: 'TCP' }],
           },
         ],
       },
@@ -215,5 +221,61 @@ describe('operator builders', () => {
       ),
     ).to.equal('registry.example/chain-data:9.9.9');
     expect(stackImage(stack, 'localhost:5000/chain-data')).to.equal('localhost:5000/chain-data:latest');
+  });
+
+  it('keeps every derived name and label within Kubernetes’ limits for the longest stack name the CRD admits', () => {
+    const name = `s${'x'.repeat(MAX_STACK_NAME_LENGTH - 2)}1`;
+    for (const provider of ['StatefulSet', 'CloudNativePG'] as const) {
+      const stack = stackFrom({ ...readSample('devnet'), metadata: { name } }, (spec) => {
+        spec.monitoring = { podMonitor: { enabled: true } };
+      });
+      for (const manifest of render(stack, contextFor(stack, provider))) {
+        const what = `${manifest.kind}/${manifest.metadata.name}`;
+        // Services (and the CloudNativePG Cluster's `-rw`/`-ro`/`-r` Services) must be DNS-1035 labels.
+        const longest = manifest.kind === 'Cluster' ? `${manifest.metadata.name}-rw` : manifest.metadata.name;
+        expect(longest.length, what).to.be.at.most(63);
+        if (manifest.kind === 'Service') expect(longest, what).to.match(/^[a-z]([-a-z0-9]*[a-z0-9])?$/);
+        for (const value of Object.values(manifest.metadata.labels ?? {})) {
+          expect(value.length, `${what} label`).to.be.at.most(63);
+        }
+        // A StatefulSet's pods carry `controller-revision-hash: <name>-<hash of up to 10 characters>`.
+        if (manifest.kind === 'StatefulSet')
+          expect(`${manifest.metadata.name}-0123456789`.length).to.be.at.most(63);
+      }
+    }
+  });
+
+  it('lets the managed database outlive its stack only when the spec retains it', () => {
+    const policy = (stack: ChainDataStack) =>
+      render(stack, contextFor(stack, 'StatefulSet')).filter(
+        (m) => m.metadata.name === 'devnet-postgres' && (m.kind === 'StatefulSet' || m.kind === 'Secret'),
+      );
+    const [retainedSet, retainedSecret] = policy(stackFrom(readSample('devnet')));
+    expect(retainedSet!.spec).to.nested.include({
+      'persistentVolumeClaimRetentionPolicy.whenDeleted': 'Retain',
+    });
+    expect(retainedSet!.metadata.ownerReferences, 'the StatefulSet itself goes').to.have.length(1);
+    expect(retainedSecret!.metadata.ownerReferences, 'the password stays with the volume').to.equal(
+      undefined,
+    );
+
+    const deleting = stackFrom(readSample('devnet'), (spec) => {
+      spec.database = { managed: { retainOnDelete: false } };
+    });
+    const [deletedSet, deletedSecret] = policy(deleting);
+    expect(deletedSet!.spec).to.nested.include({
+      'persistentVolumeClaimRetentionPolicy.whenDeleted': 'Delete',
+    });
+    expect(deletedSecret!.metadata.ownerReferences).to.have.length(1);
+
+    const cluster = (retainOnDelete: boolean) =>
+      buildStack(
+        stackFrom(readSample('devnet'), (spec) => {
+          spec.database = { managed: { provider: 'CloudNativePG', retainOnDelete } };
+        }),
+        { image: OPERATOR_IMAGE, databaseProvider: 'CloudNativePG' },
+      ).find((m) => m.kind === 'Cluster')!;
+    expect(cluster(true).metadata.ownerReferences).to.equal(undefined);
+    expect(cluster(false).metadata.ownerReferences).to.have.length(1);
   });
 });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { V1Lease } from '@kubernetes/client-node';
-import { leaseAvailable } from '../../operator/controller/leader-election.ts';
+import { LeaseObservation } from '../../operator/controller/leader-election.ts';
 import { computeStatus, setCondition, type ObservedObject } from '../../operator/controller/status.ts';
 import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
 import { defaultedCustomResource } from '../support/fake-kube-apiserver/index.ts';
@@ -336,15 +336,36 @@ describe('operator spec checks beyond the schema', () => {
 });
 
 describe('operator leader lease', () => {
-  const lease = (holder: string | undefined, renewedAgoMs: number, now: number): V1Lease => ({
-    spec: { holderIdentity: holder, leaseDurationSeconds: 15, renewTime: new Date(now - renewedAgoMs) },
+  const lease = (holder: string | undefined, renewTime: string): V1Lease => ({
+    spec: { holderIdentity: holder, leaseDurationSeconds: 15, renewTime: new Date(renewTime) },
+  });
+  const now = Date.parse('2026-01-01T00:00:00Z');
+
+  it('is free when unheld or held by us', () => {
+    const observation = new LeaseObservation();
+    observation.observe(lease(undefined, '2026-01-01T00:00:00Z'), now);
+    expect(observation.available(lease(undefined, '2026-01-01T00:00:00Z'), 'a', now)).to.equal(true);
+    expect(observation.available(lease('a', '2026-01-01T00:00:00Z'), 'a', now)).to.equal(true);
   });
 
-  it('is free when unheld, held by us, or unrenewed for its duration', () => {
-    const now = Date.parse('2026-01-01T00:00:00Z');
-    expect(leaseAvailable(lease(undefined, 0, now), 'a', now)).to.equal(true);
-    expect(leaseAvailable(lease('a', 0, now), 'a', now)).to.equal(true);
-    expect(leaseAvailable(lease('b', 5_000, now), 'a', now)).to.equal(false);
-    expect(leaseAvailable(lease('b', 16_000, now), 'a', now)).to.equal(true);
+  it('expires a lease the lease duration after this process saw it last change, whatever its renewTime says', () => {
+    const observation = new LeaseObservation();
+    // The holder's clock is an hour behind ours: by its renewTime the lease expired long ago, yet it is renewed.
+    const stale = lease('b', '2025-12-31T23:00:00Z');
+    observation.observe(stale, now);
+    expect(observation.available(stale, 'a', now)).to.equal(false);
+    expect(observation.available(stale, 'a', now + 14_999)).to.equal(false);
+    const renewed = lease('b', '2025-12-31T23:00:10Z');
+    observation.observe(renewed, now + 10_000);
+    expect(observation.available(renewed, 'a', now + 20_000), 'a renewal restarts the countdown').to.equal(
+      false,
+    );
+    observation.observe(renewed, now + 25_000);
+    expect(observation.available(renewed, 'a', now + 25_000)).to.equal(true);
+    // A holder whose clock runs ahead: its renewTime is in our future, and still the lease expires when it stops.
+    const ahead = new LeaseObservation();
+    const future = lease('b', '2026-01-01T01:00:00Z');
+    ahead.observe(future, now);
+    expect(ahead.available(future, 'a', now + 15_000)).to.equal(true);
   });
 });
