@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as k8s from '@kubernetes/client-node';
@@ -10,7 +11,13 @@ import {
   type FakeKubeApiServerOptions,
   type KubeObject,
 } from '../support/fake-kube-apiserver/index.ts';
+import {
+  describeWithRealApiServer,
+  startRealKubeApiServer,
+  type RealKubeApiServer,
+} from '../support/envtest.ts';
 import { HELM, KUBECTL, REPO_ROOT, runTool, ToolError } from '../support/kube-tools.ts';
+import { eventually } from '../support/processes.ts';
 
 const CRD_FILE = join(REPO_ROOT, 'crds/chaindatastacks.chaindatastack.io.yaml');
 
@@ -97,10 +104,14 @@ describe('fake kube-apiserver', () => {
     path: string,
     body?: unknown,
     contentType = 'application/json',
+    token = server.adminToken,
   ): Promise<{ code: number; body: Json; contentType: string }> {
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': contentType },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': contentType }),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     return {
@@ -110,13 +121,15 @@ describe('fake kube-apiserver', () => {
     };
   }
 
+  const admin = (): Record<string, string> => ({ authorization: `Bearer ${server.adminToken}` });
+
   /** Streams a watch: events accumulate as they arrive; `ended` settles when the server ends the response. */
   function openWatch(path: string): { events: WatchEvent[]; ended: Promise<void>; close(): void } {
     const controller = new AbortController();
     const events: WatchEvent[] = [];
     const ended = (async () => {
       try {
-        const res = await fetch(`${server.url}${path}`, { signal: controller.signal });
+        const res = await fetch(`${server.url}${path}`, { signal: controller.signal, headers: admin() });
         expect(res.status).to.equal(200);
         const decoder = new TextDecoder();
         let buffered = '';
@@ -211,6 +224,7 @@ describe('fake kube-apiserver', () => {
     it('answers aggregated discovery requests with legacy JSON so kubectl falls back', async () => {
       const res = await fetch(`${server.url}/apis`, {
         headers: {
+          ...admin(),
           accept:
             'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json',
         },
@@ -1134,16 +1148,22 @@ describe('fake kube-apiserver', () => {
     it('accepts and defaults both samples', async () => {
       const dev = await objects.create({ ...devnet, metadata: { ...devnet.metadata, namespace: 'default' } });
       expect(dig(dev, 'spec.network')).to.equal('fuji');
-      expect(dig(dev, 'spec.database')).to.deep.equal({
-        managed: { provider: 'Auto', image: 'postgres:17-alpine', instances: 1, storage: { size: '10Gi' } },
+      // Defaults under a defaulted `{}` apply too (the CRD may default more than these).
+      expect(Object.keys(dig(dev, 'spec.database') as Json)).to.deep.equal(['managed']);
+      expect(dig(dev, 'spec.database.managed')).to.deep.include({
+        provider: 'Auto',
+        image: 'postgres:17-alpine',
+        instances: 1,
+        storage: { size: '10Gi' },
       });
-      expect(dig(dev, 'spec.redis')).to.deep.equal({ managed: { image: 'redis:7-alpine' } });
+      expect(Object.keys(dig(dev, 'spec.redis') as Json)).to.deep.equal(['managed']);
+      expect(dig(dev, 'spec.redis.managed')).to.deep.include({ image: 'redis:7-alpine' });
       expect(dig(dev, 'spec.upstream')).to.deep.equal({
         devnet: { enabled: true, historyHours: 24 },
         evmChains: ['C'],
       });
       expect(dig(dev, 'spec.image')).to.deep.equal({ pullPolicy: 'IfNotPresent' });
-      expect(dig(dev, 'spec.components.gatewayRpc')).to.deep.equal({
+      expect(dig(dev, 'spec.components.gatewayRpc')).to.deep.include({
         enabled: true,
         replicas: 1,
         autoscaling: { enabled: false, minReplicas: 1, maxReplicas: 3, targetCPUUtilizationPercentage: 80 },
@@ -1228,12 +1248,20 @@ describe('fake kube-apiserver', () => {
       );
     });
 
+    it('refuses CRDs whose defaults break their own rules, as a real kube-apiserver does', async () => {
+      expect(await defaultsScenario(fakeTarget(server))).to.deep.equal(DEFAULTS_OUTCOMES);
+      // The ChainDataStack CRD (created before each test) passes the same check.
+      expect(
+        server.list('apiextensions.k8s.io', 'v1', 'customresourcedefinitions').map((c) => c.metadata.name),
+      ).to.include('chaindatastacks.chaindatastack.io');
+    });
+
     it('validates types, enums, required fields, bounds and patterns, and prunes unknown fields', async () => {
       const bad = stack('bad', {
         network: 'devnet',
         image: { pullSecrets: ['Not_Valid'] },
         upstream: { nodes: [], devnet: { historyHours: 99999 } },
-        components: { evmData: { replicas: 'two', resources: { requests: { cpu: 'lots', memory: 512 } } } },
+        components: { evmData: { replicas: 'two' } },
       });
       const res = await rejection(objects.create(bad));
       expect(res.code).to.equal(422);
@@ -1246,7 +1274,6 @@ describe('fake kube-apiserver', () => {
         'spec.upstream.nodes: Invalid value: 0: spec.upstream.nodes in body should have at least 1 items',
         'spec.upstream.devnet.historyHours: Invalid value: 99999: spec.upstream.devnet.historyHours in body should be less than or equal to 8760',
         'spec.components.evmData.replicas: Invalid value: "string": spec.components.evmData.replicas in body must be of type integer: "string"',
-        `spec.components.evmData.resources.requests[cpu]: Invalid value: "lots": spec.components.evmData.resources.requests[cpu] in body should match '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$'`,
       ]);
       expect(String(res.status.message)).to.match(/^ChainDataStack\.chaindatastack\.io "bad" is invalid: \[/);
 
@@ -1311,7 +1338,7 @@ describe('fake kube-apiserver', () => {
       const res = await fetch(
         `${server.url}/apis/chaindatastack.io/v1alpha1/namespaces/default/chaindatastacks`,
         {
-          headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' },
+          headers: { ...admin(), accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' },
         },
       );
       const table = (await res.json()) as Json;
@@ -1358,6 +1385,91 @@ describe('fake kube-apiserver', () => {
         ),
       ).to.equal(undefined);
       expect((await http('GET', '/apis/chaindatastack.io/v1alpha1')).code).to.equal(404);
+    });
+  });
+
+  describe('authentication, RBAC and admission', () => {
+    let home: string;
+
+    beforeEach(async () => {
+      home = await mkdtemp(join(tmpdir(), 'fake-kube-'));
+    });
+
+    afterEach(async () => {
+      await rm(home, { recursive: true, force: true });
+    });
+
+    it('authenticates, authorizes and admits owner references as a real kube-apiserver does', async () => {
+      expect(await accessScenario(fakeTarget(server), home)).to.deep.equal(ACCESS_OUTCOMES);
+    });
+
+    it('governs a client with a service account’s kubeconfig, recording who asked and why it was refused', async () => {
+      server.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ops' } });
+      server.create({
+        apiVersion: 'v1',
+        kind: 'ServiceAccount',
+        metadata: { name: 'bot', namespace: 'ops' },
+      });
+      const issued = await core.createNamespacedServiceAccountToken({
+        name: 'bot',
+        namespace: 'ops',
+        body: { spec: { audiences: [] } },
+      });
+      const bot = new k8s.KubeConfig();
+      bot.loadFromString(server.kubeconfig('ops', issued.status?.token));
+      const botApps = bot.makeApiClient(k8s.AppsV1Api);
+      server.resetRequests();
+      const refused = await rejection(botApps.listNamespacedDeployment({ namespace: 'ops' }));
+      expect(refused.code).to.equal(403);
+      const message =
+        'deployments.apps is forbidden: User "system:serviceaccount:ops:bot" cannot list resource "deployments" in API group "apps" in the namespace "ops"';
+      expect(
+        server.requests.map((r) => [r.user, r.verb, r.group, r.resource, r.namespace, r.code, r.message]),
+      ).to.deep.equal([
+        ['system:serviceaccount:ops:bot', 'list', 'apps', 'deployments', 'ops', 403, message],
+      ]);
+
+      // Roles written through the hooks (as an installer would) take effect at once.
+      server.create({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: { name: 'reader', namespace: 'ops' },
+        rules: [{ apiGroups: ['*'], resources: ['*'], verbs: ['list'] }],
+      });
+      server.create({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: 'reader', namespace: 'ops' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
+        subjects: [{ kind: 'ServiceAccount', name: 'bot' }],
+      });
+      expect((await botApps.listNamespacedDeployment({ namespace: 'ops' })).items).to.deep.equal([]);
+      await apps.listNamespacedDeployment({ namespace: 'ops' });
+      expect(server.requests.slice(-2).map((r) => [r.user, r.code])).to.deep.equal([
+        ['system:serviceaccount:ops:bot', 200],
+        ['admin', 200],
+      ]);
+    });
+
+    it('starts with the bootstrap policy: version and health for anyone, discovery for the authenticated', async () => {
+      const names = (plural: string) =>
+        server.list('rbac.authorization.k8s.io', 'v1', plural).map((o) => o.metadata.name);
+      const bootstrap = [
+        'cluster-admin',
+        'system:basic-user',
+        'system:discovery',
+        'system:public-info-viewer',
+      ];
+      expect(names('clusterroles')).to.deep.equal(bootstrap);
+      expect(names('clusterrolebindings')).to.deep.equal(bootstrap);
+      const t = fakeTarget(server);
+      const anonymous = (path: string) => call(t, 'GET', path, undefined, { token: null });
+      expect((await anonymous('/version')).code).to.equal(200);
+      expect((await anonymous('/healthz')).code).to.equal(200);
+      expect((await anonymous('/apis')).code).to.equal(403);
+      // system:masters stands above RBAC: the admin keeps every right without cluster-admin's binding.
+      server.delete('rbac.authorization.k8s.io', 'v1', 'clusterrolebindings', undefined, 'cluster-admin');
+      expect((await call(t, 'GET', '/apis')).code).to.equal(200);
     });
   });
 
@@ -1497,3 +1609,681 @@ function gvrOf(apiVersion: string, plural: string): [string, string, string] {
   const [group, version] = apiVersion.split('/');
   return [group ?? '', version ?? '', plural];
 }
+
+// ---- Scenarios run against the fake and, when KUBEBUILDER_ASSETS is set, a real kube-apiserver ----
+//
+// Each scenario records what the server answered, step by step (status code, and the Status message of a refusal),
+// and the test compares the record with one expectation: the real server's answers, as v1.32 gives them.
+
+/** A server to run a scenario against: over https, as kubectl talks to it. */
+interface Target {
+  url: string;
+  ca: string;
+  adminToken: string;
+  /** A kubeconfig (YAML or JSON) that authenticates with `token`. */
+  kubeconfig(token: string): string;
+}
+
+const fakeTarget = (server: FakeKubeApiServer): Target => ({
+  url: server.tlsUrl,
+  ca: server.ca,
+  adminToken: server.adminToken,
+  kubeconfig: (token) => server.kubeconfig('default', token),
+});
+
+const realTarget = (server: RealKubeApiServer): Target => ({
+  url: server.url,
+  ca: server.ca,
+  adminToken: server.adminToken,
+  kubeconfig: (token) => server.kubeconfig(token),
+});
+
+interface Answer {
+  code: number;
+  body: Json;
+}
+
+/** One request, as `token` (the admin's unless given; null for none). */
+function call(
+  t: Target,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { token?: string | null; contentType?: string } = {},
+): Promise<Answer> {
+  const token = options.token === undefined ? t.adminToken : options.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(new URL(path, t.url), { method, ca: t.ca, headers }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => {
+        let parsed: Json;
+        try {
+          parsed = JSON.parse(text) as Json;
+        } catch {
+          parsed = { text };
+        }
+        resolve({ code: res.statusCode ?? 0, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** A setup step, which must succeed. */
+async function must(answer: Promise<Answer>): Promise<Json> {
+  const { code, body } = await answer;
+  if (code >= 400) throw new Error(`setup failed with ${code}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+const outcome = (step: string, a: Answer): string =>
+  `${step}: ${a.code}${a.code >= 400 ? ` ${String(a.body.message)}` : ''}`;
+
+/** A namespaced CRD of example.com with a status subresource and a schema that keeps everything. */
+function widgetCrd(): Json {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Widget', plural: 'widgets', singular: 'widget', listKind: 'WidgetList' },
+      scope: 'Namespaced',
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+        },
+      ],
+    },
+  };
+}
+
+function role(
+  kind: 'Role' | 'ClusterRole',
+  name: string,
+  namespace: string | undefined,
+  rules: Json[],
+): Json {
+  return { apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name, namespace }, rules };
+}
+
+function binding(
+  kind: 'RoleBinding' | 'ClusterRoleBinding',
+  name: string,
+  namespace: string | undefined,
+  roleRef: { kind: string; name: string },
+  subjects: Json[],
+): Json {
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind,
+    metadata: { name, namespace },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', ...roleRef },
+    subjects,
+  };
+}
+
+const RBAC_V1 = '/apis/rbac.authorization.k8s.io/v1';
+const ROBOT = { kind: 'ServiceAccount', name: 'robot', namespace: 'team' };
+
+/**
+ * What the access scenario grants the service account team/robot: in team, deployments but not deleting them,
+ * creating and reading widgets, their status, one config map by name, and patching (not creating) services;
+ * reading CRDs cluster-wide, through its namespace's group; in `other`, a binding to a Role that does not exist.
+ */
+async function grantRobot(t: Target): Promise<void> {
+  const editor = role('Role', 'editor', 'team', [
+    {
+      apiGroups: ['apps'],
+      resources: ['deployments'],
+      verbs: ['get', 'list', 'watch', 'create', 'update', 'patch'],
+    },
+    { apiGroups: ['example.com'], resources: ['widgets'], verbs: ['get', 'create'] },
+    { apiGroups: ['example.com'], resources: ['widgets/status'], verbs: ['update', 'patch'] },
+    { apiGroups: [''], resources: ['configmaps'], resourceNames: ['settings'], verbs: ['*'] },
+    { apiGroups: [''], resources: ['services'], verbs: ['patch'] },
+  ]);
+  await must(call(t, 'POST', `${RBAC_V1}/namespaces/team/roles`, editor));
+  const ref = { kind: 'Role', name: 'editor' };
+  await must(
+    call(
+      t,
+      'POST',
+      `${RBAC_V1}/namespaces/team/rolebindings`,
+      binding('RoleBinding', 'editor', 'team', ref, [ROBOT]),
+    ),
+  );
+  const reader = role('ClusterRole', 'crd-reader', undefined, [
+    { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get', 'list'] },
+  ]);
+  await must(call(t, 'POST', `${RBAC_V1}/clusterroles`, reader));
+  const group = { apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: 'system:serviceaccounts:team' };
+  const readerRef = { kind: 'ClusterRole', name: 'crd-reader' };
+  await must(
+    call(
+      t,
+      'POST',
+      `${RBAC_V1}/clusterrolebindings`,
+      binding('ClusterRoleBinding', 'crd-reader', undefined, readerRef, [group]),
+    ),
+  );
+  const dangling = binding('RoleBinding', 'dangling', 'other', { kind: 'Role', name: 'missing' }, [ROBOT]);
+  await must(call(t, 'POST', `${RBAC_V1}/namespaces/other/rolebindings`, dangling));
+}
+
+function deploymentBody(name: string, ownerReferences?: Json[]): Json {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, ownerReferences },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: 'main', image: 'busybox:1' }] },
+      },
+    },
+  };
+}
+
+/** Polls a request until it is answered with `code` (RBAC and service-account caches lag a real server a little). */
+async function answeredWith(code: number, request: () => Promise<Answer>, what: string): Promise<Answer> {
+  let last: Answer | undefined;
+  await eventually(async () => (last = await request()).code === code, 10_000, what);
+  return last as Answer;
+}
+
+/** Authentication, the TokenRequest API, RBAC and the OwnerReferencesPermissionEnforcement plugin, step by step. */
+async function accessScenario(t: Target, home: string): Promise<string[]> {
+  const out: string[] = [];
+  const note = async (step: string, answer: Promise<Answer>): Promise<Answer> => {
+    const a = await answer;
+    out.push(outcome(step, a));
+    return a;
+  };
+  /** Also the whole Status body, apart from the message already noted. */
+  const noteStatus = async (step: string, answer: Promise<Answer>): Promise<void> => {
+    const { message: _message, ...rest } = (await note(step, answer)).body;
+    out.push(`${step}, status: ${JSON.stringify(rest)}`);
+  };
+  for (const name of ['team', 'other'])
+    await must(
+      call(t, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }),
+    );
+  for (const name of ['robot', 'temp'])
+    await must(call(t, 'POST', '/api/v1/namespaces/team/serviceaccounts', { metadata: { name } }));
+  await must(call(t, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgetCrd()));
+  await answeredWith(200, () => call(t, 'GET', '/apis/example.com/v1/widgets'), 'widgets served');
+  await grantRobot(t);
+
+  // The TokenRequest API.
+  const tokenPath = (sa: string) => `/api/v1/namespaces/team/serviceaccounts/${sa}/token`;
+  const issued = await note('token for robot', call(t, 'POST', tokenPath('robot'), { spec: {} }));
+  const spec = issued.body.spec as Json;
+  out.push(`token spec: ${JSON.stringify([spec.audiences, spec.expirationSeconds, issued.body.kind])}`);
+  const robot = { token: String(dig(issued.body, 'status.token')) };
+  await note('token for a missing account', call(t, 'POST', tokenPath('nobody'), { spec: {} }));
+  await note(
+    'token for 5 minutes',
+    call(t, 'POST', tokenPath('robot'), { spec: { expirationSeconds: 300 } }),
+  );
+  const temp = String(dig((await call(t, 'POST', tokenPath('temp'), { spec: {} })).body, 'status.token'));
+  await must(call(t, 'DELETE', '/api/v1/namespaces/team/serviceaccounts/temp'));
+  await note(
+    'token of a deleted account',
+    answeredWith(401, () => call(t, 'GET', '/api', undefined, { token: temp }), 'the token to die'),
+  );
+
+  // Authentication and non-resource paths.
+  await note('anonymous /version', call(t, 'GET', '/version', undefined, { token: null }));
+  await noteStatus('anonymous /api', call(t, 'GET', '/api', undefined, { token: null }));
+  await note('anonymous list', call(t, 'GET', '/api/v1/namespaces/team/pods', undefined, { token: null }));
+  await noteStatus(
+    'unknown token',
+    call(t, 'GET', '/api/v1/namespaces', undefined, { token: 'not-a-token' }),
+  );
+  await answeredWith(
+    200,
+    () => call(t, 'GET', '/apis/apps/v1/namespaces/team/deployments', undefined, robot),
+    'RBAC',
+  );
+  await note('robot /api', call(t, 'GET', '/api', undefined, robot));
+  await note('robot /apis/apps/v1', call(t, 'GET', '/apis/apps/v1', undefined, robot));
+  await note('robot /logs', call(t, 'GET', '/logs', undefined, robot));
+
+  // RBAC on resources.
+  const deployments = '/apis/apps/v1/namespaces/team/deployments';
+  await note('create deployment', call(t, 'POST', deployments, deploymentBody('web'), robot));
+  await noteStatus('delete deployment', call(t, 'DELETE', `${deployments}/web`, undefined, robot));
+  await note('deletecollection', call(t, 'DELETE', deployments, undefined, robot));
+  await note(
+    'list elsewhere',
+    call(t, 'GET', '/apis/apps/v1/namespaces/default/deployments', undefined, robot),
+  );
+  await note('list everywhere', call(t, 'GET', '/apis/apps/v1/deployments', undefined, robot));
+  await note(
+    'watch statefulsets',
+    call(t, 'GET', '/apis/apps/v1/namespaces/team/statefulsets?watch=true', undefined, robot),
+  );
+  await note('get namespace', call(t, 'GET', '/api/v1/namespaces/team', undefined, robot));
+  await note('unserved resource', call(t, 'GET', '/apis/nope.example.com/v1/things', undefined, robot));
+  const widgets = '/apis/example.com/v1/namespaces/team/widgets';
+  const widget = await note(
+    'create widget',
+    call(
+      t,
+      'POST',
+      widgets,
+      { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } },
+      robot,
+    ),
+  );
+  const merge = { ...robot, contentType: 'application/merge-patch+json' };
+  await note(
+    'patch widget status',
+    call(t, 'PATCH', `${widgets}/w/status`, { status: { phase: 'Ready' } }, merge),
+  );
+  await note('patch widget', call(t, 'PATCH', `${widgets}/w`, { spec: { size: 2 } }, merge));
+  await note(
+    'named config map',
+    call(t, 'GET', '/api/v1/namespaces/team/configmaps/settings', undefined, robot),
+  );
+  await note(
+    'other config map',
+    call(t, 'GET', '/api/v1/namespaces/team/configmaps/other', undefined, robot),
+  );
+  await note('list config maps', call(t, 'GET', '/api/v1/namespaces/team/configmaps', undefined, robot));
+  await note(
+    'list named config map',
+    call(
+      t,
+      'GET',
+      '/api/v1/namespaces/team/configmaps?fieldSelector=metadata.name%3Dsettings',
+      undefined,
+      robot,
+    ),
+  );
+  const settings = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' } };
+  await note(
+    'create named config map',
+    call(t, 'POST', '/api/v1/namespaces/team/configmaps', settings, robot),
+  );
+  const apply = { ...robot, contentType: 'application/apply-patch+yaml' };
+  await note(
+    'apply named config map',
+    call(t, 'PATCH', '/api/v1/namespaces/team/configmaps/settings?fieldManager=robot', settings, apply),
+  );
+  const service = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'svc' },
+    spec: { ports: [{ port: 80 }] },
+  };
+  await note(
+    'apply a new service',
+    call(t, 'PATCH', '/api/v1/namespaces/team/services/svc?fieldManager=robot', service, apply),
+  );
+  await note(
+    'list CRDs',
+    call(t, 'GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', undefined, robot),
+  );
+  await note('dangling binding', call(t, 'GET', '/api/v1/namespaces/other/secrets/s', undefined, robot));
+  await note('token by robot', call(t, 'POST', tokenPath('robot'), { spec: {} }, robot));
+
+  // OwnerReferencesPermissionEnforcement.
+  const owner = (blockOwnerDeletion?: boolean, apiVersion = 'example.com/v1'): Json => ({
+    apiVersion,
+    kind: 'Widget',
+    name: 'w',
+    uid: String(dig(widget.body, 'metadata.uid')),
+    controller: true,
+    blockOwnerDeletion,
+  });
+  await noteStatus(
+    'blocking owner',
+    call(t, 'POST', deployments, deploymentBody('child', [owner(true)]), robot),
+  );
+  await note(
+    'unknown owner kind',
+    call(t, 'POST', deployments, deploymentBody('child', [owner(true, 'example.com/v9')]), robot),
+  );
+  await note('non-blocking owner', call(t, 'POST', deployments, deploymentBody('child', [owner()]), robot));
+  await note(
+    'relabel child',
+    call(t, 'PATCH', `${deployments}/child`, { metadata: { labels: { a: 'b' } } }, merge),
+  );
+  await note(
+    'change owners',
+    call(t, 'PATCH', `${deployments}/child`, { metadata: { ownerReferences: [owner(false)] } }, merge),
+  );
+  const finalizers = role('Role', 'finalizers', 'team', [
+    {
+      apiGroups: ['example.com'],
+      resources: ['widgets/finalizers'],
+      resourceNames: ['w'],
+      verbs: ['update'],
+    },
+    { apiGroups: ['apps'], resources: ['deployments'], verbs: ['delete'] },
+    { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['list'] },
+  ]);
+  await must(call(t, 'POST', `${RBAC_V1}/namespaces/team/roles`, finalizers));
+  const finalizersRef = { kind: 'Role', name: 'finalizers' };
+  await must(
+    call(
+      t,
+      'POST',
+      `${RBAC_V1}/namespaces/team/rolebindings`,
+      binding('RoleBinding', 'finalizers', 'team', finalizersRef, [ROBOT]),
+    ),
+  );
+  await answeredWith(
+    200,
+    () => call(t, 'GET', '/apis/coordination.k8s.io/v1/namespaces/team/leases', undefined, robot),
+    'RBAC',
+  );
+  await note(
+    'blocking owner, with finalizers',
+    call(t, 'POST', deployments, deploymentBody('child2', [owner(true)]), robot),
+  );
+  await note(
+    'block an owner',
+    call(t, 'PATCH', `${deployments}/child`, { metadata: { ownerReferences: [owner(true)] } }, merge),
+  );
+  const other = { ...owner(true), name: 'other', uid: '00000000-0000-0000-0000-000000000001' };
+  await note(
+    'block another owner',
+    call(t, 'PATCH', `${deployments}/child2`, { metadata: { ownerReferences: [other] } }, merge),
+  );
+
+  // kubectl with a token from `kubectl create token`, in a kubeconfig of its own.
+  const file = (name: string, token: string) => {
+    const path = join(home, name);
+    return writeFile(path, t.kubeconfig(token)).then(() => path);
+  };
+  const admin = await file('admin', t.adminToken);
+  const created = await runTool(KUBECTL, ['--kubeconfig', admin, 'create', 'token', 'robot', '-n', 'team']);
+  const mine = await file('robot', created.stdout.trim());
+  for (const args of [
+    ['get', 'deployments', '-n', 'team', '-o', 'name'],
+    ['get', 'deployments', '-n', 'default'],
+  ]) {
+    const run = await runTool(KUBECTL, ['--kubeconfig', mine, ...args]);
+    out.push(`kubectl ${args.join(' ')}: ${run.code} ${(run.code === 0 ? run.stdout : run.stderr).trim()}`);
+  }
+  return out;
+}
+
+const forbiddenFor = (what: string, where = 'in the namespace "team"') =>
+  `User "system:serviceaccount:team:robot" cannot ${what} ${where}`;
+/** A failure's Status body without its message, keys in the API server's order. */
+const statusOf = (reason: string, code: number, details?: Json): string =>
+  JSON.stringify({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    reason,
+    details,
+    code,
+  });
+const NO_FINALIZERS =
+  "cannot set blockOwnerDeletion if an ownerReference refers to a resource you can't set finalizers on: , <nil>";
+
+/** kube-apiserver v1.32's answers to accessScenario. */
+const ACCESS_OUTCOMES = [
+  'token for robot: 201',
+  'token spec: [["https://kubernetes.default.svc"],3600,"TokenRequest"]',
+  'token for a missing account: 404 serviceaccounts "nobody" not found',
+  'token for 5 minutes: 422 TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes',
+  'token of a deleted account: 401 Unauthorized',
+  'anonymous /version: 200',
+  'anonymous /api: 403 forbidden: User "system:anonymous" cannot get path "/api"',
+  `anonymous /api, status: ${statusOf('Forbidden', 403, {})}`,
+  'anonymous list: 403 pods is forbidden: User "system:anonymous" cannot list resource "pods" in API group "" in the namespace "team"',
+  'unknown token: 401 Unauthorized',
+  `unknown token, status: ${statusOf('Unauthorized', 401)}`,
+  'robot /api: 200',
+  'robot /apis/apps/v1: 200',
+  `robot /logs: 403 forbidden: User "system:serviceaccount:team:robot" cannot get path "/logs"`,
+  'create deployment: 201',
+  `delete deployment: 403 deployments.apps "web" is forbidden: ${forbiddenFor('delete resource "deployments" in API group "apps"')}`,
+  `delete deployment, status: ${statusOf('Forbidden', 403, { name: 'web', group: 'apps', kind: 'deployments' })}`,
+  `deletecollection: 403 deployments.apps is forbidden: ${forbiddenFor('deletecollection resource "deployments" in API group "apps"')}`,
+  `list elsewhere: 403 deployments.apps is forbidden: ${forbiddenFor('list resource "deployments" in API group "apps"', 'in the namespace "default"')}`,
+  `list everywhere: 403 deployments.apps is forbidden: ${forbiddenFor('list resource "deployments" in API group "apps"', 'at the cluster scope')}`,
+  `watch statefulsets: 403 statefulsets.apps is forbidden: ${forbiddenFor('watch resource "statefulsets" in API group "apps"')}`,
+  `get namespace: 403 namespaces "team" is forbidden: ${forbiddenFor('get resource "namespaces" in API group ""')}`,
+  `unserved resource: 403 things.nope.example.com is forbidden: ${forbiddenFor('list resource "things" in API group "nope.example.com"', 'at the cluster scope')}`,
+  'create widget: 201',
+  'patch widget status: 200',
+  `patch widget: 403 widgets.example.com "w" is forbidden: ${forbiddenFor('patch resource "widgets" in API group "example.com"')}`,
+  'named config map: 404 configmaps "settings" not found',
+  `other config map: 403 configmaps "other" is forbidden: ${forbiddenFor('get resource "configmaps" in API group ""')}`,
+  `list config maps: 403 configmaps is forbidden: ${forbiddenFor('list resource "configmaps" in API group ""')}`,
+  'list named config map: 200',
+  `create named config map: 403 configmaps is forbidden: ${forbiddenFor('create resource "configmaps" in API group ""')}`,
+  'apply named config map: 201',
+  `apply a new service: 403 services "svc" is forbidden: ${forbiddenFor('create resource "services" in API group ""')}`,
+  'list CRDs: 200',
+  `dangling binding: 403 secrets "s" is forbidden: ${forbiddenFor('get resource "secrets" in API group ""', 'in the namespace "other"')}: RBAC: role.rbac.authorization.k8s.io "missing" not found`,
+  `token by robot: 403 serviceaccounts "robot" is forbidden: ${forbiddenFor('create resource "serviceaccounts/token" in API group ""')}`,
+  `blocking owner: 403 deployments.apps "child" is forbidden: ${NO_FINALIZERS}`,
+  `blocking owner, status: ${statusOf('Forbidden', 403, { name: 'child', group: 'apps', kind: 'deployments' })}`,
+  'unknown owner kind: 403 deployments.apps "child" is forbidden: cannot set blockOwnerDeletion in this case because cannot find RESTMapping for APIVersion example.com/v9 Kind Widget: no matches for kind "Widget" in version "example.com/v9"',
+  'non-blocking owner: 201',
+  'relabel child: 200',
+  `change owners: 403 deployments.apps "child" is forbidden: cannot set an ownerRef on a resource you can't delete: , <nil>`,
+  'blocking owner, with finalizers: 201',
+  'block an owner: 200',
+  `block another owner: 403 deployments.apps "child2" is forbidden: ${NO_FINALIZERS}`,
+  'kubectl get deployments -n team -o name: 0 deployment.apps/child\ndeployment.apps/child2\ndeployment.apps/web',
+  `kubectl get deployments -n default: 1 Error from server (Forbidden): deployments.apps is forbidden: ${forbiddenFor('list resource "deployments" in API group "apps"', 'in the namespace "default"')}`,
+];
+
+/** A CRD of defaults.example.com whose `spec` has the given schema, in each version given. */
+function crdWithSpec(plural: string, ...specSchemas: Json[]): Json {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.defaults.example.com` },
+    spec: {
+      group: 'defaults.example.com',
+      names: { kind: plural.charAt(0).toUpperCase() + plural.slice(1, -1), plural },
+      scope: 'Namespaced',
+      versions: specSchemas.map((spec, i) => ({
+        name: `v${i + 1}`,
+        served: true,
+        storage: i === 0,
+        schema: { openAPIV3Schema: { type: 'object', properties: { spec } } },
+      })),
+    },
+  };
+}
+
+const objectOf = (properties: Json, extra: Json = {}): Json => ({ type: 'object', properties, ...extra });
+const rules = (...validations: Json[]): Json => ({ 'x-kubernetes-validations': validations });
+const AUTOSCALING_MESSAGE = 'autoscaling.maxReplicas must be at least autoscaling.minReplicas';
+
+/** The autoscaling block of the ChainDataStack CRD, as it was before its rule guarded `enabled` with has(). */
+function autoscaling(rule: string): Json {
+  const replicas = { type: 'integer', default: 1 };
+  const block = objectOf(
+    {
+      enabled: { type: 'boolean', default: false },
+      minReplicas: replicas,
+      maxReplicas: { ...replicas, default: 3 },
+    },
+    { default: {}, ...rules({ rule, message: AUTOSCALING_MESSAGE }) },
+  );
+  return objectOf({ components: objectOf({ evmData: objectOf({ autoscaling: block }) }) });
+}
+
+const DEFAULT_CASES: [string, Json][] = [
+  [
+    'autoscalings',
+    crdWithSpec('autoscalings', autoscaling('!self.enabled || self.maxReplicas >= self.minReplicas')),
+  ],
+  [
+    'guarded autoscalings',
+    crdWithSpec(
+      'guardeds',
+      autoscaling('!has(self.enabled) || !self.enabled || self.maxReplicas >= self.minReplicas'),
+    ),
+  ],
+  [
+    'a failing rule without a message',
+    crdWithSpec(
+      'ranges',
+      objectOf({
+        range: objectOf(
+          { min: { type: 'integer' }, max: { type: 'integer' } },
+          { default: { min: 5, max: 1 }, ...rules({ rule: 'self.max >= self.min' }) },
+        ),
+      }),
+    ),
+  ],
+  [
+    'a rule inside the default',
+    crdWithSpec(
+      'nesteds',
+      objectOf({
+        outer: objectOf(
+          { n: { type: 'integer', ...rules({ rule: 'self >= 1', message: 'n must be positive' }) } },
+          { default: { n: 0 } },
+        ),
+      }),
+    ),
+  ],
+  [
+    'fieldPath, messageExpression and reason',
+    crdWithSpec(
+      'paths',
+      objectOf({
+        range: objectOf(
+          { min: { type: 'integer' }, max: { type: 'integer' } },
+          {
+            default: { min: 5, max: 1 },
+            ...rules({
+              rule: 'self.max >= self.min',
+              messageExpression: '"max is " + string(self.max)',
+              fieldPath: '.max',
+              reason: 'FieldValueForbidden',
+            }),
+          },
+        ),
+      }),
+    ),
+  ],
+  ['a default of the wrong type', crdWithSpec('types', objectOf({ n: { type: 'integer', default: 'x' } }))],
+  [
+    'a transition rule',
+    crdWithSpec(
+      'steps',
+      objectOf({ n: { type: 'integer', default: 0, ...rules({ rule: 'self == oldSelf + 1' }) } }),
+    ),
+  ],
+  [
+    'list items',
+    crdWithSpec(
+      'lists',
+      objectOf({
+        items: {
+          type: 'array',
+          items: objectOf({ on: { type: 'boolean' } }, { default: {}, ...rules({ rule: 'self.on' }) }),
+        },
+      }),
+    ),
+  ],
+  [
+    'additionalProperties, not checked',
+    crdWithSpec(
+      'maps',
+      objectOf({
+        labels: {
+          type: 'object',
+          additionalProperties: { type: 'string', default: '', ...rules({ rule: 'self != ""' }) },
+        },
+      }),
+    ),
+  ],
+  [
+    'two versions with different schemas',
+    crdWithSpec(
+      'versions',
+      objectOf({ a: { type: 'integer', default: 0, ...rules({ rule: 'self >= 1' }) } }),
+      objectOf({ b: { type: 'integer', default: 0, ...rules({ rule: 'self >= 1' }) } }),
+    ),
+  ],
+];
+
+/** Creates each CRD of DEFAULT_CASES; an error of several causes (which a real server orders at random) is sorted. */
+async function defaultsScenario(t: Target): Promise<string[]> {
+  const out: string[] = [];
+  for (const [step, crd] of DEFAULT_CASES) {
+    const a = await call(t, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+    const causes = (dig(a.body, 'details.causes') as Json[] | undefined) ?? [];
+    if (causes.length < 2) out.push(outcome(step, a));
+    else
+      out.push(
+        `${step}: ${a.code} ${causes
+          .map((c) => `${String(c.field)}: ${String(c.message)}`)
+          .sort()
+          .join(' | ')}`,
+      );
+  }
+  return out;
+}
+
+const SCHEMA = 'spec.validation.openAPIV3Schema.properties[spec]';
+const invalidCrd = (plural: string, errors: string) =>
+  `422 CustomResourceDefinition.apiextensions.k8s.io "${plural}.defaults.example.com" is invalid: ${errors}`;
+
+/** kube-apiserver v1.32's answers to defaultsScenario. */
+const DEFAULTS_OUTCOMES = [
+  `autoscalings: ${invalidCrd('autoscalings', `${SCHEMA}.properties[components].properties[evmData].properties[autoscaling].default: Invalid value: "object": no such key: enabled evaluating rule: ${AUTOSCALING_MESSAGE}`)}`,
+  'guarded autoscalings: 201',
+  `a failing rule without a message: ${invalidCrd('ranges', `${SCHEMA}.properties[range].default: Invalid value: "object": failed rule: self.max >= self.min`)}`,
+  `a rule inside the default: ${invalidCrd('nesteds', `${SCHEMA}.properties[outer].default.n: Invalid value: "integer": n must be positive`)}`,
+  `fieldPath, messageExpression and reason: ${invalidCrd('paths', `${SCHEMA}.properties[range].default.max: Forbidden: max is 1`)}`,
+  `a default of the wrong type: ${invalidCrd('types', `${SCHEMA}.properties[n].default: Invalid value: "string":  in body must be of type integer: "string"`)}`,
+  `a transition rule: ${invalidCrd('steps', `${SCHEMA}.properties[n].default: Invalid value: "integer": failed rule: self == oldSelf + 1`)}`,
+  `list items: ${invalidCrd('lists', `${SCHEMA}.properties[items].items.default: Invalid value: "object": no such key: on evaluating rule: self.on`)}`,
+  'additionalProperties, not checked: 201',
+  'two versions with different schemas: 422 spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a].default: Invalid value: "integer": failed rule: self >= 1 | spec.versions[1].schema.openAPIV3Schema.properties[spec].properties[b].default: Invalid value: "integer": failed rule: self >= 1',
+];
+
+describeWithRealApiServer(
+  'the fake kube-apiserver’s expectations, checked against a real kube-apiserver',
+  function () {
+    this.timeout(120_000);
+    let real: RealKubeApiServer;
+    let home: string;
+
+    before(async () => {
+      real = await startRealKubeApiServer();
+      home = await mkdtemp(join(tmpdir(), 'real-kube-'));
+    });
+
+    after(async () => {
+      await real?.stop();
+      if (home) await rm(home, { recursive: true, force: true });
+    });
+
+    it('authenticates, authorizes and admits owner references as the fake does', async () => {
+      expect(await accessScenario(realTarget(real), home)).to.deep.equal(ACCESS_OUTCOMES);
+    });
+
+    it('refuses CRDs whose defaults break their own rules as the fake does', async () => {
+      expect(await defaultsScenario(realTarget(real))).to.deep.equal(DEFAULTS_OUTCOMES);
+    });
+  },
+);

@@ -2,8 +2,9 @@
  * The install story end to end, against the fake API server: `helm template` renders the chart, `kubectl apply
  * --server-side` installs it (CRD, RBAC, the operator's Deployment) and a sample stack, the operator runs as
  * `chain-data operator` configured exactly as the chart's Deployment configures it, and the sample becomes Ready
- * with every component's Deployment and Service owned by it. Every request the operator makes must be allowed by
- * the chart's RBAC.
+ * with every component's Deployment and Service owned by it. The operator authenticates with a token of the chart's
+ * ServiceAccount (from the TokenRequest API, through `kubectl create token`), so the fake's RBAC and its
+ * OwnerReferencesPermissionEnforcement judge every request it makes by the chart's Roles: none may be refused.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,6 @@ import {
   startFakeKubeApiServer,
   type FakeKubeApiServer,
   type KubeObject,
-  type RequestRecord,
 } from '../support/fake-kube-apiserver/index.ts';
 import { kubectl, NAMESPACE, renderChart, REPO_ROOT } from '../support/kube-tools.ts';
 import { condition, DEVNET_WORKLOADS, startWorkloadControllers } from '../support/operator-cluster.ts';
@@ -23,10 +23,9 @@ import { startComponent, type RunningComponent } from '../support/processes.ts';
 const RELEASE = 'cds';
 const OPERATOR_POD = 'cds-chain-data-stack-6d4f9c7b8-x2v9k';
 
-interface PolicyRule {
-  apiGroups?: string[];
-  resources?: string[];
-  verbs: string[];
+interface PodSpec {
+  serviceAccountName?: string;
+  containers: { args: string[]; env: EnvVar[] }[];
 }
 
 interface EnvVar {
@@ -35,11 +34,12 @@ interface EnvVar {
   valueFrom?: { fieldRef?: { fieldPath: string } };
 }
 
+const podSpec = (deployment: KubeObject): PodSpec =>
+  (deployment.spec as { template: { spec: PodSpec } }).template.spec;
+
 /** The operator container's environment as the kubelet would give it to the chart's pod. */
 function podEnvironment(deployment: KubeObject): { args: string[]; env: Record<string, string> } {
-  const container = (
-    deployment.spec as { template: { spec: { containers: { args: string[]; env: EnvVar[] }[] } } }
-  ).template.spec.containers[0]!;
+  const container = podSpec(deployment).containers[0]!;
   const fieldRefs: Record<string, string> = {
     'metadata.namespace': NAMESPACE,
     'metadata.name': OPERATOR_POD,
@@ -53,48 +53,6 @@ function podEnvironment(deployment: KubeObject): { args: string[]; env: Record<s
     env[variable.name] = value;
   }
   return { args: container.args, env };
-}
-
-interface Binding {
-  roleRef: { kind: string; name: string };
-  subjects?: { kind: string; name: string; namespace?: string }[];
-}
-
-const RBAC = 'rbac.authorization.k8s.io';
-
-/**
- * Whether the API server's RBAC would let the service account make the request: the rules of every ClusterRole
- * bound cluster-wide, plus, in the request's namespace, those of Roles (or ClusterRoles) bound there.
- */
-function authorized(
-  server: FakeKubeApiServer,
-  account: { name: string; namespace: string },
-  request: RequestRecord,
-) {
-  const bindsAccount = (binding: KubeObject) =>
-    ((binding as unknown as Binding).subjects ?? []).some(
-      (s) => s.kind === 'ServiceAccount' && s.name === account.name && s.namespace === account.namespace,
-    );
-  const rulesOf = (ref: Binding['roleRef'], namespace: string | undefined) =>
-    (server.get(RBAC, 'v1', ref.kind === 'Role' ? 'roles' : 'clusterroles', namespace, ref.name)?.rules ??
-      []) as PolicyRule[];
-  const rules = server
-    .list(RBAC, 'v1', 'clusterrolebindings')
-    .filter(bindsAccount)
-    .flatMap((b) => rulesOf((b as unknown as Binding).roleRef, undefined));
-  if (request.namespace) {
-    for (const binding of server.list(RBAC, 'v1', 'rolebindings', request.namespace).filter(bindsAccount)) {
-      const ref = (binding as unknown as Binding).roleRef;
-      rules.push(...rulesOf(ref, ref.kind === 'Role' ? request.namespace : undefined));
-    }
-  }
-  const resource = request.subresource ? `${request.resource}/${request.subresource}` : request.resource;
-  return rules.some(
-    (rule) =>
-      (rule.apiGroups ?? []).some((g) => g === '*' || g === request.group) &&
-      (rule.resources ?? []).some((r) => r === '*' || r === resource) &&
-      rule.verbs.some((v) => v === '*' || v === request.verb),
-  );
 }
 
 const SETUPS = [
@@ -159,23 +117,40 @@ for (const setup of SETUPS)
         '-f',
         join(REPO_ROOT, 'crds/samples/devnet.yaml'),
       ]);
+      // The pod's identity: a token of its ServiceAccount, as the kubelet would project one.
+      const serviceAccount = podSpec(deployment!).serviceAccountName ?? 'default';
+      const token = (await kube(['create', 'token', serviceAccount, '-n', NAMESPACE])).trim();
+      await writeFile(join(dir, 'operator-kubeconfig'), server.kubeconfig(NAMESPACE, token));
+      const user = `system:serviceaccount:${NAMESPACE}:${serviceAccount}`;
+      const operatorRequests = () => server.requests.filter((r) => r.user === user);
+      const refused = () =>
+        operatorRequests()
+          .filter((r) => r.code === 403)
+          .map((r) => `${r.method} ${r.path}: ${r.message ?? ''}`);
       server.resetRequests();
 
       // The operator, configured as the chart's pod would be (its ops server on a free port instead of 8081).
       const { args, env } = podEnvironment(deployment!);
       expect(args).to.deep.equal(['operator']);
       const { OPS_PORT: _chartOpsPort, ...operatorEnv } = env;
-      operator = await startComponent(args[0]!, { ...operatorEnv, KUBECONFIG: join(dir, 'kubeconfig') });
+      operator = await startComponent(args[0]!, {
+        ...operatorEnv,
+        KUBECONFIG: join(dir, 'operator-kubeconfig'),
+      });
       controllers = startWorkloadControllers(server, NAMESPACE);
 
-      const stack = await server.waitFor(
-        () => {
-          const found = server.get('chaindatastack.io', 'v1alpha1', 'chaindatastacks', NAMESPACE, 'devnet');
-          return condition(found, 'Ready')?.status === 'True' ? found : undefined;
-        },
+      const ready = () => {
+        const found = server.get('chaindatastack.io', 'v1alpha1', 'chaindatastacks', NAMESPACE, 'devnet');
+        return condition(found, 'Ready')?.status === 'True' ? found : undefined;
+      };
+      // A refused request fails the test at once, naming what the chart's RBAC lacks, instead of a timeout.
+      await server.waitFor(
+        () => refused().length > 0 || ready(),
         30_000,
-        'the sample stack Ready',
+        'the sample stack Ready (or a request of the operator refused)',
       );
+      expect(refused(), 'requests of the operator refused').to.deep.equal([]);
+      const stack = ready()!;
       const owner = {
         apiVersion: 'chaindatastack.io/v1alpha1',
         kind: 'ChainDataStack',
@@ -201,9 +176,6 @@ for (const setup of SETUPS)
         expect(image, 'children run the operator’s image').to.equal(env.OPERATOR_DEFAULT_IMAGE);
       }
 
-      // Until now only the operator has talked to the API server (the stand-in controllers write directly).
-      const operatorRequests = server.requests.filter((r) => r.resource !== '');
-
       // What people see: the printer columns, and the story in `kubectl describe`.
       const table = await kube(['get', 'cds', '-n', NAMESPACE]);
       expect(table).to.match(/^NAME\s+READY\s+NETWORK\s+COMPONENTS\s+AGE\s*\ndevnet\s+True\s+fuji\s+8\/8\s+/);
@@ -220,12 +192,8 @@ for (const setup of SETUPS)
       expect(described).to.match(/Normal\s+Ready\s+.*all 8 components are ready/);
 
       // The operator did all of that with the rights the chart grants, and with nothing else.
-      const account = { name: 'cds-chain-data-stack', namespace: NAMESPACE };
-      expect(operatorRequests.length).to.be.greaterThan(20);
-      const denied = operatorRequests.filter((r) => !authorized(server, account, r));
-      expect(
-        denied.map((r) => `${r.verb} ${r.group}/${r.resource}${r.subresource ? `/${r.subresource}` : ''}`),
-      ).to.deep.equal([]);
+      expect(operatorRequests().length).to.be.greaterThan(20);
+      expect(refused(), 'requests of the operator refused').to.deep.equal([]);
 
       // The ops endpoints the chart's probes use.
       for (const path of ['/healthz', '/readyz']) {

@@ -86,6 +86,16 @@ export function resourceList(defs: ReadonlyMap<string, ResourceDef>, group: stri
         kind: def.kind,
         verbs: ['get', 'patch', 'update'],
       });
+    if (!def.group && def.plural === 'serviceaccounts')
+      resources.push({
+        name: 'serviceaccounts/token',
+        singularName: '',
+        namespaced: true,
+        group: 'authentication.k8s.io',
+        version: 'v1',
+        kind: 'TokenRequest',
+        verbs: ['create'],
+      });
     if (def.scale) {
       const scale = { name: `${def.plural}/scale`, singularName: '', namespaced: def.namespaced };
       resources.push({

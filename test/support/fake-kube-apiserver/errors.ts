@@ -108,7 +108,7 @@ export function invalid(def: ResourceDef, name: string, errors: FieldError[]): A
     field: e.field,
   }));
   return new ApiError(422, 'Invalid', `${kind} "${name}" is invalid: ${aggregate}`, {
-    name,
+    name: name || undefined,
     group: def.group || undefined,
     kind: def.kind,
     causes,

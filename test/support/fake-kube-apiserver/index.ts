@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import {
   applyConflict,
@@ -20,6 +21,15 @@ import {
   stampTimes,
   updateOwnership,
 } from './apply.ts';
+import {
+  ADMIN,
+  ANONYMOUS,
+  serviceAccountUser,
+  TokenIssuer,
+  tokenRequestSpec,
+  unauthorized,
+  type UserInfo,
+} from './auth.ts';
 import {
   addCrd,
   addKind,
@@ -49,7 +59,6 @@ import {
   pathNotFound,
   qualified,
   REASONS,
-  statusBody,
   unprocessable,
   validateMetadata,
 } from './errors.ts';
@@ -66,7 +75,16 @@ import {
 } from './gc.ts';
 import { checkBodyName, parseBody, verbOf, writeReply, type Reply } from './http.ts';
 import { clone, deepEqual, dropNulls, getPath, isObj, mergePatch, now, patchDocument } from './json.ts';
-import { beforeWrite, scaleOf } from './kinds.ts';
+import { beforeWrite, kindErrors, scaleOf } from './kinds.ts';
+import { enforceOwnerReferences } from './ownerrefs.ts';
+import {
+  authorize,
+  BOOTSTRAP_RBAC,
+  forbidden,
+  requestAttributes,
+  type Attributes,
+  type RbacStore,
+} from './rbac.ts';
 import { validateCustom } from './schema.ts';
 import {
   fieldsMatch,
@@ -77,6 +95,7 @@ import {
   type Requirement,
 } from './selectors.ts';
 import { table, wantsTable } from './tables.ts';
+import { selfSignedCertificate } from './tls.ts';
 import {
   deliver,
   endWatch,
@@ -106,12 +125,16 @@ import type {
  * speaks the REST, discovery and watch wire formats closely enough for @kubernetes/client-node, kubectl and helm:
  * CRUD with optimistic concurrency, merge/JSON patches, server-side apply with managedFields, status and scale
  * subresources, CRD registration with structural defaults, pruning, schema and CEL validation, finalizers,
- * ownerReference garbage collection, label/field selectors, and watches with history, bookmarks and 410s.
- * Written from the API conventions, independently of the operator under test.
+ * ownerReference garbage collection, label/field selectors, and watches with history, bookmarks and 410s. Like a
+ * cluster with RBAC, it authenticates bearer tokens (an admin in system:masters, or service accounts' tokens from the
+ * TokenRequest API), authorizes by the Roles and bindings it stores, and runs OwnerReferencesPermissionEnforcement.
+ * Written from the API conventions, independently of the operator under test; checked against a real kube-apiserver
+ * where both apply (test/integration/fake-kube-apiserver.test.ts).
  *
- * Start one with `startFakeKubeApiServer()`, point clients at `url` (or write `kubeconfig()` for kubectl), and use
- * the hooks (`get`, `list`, `create`, `patch`, `updateStatus`, `delete`, `requests`, `compact`, `expireWatches`,
- * `failNext`, `waitFor`) to inspect the store or act as the cluster's own controllers would.
+ * Start one with `startFakeKubeApiServer()`, point clients at `kubeconfig()` (the admin's, or a given token's), and
+ * use the hooks (`get`, `list`, `create`, `patch`, `updateStatus`, `delete`, `requests`, `compact`, `expireWatches`,
+ * `failNext`, `waitFor`) to inspect the store or act as the cluster's own controllers would; hooks bypass
+ * authorization and admission.
  */
 
 export type {
@@ -136,10 +159,18 @@ export async function startFakeKubeApiServer(
   return server;
 }
 
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+
 export class FakeKubeApiServer {
+  /** Plain http, for in-process clients such as fetch (which send credentials over it as they are told). */
   url = '';
+  /** The same API over https, which kubeconfig() names: kubectl and helm send credentials only over TLS. */
+  tlsUrl = '';
+  /** The serving certificate (PEM), self-signed: the CA to trust for tlsUrl. */
+  readonly ca: string;
   readonly requests: RequestRecord[] = [];
   private readonly http: Server;
+  private readonly https: Server;
   private readonly defs = new Map<string, ResourceDef>();
   private readonly objects = new Map<string, { defKey: string; obj: KubeObject }>();
   private readonly uids = new Map<string, string>();
@@ -152,6 +183,13 @@ export class FakeKubeApiServer {
   private readonly faults: { match: (r: RequestRecord) => boolean; code: number; times: number }[] = [];
   private readonly bookmarkIntervalMs: number;
   private readonly historyLimit: number;
+  private readonly tokens = new TokenIssuer();
+  /** What RBAC reads: the Roles, ClusterRoles and bindings stored, as the API server's informers see them. */
+  private readonly rbac: RbacStore = {
+    get: (plural, namespace, name) =>
+      this.objects.get(objectKey(this.mustDef(RBAC_GROUP, 'v1', plural), namespace, name))?.obj,
+    list: (plural, namespace) => this.select(this.mustDef(RBAC_GROUP, 'v1', plural), namespace, [], []),
+  };
   /** What the garbage collector and namespace controller act through. */
   private readonly cluster: Cluster = {
     objects: this.objects,
@@ -169,31 +207,45 @@ export class FakeKubeApiServer {
     this.historyLimit = options.historyLimit ?? 10000;
     for (const spec of [...BUILTIN_KINDS, ...(options.kinds ?? [])]) this.registerKind(spec);
     const namespaces = this.mustDef('', 'v1', 'namespaces');
+    const bootstrap = { manager: 'kube-apiserver', subresource: '', dryRun: false } as const;
     for (const name of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) {
       const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name } };
-      this.createObject(namespaces, 'v1', '', ns, {
-        manager: 'kube-apiserver',
-        subresource: '',
-        dryRun: false,
-      });
+      this.createObject(namespaces, 'v1', '', ns, bootstrap);
     }
-    this.http = createServer((req, res) => void this.onRequest(req, res));
+    for (const obj of BOOTSTRAP_RBAC)
+      this.createObject(this.defByKind(RBAC_GROUP, 'v1', obj.kind), 'v1', '', clone(obj), bootstrap);
+    const handler = (req: IncomingMessage, res: ServerResponse) => void this.onRequest(req, res);
+    const { cert, key } = selfSignedCertificate();
+    this.ca = cert;
+    this.http = createServer(handler);
+    this.https = createTlsServer({ cert, key }, handler);
   }
 
   async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.http.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
+    const port = async (server: Server): Promise<number> => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as AddressInfo).port;
+    };
+    this.url = `http://127.0.0.1:${await port(this.http)}`;
+    this.tlsUrl = `https://127.0.0.1:${await port(this.https)}`;
   }
 
   async close(): Promise<void> {
     this.closeWatches();
-    await new Promise<void>((resolve) => {
-      this.http.close(() => resolve());
-      this.http.closeAllConnections();
-    });
+    const stop = (server: Server) =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    await Promise.all([stop(this.http), stop(this.https)]);
   }
 
   // ---- Test hooks ----
+
+  /** A bearer token of a member of system:masters, whom RBAC never refuses; kubeconfig() uses it by default. */
+  get adminToken(): string {
+    return this.tokens.adminToken;
+  }
 
   /** The current (global) resourceVersion. */
   get resourceVersion(): string {
@@ -338,17 +390,19 @@ export class FakeKubeApiServer {
     }
   }
 
-  /** A kubeconfig (YAML) for kubectl, helm or KubeConfig.loadFromString, with no credentials. */
-  kubeconfig(namespace = 'default'): string {
+  /**
+   * A kubeconfig (YAML) for kubectl, helm or KubeConfig.loadFromString, authenticating with `token`: the admin's by
+   * default, or a service account's from the TokenRequest API (`kubectl create token`), which RBAC then governs.
+   */
+  kubeconfig(namespace = 'default', token = this.adminToken): string {
     return [
       'apiVersion: v1',
       'kind: Config',
       'clusters:',
       '  - name: fake',
       '    cluster:',
-      `      server: ${this.url}`,
-      // client-node refuses plain http unless TLS verification is off (kubectl and helm don't mind either way).
-      '      insecure-skip-tls-verify: true',
+      `      server: ${this.tlsUrl}`,
+      `      certificate-authority-data: ${Buffer.from(this.ca).toString('base64')}`,
       'contexts:',
       '  - name: fake',
       '    context:',
@@ -358,7 +412,8 @@ export class FakeKubeApiServer {
       'current-context: fake',
       'users:',
       '  - name: fake',
-      '    user: {}',
+      '    user:',
+      `      token: ${token}`,
       '',
     ].join('\n');
   }
@@ -373,10 +428,16 @@ export class FakeKubeApiServer {
   }
 
   private defByKind(group: string, version: string, kind: string): ResourceDef {
+    const def = this.findDefByKind(group, version, kind);
+    if (!def) throw new Error(`fake kube-apiserver: no kind ${kind} in ${gvOf(group, version)}`);
+    return def;
+  }
+
+  private findDefByKind(group: string, version: string, kind: string): ResourceDef | undefined {
     for (const def of this.defs.values()) {
       if (def.group === group && def.kind === kind && def.versions.includes(version)) return def;
     }
-    throw new Error(`fake kube-apiserver: no kind ${kind} in ${gvOf(group, version)}`);
+    return undefined;
   }
 
   private mustGet(def: ResourceDef, namespace: string, name: string): KubeObject {
@@ -444,10 +505,11 @@ export class FakeKubeApiServer {
     obj.apiVersion = gvOf(def.group, version);
     obj.kind = def.kind;
     if (def.status) delete obj.status;
-    const metaErrors = validateMetadata(def, meta);
+    const metaErrors = [...validateMetadata(def, meta), ...kindErrors(def, obj)];
     if (metaErrors.length > 0) throw invalid(def, name, metaErrors);
     beforeWrite(def, obj, undefined, this.allocateClusterIp);
     if (def.custom) validateCustom(def, version, obj, undefined);
+    this.admit(def, version, obj, undefined, w);
     meta.uid = randomUUID();
     meta.creationTimestamp = now();
     meta.generation = 1;
@@ -519,10 +581,11 @@ export class FakeKubeApiServer {
     next.apiVersion = gvOf(def.group, version);
     next.kind = def.kind;
     normalizeMeta(next.metadata);
-    const metaErrors = w.system ? [] : validateMetadata(def, next.metadata);
+    const metaErrors = w.system ? [] : [...validateMetadata(def, next.metadata), ...kindErrors(def, next)];
     if (metaErrors.length > 0) throw invalid(def, name, metaErrors);
     beforeWrite(def, next, current, this.allocateClusterIp);
     if (def.custom && !w.system) validateCustom(def, version, next, current);
+    if (!w.system) this.admit(def, version, next, current, w);
 
     const gv = gvOf(def.group, version);
     const before = cm.managedFields ?? [];
@@ -559,6 +622,31 @@ export class FakeKubeApiServer {
     return this.store(def, next, 'MODIFIED', current);
   }
 
+  /** Validating admission of a client's write (after the object's own validation, as in the API server). */
+  private admit(
+    def: ResourceDef,
+    version: string,
+    obj: KubeObject,
+    current: KubeObject | undefined,
+    w: WriteOptions,
+  ): void {
+    const user = w.user;
+    if (!user) return;
+    enforceOwnerReferences(
+      {
+        def,
+        version,
+        subresource: w.subresource,
+        namespace: obj.metadata.namespace ?? '',
+        name: obj.metadata.name ?? '',
+        authorize: (a) => authorize(this.rbac, user, a),
+        resolve: (group, v, kind) => this.findDefByKind(group, v, kind),
+      },
+      obj,
+      current,
+    );
+  }
+
   private applyPatch(
     def: ResourceDef,
     version: string,
@@ -578,6 +666,7 @@ export class FakeKubeApiServer {
     const found = this.objects.get(objectKey(def, namespace, name));
     if (!found) {
       if (w.subresource) throw notFound(def, name);
+      this.authorizeCreateByApply(def, version, namespace, name, w);
       const obj = {
         ...config,
         apiVersion: gv,
@@ -635,6 +724,30 @@ export class FakeKubeApiServer {
       object: this.commit(def, version, current, merged, { ...w, managedFields: newEntries }),
       created: false,
     };
+  }
+
+  /** An apply that creates the object needs `create` as well as the `patch` the request was authorized for. */
+  private authorizeCreateByApply(
+    def: ResourceDef,
+    version: string,
+    namespace: string,
+    name: string,
+    w: WriteOptions,
+  ): void {
+    if (!w.user) return;
+    const a: Attributes = {
+      verb: 'create',
+      resourceRequest: true,
+      path: '',
+      group: def.group,
+      version,
+      resource: def.plural,
+      subresource: '',
+      namespace,
+      name,
+    };
+    const decision = authorize(this.rbac, w.user, a);
+    if (!decision.allowed) throw forbidden(w.user, a, decision.reason);
   }
 
   private deleteObject(
@@ -804,25 +917,56 @@ export class FakeKubeApiServer {
       verb: 'get',
       fieldManager: url.searchParams.get('fieldManager') ?? '',
       contentType: (req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '',
+      user: '',
     };
     this.requests.push(record);
     res.on('finish', () => (record.code = res.statusCode));
     try {
-      const reply = this.route(req, res, url, raw, record);
+      const user = this.authenticate(req.headers.authorization);
+      record.user = user.name;
+      this.authorizeRequest(user, req.method ?? 'GET', url, record);
+      const reply = this.route(req, res, url, raw, record, user);
       if (reply) writeReply(res, reply.code, reply.body);
     } catch (err) {
       if (res.headersSent) {
         res.end();
         return;
       }
-      if (err instanceof ApiError) writeReply(res, err.code, err.body);
-      else
-        writeReply(
-          res,
-          500,
-          statusBody(500, 'InternalError', `Internal error occurred: ${(err as Error).message}`),
-        );
+      const error =
+        err instanceof ApiError
+          ? err
+          : new ApiError(500, 'InternalError', `Internal error occurred: ${(err as Error).message}`);
+      record.message = error.message;
+      writeReply(res, error.code, error.body);
     }
+  }
+
+  /** Bearer tokens only; a request without one is anonymous, one with a token this server did not issue is 401. */
+  private authenticate(header: string | undefined): UserInfo {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+    if (token === undefined) return ANONYMOUS;
+    if (token === this.tokens.adminToken) return ADMIN;
+    const account = this.tokens.verify(token);
+    if (!account) throw unauthorized();
+    const sa = this.objects.get(
+      objectKey(this.mustDef('', 'v1', 'serviceaccounts'), account.namespace, account.name),
+    );
+    // A token dies with its ServiceAccount, even if one of the same name is created again.
+    if (sa?.obj.metadata.uid !== account.uid) throw unauthorized();
+    return serviceAccountUser(account.namespace, account.name, account.uid);
+  }
+
+  /** RBAC decides from the path alone, before routing, so a refused request names what it asked for in the record. */
+  private authorizeRequest(user: UserInfo, method: string, url: URL, record: RequestRecord): void {
+    const a = requestAttributes(method, url);
+    const decision = authorize(this.rbac, user, a);
+    if (decision.allowed) return;
+    if (a.resourceRequest) {
+      const { group, version, resource, subresource, namespace, name } = a;
+      Object.assign(record, { group, version, resource, subresource, namespace, name });
+      record.verb = a.verb as RequestRecord['verb'];
+    }
+    throw forbidden(user, a, decision.reason);
   }
 
   private route(
@@ -831,6 +975,7 @@ export class FakeKubeApiServer {
     url: URL,
     raw: Buffer,
     rec: RequestRecord,
+    user: UserInfo,
   ): Reply | undefined {
     const path = url.pathname.replace(/\/+$/, '') || '/';
     if (path === '/version') return { code: 200, body: VERSION_INFO };
@@ -851,7 +996,7 @@ export class FakeKubeApiServer {
       rest = segs.slice(3);
     } else throw pathNotFound();
     if (rest.length === 0) return { code: 200, body: resourceList(this.defs, rec.group, rec.version) };
-    return this.resourceRequest(req, res, url, raw, rec, rest);
+    return this.resourceRequest(req, res, url, raw, rec, rest, user);
   }
 
   private resourceRequest(
@@ -861,6 +1006,7 @@ export class FakeKubeApiServer {
     raw: Buffer,
     rec: RequestRecord,
     segments: string[],
+    user: UserInfo,
   ): Reply | undefined {
     const q = url.searchParams;
     let rest = segments;
@@ -885,9 +1031,11 @@ export class FakeKubeApiServer {
     const method = req.method ?? 'GET';
     const watch = watchPath || q.get('watch') === 'true' || q.get('watch') === '1';
     rec.verb = verbOf(method, name, watch);
+    const tokenRequest = subresource === 'token' && !def.group && def.plural === 'serviceaccounts';
     const knownSubresource =
-      (subresource === 'status' && def.status) || (subresource === 'scale' && def.scale);
+      (subresource === 'status' && def.status) || (subresource === 'scale' && def.scale) || tokenRequest;
     if (subresource && !knownSubresource) throw pathNotFound();
+    if (tokenRequest) return this.tokenReply(def, namespace, name, raw, rec);
     if (method === 'POST' && name)
       throw new ApiError(
         405,
@@ -905,7 +1053,12 @@ export class FakeKubeApiServer {
     const version = rec.version;
     const dryRun = q.get('dryRun') === 'All';
     const manager = rec.fieldManager || (req.headers['user-agent'] ?? 'unknown').split('/')[0] || 'unknown';
-    const w: WriteOptions = { manager, subresource: subresource === 'status' ? 'status' : '', dryRun };
+    const w: WriteOptions = {
+      manager,
+      subresource: subresource === 'status' ? 'status' : '',
+      dryRun,
+      user,
+    };
     if (subresource === 'scale') return this.scaleReply(def, version, namespace, name, raw, rec, w);
     const out = (obj: KubeObject): KubeObject => present(obj, def, version);
     switch (rec.verb) {
@@ -1035,6 +1188,57 @@ export class FakeKubeApiServer {
     return {
       code: 200,
       body: out(this.commit(def, version, current, patched as KubeObject, { ...w, expectedRv })),
+    };
+  }
+
+  /**
+   * The TokenRequest API (`kubectl create token`): a token for an existing ServiceAccount, with the API server's
+   * defaults (the API audience, one hour) and its bounds on the lifetime. Nothing is stored.
+   */
+  private tokenReply(
+    def: ResourceDef,
+    namespace: string,
+    name: string,
+    raw: Buffer,
+    rec: RequestRecord,
+  ): Reply {
+    if (rec.verb !== 'create')
+      throw new ApiError(
+        405,
+        'MethodNotAllowed',
+        'the server does not allow this method on the requested resource',
+        {},
+      );
+    this.mustGet(this.mustDef('', 'v1', 'namespaces'), '', namespace);
+    const account = this.mustGet(def, namespace, name);
+    const spec = tokenRequestSpec(parseBody(raw, rec.contentType));
+    const tooShort = spec.expirationSeconds < 600;
+    if (tooShort || spec.expirationSeconds > 2 ** 32) {
+      throw invalid({ ...def, kind: 'TokenRequest', group: 'authentication.k8s.io' }, '', [
+        {
+          type: 'Invalid',
+          field: 'spec.expirationSeconds',
+          value: spec.expirationSeconds,
+          detail: tooShort
+            ? 'may not specify a duration less than 10 minutes'
+            : 'may not specify a duration larger than 2^32 seconds',
+        },
+      ]);
+    }
+    const { token, exp } = this.tokens.issue(
+      { namespace, name, uid: account.metadata.uid ?? '' },
+      spec.audiences,
+      spec.expirationSeconds,
+    );
+    return {
+      code: 201,
+      body: {
+        kind: 'TokenRequest',
+        apiVersion: 'authentication.k8s.io/v1',
+        metadata: { name, namespace, creationTimestamp: now() },
+        spec: { ...spec, boundObjectRef: null },
+        status: { token, expirationTimestamp: new Date(exp * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
+      },
     };
   }
 

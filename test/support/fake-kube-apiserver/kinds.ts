@@ -1,5 +1,7 @@
 import { CRD_KEY, defKey, NAMESPACE_KEY } from './catalog.ts';
+import type { FieldError } from './errors.ts';
 import { clone, isObj, now, withoutUndefined } from './json.ts';
+import { crdDefaultErrors } from './schema.ts';
 import { selectorString } from './selectors.ts';
 import type { KubeObject, Obj, ResourceDef } from './types.ts';
 
@@ -41,6 +43,11 @@ export function beforeWrite(
   } else if (key === CRD_KEY) {
     obj.status = crdStatus(obj, current);
   }
+}
+
+/** What a kind's own validation refuses, beyond metadata (reported together with metadata's errors). */
+export function kindErrors(def: ResourceDef, obj: KubeObject): FieldError[] {
+  return defKey(def.group, def.plural) === CRD_KEY ? crdDefaultErrors(obj) : [];
 }
 
 function crdStatus(crd: KubeObject, current: KubeObject | undefined): Obj {

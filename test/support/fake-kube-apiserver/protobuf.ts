@@ -53,6 +53,10 @@ class ProtoMessage {
     const f = this.fields.find((x) => x.no === no);
     return f && f.varint !== 0n;
   }
+  int(no: number): number | undefined {
+    const f = this.fields.find((x) => x.no === no);
+    return f && Number(f.varint);
+  }
   message(no: number): ProtoMessage | undefined {
     const f = this.fields.find((x) => x.no === no);
     return f && new ProtoMessage(f.bytes);
@@ -116,9 +120,20 @@ function protoDeleteOptions(m: ProtoMessage): Obj {
   });
 }
 
+/** TokenRequest (`kubectl create token`): the spec's audiences and expirationSeconds; boundObjectRef is not kept. */
+function protoTokenRequest(obj: KubeObject, raw: ProtoMessage): KubeObject {
+  const spec = raw.message(2);
+  const audiences = spec?.strings(1) ?? [];
+  const expirationSeconds = spec?.int(4);
+  return {
+    ...obj,
+    spec: withoutUndefined({ audiences: audiences.length > 0 ? audiences : undefined, expirationSeconds }),
+  };
+}
+
 /**
- * kubectl's typed commands (`create namespace`, `create configmap`, `create secret`) send protobuf: the `k8s\0`
- * magic, then a runtime.Unknown holding the type and the object's bytes. Only those kinds are decoded.
+ * kubectl's typed commands (`create namespace`, `configmap`, `secret`, `serviceaccount`, `token`) send protobuf:
+ * the `k8s\0` magic, then a runtime.Unknown holding the type and the object's bytes. Only those kinds are decoded.
  */
 export function decodeProtobufObject(buf: Buffer): KubeObject {
   if (buf.subarray(0, 4).toString('latin1') !== 'k8s\0') throw unsupportedMediaType();
@@ -129,8 +144,12 @@ export function decodeProtobufObject(buf: Buffer): KubeObject {
   const raw = unknown.message(2) ?? new ProtoMessage(undefined);
   if (kind === 'DeleteOptions') return protoDeleteOptions(raw) as KubeObject;
   const obj: KubeObject = { apiVersion, kind, metadata: protoObjectMeta(raw.message(1)) };
+  if (apiVersion === 'authentication.k8s.io/v1' && kind === 'TokenRequest')
+    return protoTokenRequest(obj, raw);
   if (apiVersion !== 'v1') throw unsupportedMediaType();
   if (kind === 'Namespace') return obj;
+  if (kind === 'ServiceAccount')
+    return withoutUndefined({ ...obj, automountServiceAccountToken: raw.bool(4) });
   if (kind === 'ConfigMap') {
     return withoutUndefined({
       ...obj,

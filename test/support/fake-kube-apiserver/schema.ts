@@ -1,4 +1,4 @@
-import { parse as parseCel, type ParseResult } from '@marcbachmann/cel-js';
+import { parse as parseCel, serialize, type ASTNode, type ParseResult } from '@marcbachmann/cel-js';
 import { invalid, type FieldError, type FieldErrorType } from './errors.ts';
 import { clone, deepEqual, getPath, isObj } from './json.ts';
 import type { KubeObject, Obj, ResourceDef, Schema } from './types.ts';
@@ -95,6 +95,31 @@ function celProgram(expression: string): ParseResult {
   return program;
 }
 
+/**
+ * Evaluates a rule. When both operands of `||` or `&&` fail, cel-go (the API server's CEL) reports the left one's
+ * error and cel-js the right one's; the left one's is rethrown, so a message names the key the server names.
+ */
+function evaluateCel(expression: string, context: Obj): unknown {
+  const program = celProgram(expression);
+  try {
+    return program(context);
+  } catch (e) {
+    throw leftOperandError(program.ast, context) ?? e;
+  }
+}
+
+function leftOperandError(ast: ASTNode, context: Obj): unknown {
+  if (ast.op !== '||' && ast.op !== '&&') return undefined;
+  const left = (ast.args as ASTNode[])[0];
+  if (!left) return undefined;
+  try {
+    celProgram(serialize(left))(context);
+    return undefined;
+  } catch (e) {
+    return leftOperandError(left, context) ?? e;
+  }
+}
+
 /** CEL integers are int64: values of integer schemas become bigint, or `self.a >= 1` fails to type-check. */
 function toCel(value: unknown, schema: Schema | undefined): unknown {
   if (Array.isArray(value)) return value.map((v) => toCel(v, schema?.items));
@@ -115,6 +140,10 @@ const RULE_REASONS: Record<string, FieldErrorType> = {
 
 interface Validation {
   errors: FieldError[];
+  /** Whether x-kubernetes-validations run (the API server checks a default's rules only once its schema holds). */
+  rules: boolean;
+  /** Whether the value is a whole resource, whose apiVersion, kind and metadata the schema does not describe. */
+  resource: boolean;
 }
 
 /**
@@ -173,7 +202,7 @@ function validateValue(
   }
   if (Array.isArray(value)) validateArray(value, schema, path, old, v, err);
   if (isObj(value)) validateObject(value, schema, path, old, v, err);
-  if (v.errors.length === before) evaluateRules(value, schema, path, old, v);
+  if (v.rules && v.errors.length === before) evaluateRules(value, schema, path, old, v);
 }
 
 function validateArray(
@@ -241,7 +270,7 @@ function validateObject(
     err('TooMany', `must have at most ${schema.maxProperties} items`, count);
   }
   for (const [key, child] of Object.entries(value)) {
-    if (child === undefined || (path === '' && ROOT_FIELDS.has(key))) continue;
+    if (child === undefined || (v.resource && path === '' && ROOT_FIELDS.has(key))) continue;
     const own = schema.properties?.[key];
     const sub = own ?? (isObj(schema.additionalProperties) ? schema.additionalProperties : undefined);
     if (!sub) continue;
@@ -267,21 +296,16 @@ function evaluateRules(
     const shownType = schema['x-kubernetes-int-or-string'] ? 'integer-or-string' : (schema.type ?? 'object');
     let passed: unknown;
     try {
-      passed = celProgram(rule.rule)(context);
+      passed = evaluateCel(rule.rule, context);
     } catch (e) {
-      v.errors.push({
-        type: 'Invalid',
-        field,
-        value: shownType,
-        detail: `${rule.rule}: ${(e as Error).message}`,
-      });
+      v.errors.push({ type: 'Invalid', field, value: shownType, detail: evaluationFailure(e, rule) });
       continue;
     }
     if (passed === true) continue;
     let message = rule.message ?? `failed rule: ${rule.rule}`;
     if (rule.messageExpression) {
       try {
-        message = String(celProgram(rule.messageExpression)(context));
+        message = String(evaluateCel(rule.messageExpression, context));
       } catch {
         // The real server also falls back to the static message when messageExpression fails.
       }
@@ -289,6 +313,16 @@ function evaluateRules(
     const type = (rule.reason && RULE_REASONS[rule.reason]) || 'Invalid';
     v.errors.push({ type, field, value: shownType, detail: message });
   }
+}
+
+/**
+ * A rule that fails to evaluate (a missing key, say) is reported as cel-go words it, naming the rule by its message
+ * when it has one: `no such key: enabled evaluating rule: <message or rule>`.
+ */
+function evaluationFailure(e: unknown, rule: { rule: string; message?: string }): string {
+  const first = ((e as Error).message ?? String(e)).split('\n')[0] ?? '';
+  const cause = first.charAt(0).toLowerCase() + first.slice(1);
+  return `${cause} evaluating rule: ${rule.message?.trim() || rule.rule.trim()}`;
 }
 
 /** Prunes, defaults and validates a custom resource by the schema of the version it is written at. */
@@ -301,7 +335,56 @@ export function validateCustom(
   const schema = def.schemas.get(version);
   if (!schema) return;
   pruneAndDefault(obj, schema, true);
-  const v: Validation = { errors: [] };
+  const v: Validation = { errors: [], rules: true, resource: true };
   validateValue(obj, schema, '', current ? { value: current } : undefined, v);
   if (v.errors.length > 0) throw invalid(def, obj.metadata.name ?? '', v.errors);
+}
+
+// ---- CustomResourceDefinitions: their schemas' defaults ----
+
+/**
+ * A CRD's defaults must satisfy their own schema node, x-kubernetes-validations included, as written: the API server
+ * validates the literal (`default: {}` stays `{}`, nested defaults do not apply), with oldSelf bound to it too, and
+ * refuses the CRD otherwise. Defaults under properties and items are checked; those under additionalProperties and
+ * inside metadata are not, as in the API server.
+ */
+export function crdDefaultErrors(crd: KubeObject): FieldError[] {
+  const spec = isObj(crd.spec) ? crd.spec : {};
+  const versions = (Array.isArray(spec.versions) ? spec.versions : []).filter(isObj);
+  const schemas = versions.map((v) =>
+    isObj(v.schema) && isObj(v.schema.openAPIV3Schema) ? (v.schema.openAPIV3Schema as Schema) : undefined,
+  );
+  const errors: FieldError[] = [];
+  // Identical schemas are validated once, where the internal (pre-v1) CRD type keeps a shared schema.
+  const shared = schemas[0] !== undefined && schemas.every((s) => deepEqual(s, schemas[0]));
+  if (shared) walkDefaults(schemas[0] as Schema, 'spec.validation.openAPIV3Schema', true, errors);
+  else
+    schemas.forEach((schema, i) => {
+      if (schema) walkDefaults(schema, `spec.versions[${i}].schema.openAPIV3Schema`, true, errors);
+    });
+  return errors;
+}
+
+function walkDefaults(schema: Schema, path: string, root: boolean, errors: FieldError[]): void {
+  if (schema.default !== undefined) errors.push(...defaultErrors(schema, `${path}.default`));
+  for (const [key, child] of Object.entries(schema.properties ?? {})) {
+    if (root && key === 'metadata') continue;
+    walkDefaults(child, `${path}.properties[${key}]`, false, errors);
+  }
+  if (schema.items) walkDefaults(schema.items, `${path}.items`, false, errors);
+}
+
+/** The default's schema errors, or else its rules' errors, with field paths below `at`. */
+function defaultErrors(schema: Schema, at: string): FieldError[] {
+  const value = clone(schema.default);
+  const old = { value: clone(schema.default) };
+  const v: Validation = { errors: [], rules: false, resource: false };
+  validateValue(value, schema, '', old, v);
+  if (v.errors.length === 0) {
+    v.rules = true;
+    validateValue(value, schema, '', old, v);
+  }
+  const under = (field: string): string =>
+    !field ? at : /^[.[]/.test(field) ? `${at}${field}` : `${at}.${field}`;
+  return v.errors.map((e) => ({ ...e, field: under(e.field) }));
 }

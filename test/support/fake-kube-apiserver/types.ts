@@ -1,5 +1,7 @@
 /** The fake API server's object model: what tests see, and what its modules share. */
 
+import type { UserInfo } from './auth.ts';
+
 // ---- Public types (re-exported by index.ts) ----
 
 export interface FieldSet {
@@ -95,8 +97,12 @@ export interface RequestRecord {
   verb: Verb;
   fieldManager: string;
   contentType: string;
+  /** Who made the request: `admin`, `system:serviceaccount:<ns>:<name>`, `system:anonymous`; '' if refused a token. */
+  user: string;
   /** The response status code, once sent. */
   code?: number;
+  /** The Status message of a request that failed. */
+  message?: string;
 }
 
 export interface FakeKubeApiServerOptions {
@@ -188,6 +194,8 @@ export interface WriteOptions {
   expectedRv?: string;
   /** Controller-side writes (deletion, GC, namespace lifecycle) that may change server-owned metadata. */
   system?: boolean;
+  /** Who writes through the API, whom admission checks; test hooks and the cluster's controllers have none. */
+  user?: UserInfo;
 }
 
 export interface DeleteOptions {
