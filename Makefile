@@ -99,14 +99,14 @@ proto-check: install ## fail when the committed proto types are stale
 	echo "services/generated/proto is stale: run make generate"; exit 1; fi
 
 .PHONY: crds
-crds: install ## regenerate the CRD (crds/ and the chart's crds/) from operator/api/crd.ts
+crds: install ## regenerate the CRD (crds/ and the chart's files/crds/) from operator/api/crd.ts
 	node operator/api/generate-crd.ts
 
 .PHONY: crd-check
 crd-check: install ## fail when either copy of the CRD is stale or the two differ
 	node operator/api/generate-crd.ts --check
-	@cmp crds/chaindatastacks.chaindatastack.io.yaml $(CHART)/crds/chaindatastacks.chaindatastack.io.yaml || \
-		{ echo "$(CHART)/crds differs from crds/: run make crds"; exit 1; }
+	@cmp crds/chaindatastacks.chaindatastack.io.yaml $(CHART)/files/crds/chaindatastacks.chaindatastack.io.yaml || \
+		{ echo "$(CHART)/files/crds differs from crds/: run make crds"; exit 1; }
 
 .PHONY: chart-lint
 chart-lint: kube-tools ## helm lint --strict the chart with its default values and each ci/*-values.yaml

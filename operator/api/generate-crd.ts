@@ -1,6 +1,7 @@
 /**
- * `make crds` writes the CRD into crds/ and the chart's crds/ (Helm installs a chart's CRDs from there, once);
- * `make check` runs this with --check, which fails when either copy differs from what crd.ts builds.
+ * `make crds` writes the CRD into crds/ and into the chart's files/crds/, which templates/crd.yaml renders as an
+ * ordinary release resource: Helm installs what a chart keeps in crds/ once and never upgrades it, so the chart does
+ * not keep it there. `make check` runs this with --check, which fails when either copy differs from what crd.ts builds.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { stringify } from 'yaml';
 import { chainDataStackCrd } from './crd.ts';
 
 const FILE_NAME = 'chaindatastacks.chaindatastack.io.yaml';
-const TARGETS = ['crds', 'charts/chain-data-stack/crds'].map((dir) =>
+const TARGETS = ['crds', 'charts/chain-data-stack/files/crds'].map((dir) =>
   fileURLToPath(new URL(`../../${dir}/${FILE_NAME}`, import.meta.url)),
 );
 

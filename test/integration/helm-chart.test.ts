@@ -19,13 +19,18 @@ import { isBuiltInKind, validateBuiltInObject } from '../support/kube-models.ts'
 /**
  * The chart as Helm and the API server would see it: lint, render with every ci/*-values.yaml, check each object
  * against the Kubernetes schemas (and the sample stack against the CRD's), and the values schema refusing bad
- * values. helm comes from `make kube-tools`.
+ * values. helm comes from `make kube-tools`. helm-chart-real-apiserver.test.ts installs it into a real API server.
  */
 
 type KubeObject = Record<string, unknown> & {
   apiVersion?: string;
   kind?: string;
-  metadata?: { name?: string };
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
 };
 
 const CRD_FILE = 'chaindatastacks.chaindatastack.io.yaml';
@@ -35,6 +40,9 @@ const CI_VALUES = readdirSync(join(CHART_DIR, 'ci'))
   .map((f) => join(CHART_DIR, 'ci', f));
 const SAMPLES_DIR = join(REPO_ROOT, 'crds', 'samples');
 const FULLNAME = 'cds-chain-data-stack';
+/** What `--api-versions` says for a cluster that serves ChainDataStacks already. */
+const STACK_KIND = 'chaindatastack.io/v1alpha1/ChainDataStack';
+const DEVNET_SPEC = { network: 'fuji', upstream: { devnet: { enabled: true, historyHours: 24 } } };
 
 function readCrd(dir: string): KubeObject {
   return parse(readFileSync(join(dir, CRD_FILE), 'utf8')) as KubeObject;
@@ -149,10 +157,31 @@ describe('Helm chart charts/chain-data-stack', function () {
   this.timeout(120_000);
 
   describe('the CRD', function () {
-    it("the chart's crds/ copy is byte-identical to crds/", function () {
+    it("the chart's files/crds/ copy is byte-identical to crds/", function () {
       const top = readFileSync(join(REPO_ROOT, 'crds', CRD_FILE));
-      const chart = readFileSync(join(CHART_DIR, 'crds', CRD_FILE));
-      expect(chart.equals(top), `${CHART_DIR}/crds/${CRD_FILE} differs from crds/: run make crds`).to.be.true;
+      const chart = readFileSync(join(CHART_DIR, 'files', 'crds', CRD_FILE));
+      expect(chart.equals(top), `${CHART_DIR}/files/crds/${CRD_FILE} differs from crds/: run make crds`).to.be
+        .true;
+    });
+
+    it('is rendered as a release resource: the generated CRD plus the release labels and the keep policy', async function () {
+      const rendered = findObject(await renderChart(), 'CustomResourceDefinition');
+      const { labels, annotations, ...metadata } = rendered.metadata ?? {};
+      expect({ ...rendered, metadata }).to.deep.equal(crd);
+      expect(labels).to.deep.equal({
+        'helm.sh/chart': 'chain-data-stack-0.1.0',
+        'app.kubernetes.io/instance': 'cds',
+        'app.kubernetes.io/managed-by': 'Helm',
+        'app.kubernetes.io/part-of': 'chain-data-stack',
+      });
+      expect(annotations).to.deep.equal({ 'helm.sh/resource-policy': 'keep' });
+    });
+
+    it('is left to helm uninstall with crds.keep=false, and not rendered with crds.enabled=false', async function () {
+      const unkept = findObject(await renderChart([], { 'crds.keep': 'false' }), 'CustomResourceDefinition');
+      expect(unkept.metadata?.annotations).to.equal(undefined);
+      const objects = (await renderChart([], { 'crds.enabled': 'false' })) as KubeObject[];
+      expect(objects.map((o) => o.kind)).to.not.include('CustomResourceDefinition');
     });
 
     it('is a valid CustomResourceDefinition', function () {
@@ -206,7 +235,10 @@ describe('Helm chart charts/chain-data-stack', function () {
 
       it('renders objects that validate against the Kubernetes and CRD schemas', async function () {
         const objects = (await renderChart(files)) as KubeObject[];
-        expect(objects.map((o) => o.kind)).to.include.members(['CustomResourceDefinition', 'Deployment']);
+        const values = files.map((f) => parse(readFileSync(f, 'utf8')) as { crds?: { enabled?: boolean } });
+        const withCrd = values.every((v) => v?.crds?.enabled !== false);
+        expect(objects.map((o) => o.kind)).to.include('Deployment');
+        expect(objects.some((o) => o.kind === 'CustomResourceDefinition')).to.equal(withCrd);
         for (const object of objects) validateObject(object);
       });
     });
@@ -266,6 +298,8 @@ describe('Helm chart charts/chain-data-stack', function () {
           resources: ['chaindatastacks/status'],
           verbs: ['get', 'update', 'patch'],
         },
+        // Owner references with blockOwnerDeletion, under OwnerReferencesPermissionEnforcement.
+        { apiGroups: ['chaindatastack.io'], resources: ['chaindatastacks/finalizers'], verbs: ['update'] },
         { apiGroups: [''], resources: ['configmaps', 'services', 'secrets'], verbs: write },
         { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
         { apiGroups: ['apps'], resources: ['deployments', 'statefulsets'], verbs: write },
@@ -273,6 +307,7 @@ describe('Helm chart charts/chain-data-stack', function () {
         { apiGroups: ['autoscaling'], resources: ['horizontalpodautoscalers'], verbs: write },
         { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies', 'ingresses'], verbs: write },
         { apiGroups: ['postgresql.cnpg.io'], resources: ['clusters'], verbs: write },
+        { apiGroups: ['monitoring.coreos.com'], resources: ['podmonitors'], verbs: write },
         {
           apiGroups: ['apiextensions.k8s.io'],
           resources: ['customresourcedefinitions'],
@@ -321,14 +356,53 @@ describe('Helm chart charts/chain-data-stack', function () {
     expect(findObject(objects, 'ChainDataStack').metadata).to.deep.include({ namespace: 'stacks' });
   });
 
-  it('renders the sample stack, valid against the CRD, when sample.enabled', async function () {
-    const objects = (await renderChart([], { 'sample.enabled': 'true' })) as KubeObject[];
-    const stack = findObject(objects, 'ChainDataStack', `${FULLNAME}-sample`) as { spec: unknown };
-    expect(stack.spec).to.deep.equal({
-      network: 'fuji',
-      upstream: { devnet: { enabled: true, historyHours: 24 } },
+  describe('the sample stack', function () {
+    it('is the devnet evaluation stack when sample.spec is empty, valid against the CRD', async function () {
+      const objects = (await renderChart([], { 'sample.enabled': 'true' })) as KubeObject[];
+      const stack = findObject(objects, 'ChainDataStack', `${FULLNAME}-sample`) as KubeObject & {
+        spec: unknown;
+      };
+      expect(stack.spec).to.deep.equal(DEVNET_SPEC);
+      const devnetSample = parse(readFileSync(join(SAMPLES_DIR, 'devnet.yaml'), 'utf8')) as { spec: unknown };
+      expect(stack.spec).to.deep.equal(devnetSample.spec);
+      expect(stackErrors(stack)).to.deep.equal([]);
     });
-    expect(stackErrors(stack)).to.deep.equal([]);
+
+    it('takes a spec of its own whole, without the devnet default merged in', async function () {
+      const file = join(CHART_DIR, 'ci', 'production-sample-values.yaml');
+      const stack = findObject(await renderChart([file]), 'ChainDataStack') as KubeObject & {
+        spec: { upstream: Record<string, unknown> };
+      };
+      const production = parse(readFileSync(join(SAMPLES_DIR, 'production.yaml'), 'utf8')) as {
+        spec: unknown;
+      };
+      expect(stack.spec, 'ci/production-sample-values.yaml is crds/samples/production.yaml').to.deep.equal(
+        production.spec,
+      );
+      expect(stack.spec.upstream).to.not.have.property('devnet');
+      expect(stackErrors(stack)).to.deep.equal([]);
+    });
+
+    it('is a post-install hook carrying the release ownership while the cluster cannot map its kind', async function () {
+      const objects = (await renderChart([], { 'sample.enabled': 'true' })) as KubeObject[];
+      const stack = findObject(objects, 'ChainDataStack');
+      expect(stack.metadata?.annotations).to.deep.equal({
+        'helm.sh/hook': 'post-install,post-upgrade',
+        'helm.sh/hook-delete-policy': 'hook-failed',
+        'meta.helm.sh/release-name': 'cds',
+        'meta.helm.sh/release-namespace': NAMESPACE,
+      });
+      expect(stack.metadata?.labels?.['app.kubernetes.io/managed-by']).to.equal('Helm');
+    });
+
+    it('is an ordinary release resource once the cluster serves ChainDataStacks', async function () {
+      const objects = (await renderChart(
+        [],
+        { 'sample.enabled': 'true' },
+        { apiVersions: [STACK_KIND] },
+      )) as KubeObject[];
+      expect(findObject(objects, 'ChainDataStack').metadata?.annotations).to.equal(undefined);
+    });
   });
 
   it('renders a ServiceMonitor scraping the metrics Service when serviceMonitor.enabled', async function () {
@@ -369,6 +443,8 @@ describe('Helm chart charts/chain-data-stack', function () {
     ['logLevel', 'loud', 'logLevel: logLevel must be one of the following'],
     ['image.pullPolicy', 'Sometimes', 'image.pullPolicy: image.pullPolicy must be one of the following'],
     ['unknownKey', 'x', 'Additional property unknownKey is not allowed'],
+    ['crds.enabled', 'sometimes', 'crds.enabled: Invalid type. Expected: boolean'],
+    ['sample.spec.network', 'mainnet', 'sample.spec: upstream is required'],
   ] as const) {
     it(`values.schema.json refuses ${key}=${value}`, async function () {
       const result = await tryHelm(templateArgs([], { [key]: value }));

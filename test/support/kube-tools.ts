@@ -1,6 +1,7 @@
 /**
  * helm and kubectl for the chart's tests, from .tools/kube/bin (`make kube-tools`). helm keeps its cache, config and
- * data in a temporary directory, so a test never reads or writes the developer's repositories and plugins.
+ * data, and both keep their discovery cache, in a temporary directory, so a test never reads or writes the
+ * developer's repositories, plugins or ~/.kube.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,14 +52,27 @@ export function runTool(
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
+    // A program that exits without reading its input (most calls give it none) closes the pipe first: EPIPE then
+    // says nothing its exit code and stderr do not, and would otherwise be an uncaught error.
+    child.stdin.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') reject(err);
+    });
     child.stdin.end(options.input ?? '');
   });
 }
 
 let helmHomeDir: string | undefined;
 
-/** HELM_CACHE_HOME, HELM_CONFIG_HOME and HELM_DATA_HOME in one temporary directory, removed when the process exits. */
-export function helmEnv(): { HELM_CACHE_HOME: string; HELM_CONFIG_HOME: string; HELM_DATA_HOME: string } {
+/**
+ * HELM_CACHE_HOME, HELM_CONFIG_HOME, HELM_DATA_HOME and KUBECACHEDIR (where helm's Kubernetes client caches
+ * discovery, ~/.kube/cache otherwise) in one temporary directory, removed when the process exits.
+ */
+export function helmEnv(): {
+  HELM_CACHE_HOME: string;
+  HELM_CONFIG_HOME: string;
+  HELM_DATA_HOME: string;
+  KUBECACHEDIR: string;
+} {
   if (helmHomeDir === undefined) {
     const dir = mkdtempSync(join(tmpdir(), 'chain-data-helm-'));
     helmHomeDir = dir;
@@ -68,17 +82,18 @@ export function helmEnv(): { HELM_CACHE_HOME: string; HELM_CONFIG_HOME: string; 
     HELM_CACHE_HOME: join(helmHomeDir, 'cache'),
     HELM_CONFIG_HOME: join(helmHomeDir, 'config'),
     HELM_DATA_HOME: join(helmHomeDir, 'data'),
+    KUBECACHEDIR: join(helmHomeDir, 'cache', 'kube'),
   };
 }
 
-/** helm with the temporary homes; the result whatever the exit code. */
-export function tryHelm(args: string[]): Promise<ToolResult> {
-  return runTool(HELM, args, { env: helmEnv() });
+/** helm with the temporary homes and `env` (e.g. KUBECONFIG); the result whatever the exit code. */
+export function tryHelm(args: string[], env: Record<string, string> = {}): Promise<ToolResult> {
+  return runTool(HELM, args, { env: { ...helmEnv(), ...env } });
 }
 
-/** helm with the temporary homes; its stdout, or a ToolError carrying stderr. */
-export async function helm(args: string[]): Promise<string> {
-  const result = await tryHelm(args);
+/** helm with the temporary homes and `env`; its stdout, or a ToolError carrying stderr. */
+export async function helm(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const result = await tryHelm(args, env);
   if (result.code !== 0) throw new ToolError('helm', args, result);
   return result.stdout;
 }
@@ -118,11 +133,24 @@ export function parseYamlDocuments(text: string): Record<string, unknown>[] {
   return objects;
 }
 
-/** `helm template` arguments of the chart, CRDs included (kubectl apply needs them before the sample stack). */
+export interface RenderOptions {
+  release?: string;
+  namespace?: string;
+  /**
+   * `--api-versions`: what the chart may assume the cluster serves (helm template knows only the built-in kinds),
+   * e.g. `chaindatastack.io/v1alpha1/ChainDataStack` for a cluster that has the CRD already.
+   */
+  apiVersions?: string[];
+}
+
+/**
+ * `helm template` arguments of the chart. The chart renders its CRD as an ordinary template (crds.enabled);
+ * --include-crds would add anything a chart keeps in crds/ as well, as `helm install` would install it.
+ */
 export function templateArgs(
   valuesFiles: string[] = [],
   set: Record<string, string> = {},
-  options: { release?: string; namespace?: string } = {},
+  options: RenderOptions = {},
 ): string[] {
   return [
     'template',
@@ -131,20 +159,51 @@ export function templateArgs(
     '--namespace',
     options.namespace ?? NAMESPACE,
     '--include-crds',
+    ...(options.apiVersions ?? []).flatMap((version) => ['--api-versions', version]),
     ...valuesFiles.flatMap((file) => ['--values', file]),
     ...Object.entries(set).flatMap(([key, value]) => ['--set', `${key}=${value}`]),
   ];
 }
 
 /**
- * The chart rendered with `helm template --include-crds`: the CRD first, then the release's objects in Helm's
- * install order (the helm test Pod included). `valuesFiles` are paths (relative to the repository root or absolute),
- * `set` are `--set key=value` pairs.
+ * The chart rendered with `helm template`: the release's objects in Helm's install order, the CRD first (unless
+ * crds.enabled is false), hooks (the helm test Pod, a sample stack the cluster cannot map yet) last.
+ * `valuesFiles` are paths (relative to the repository root or absolute), `set` are `--set key=value` pairs.
  */
 export async function renderChart(
   valuesFiles: string[] = [],
   set: Record<string, string> = {},
-  options: { release?: string; namespace?: string } = {},
+  options: RenderOptions = {},
 ): Promise<Record<string, unknown>[]> {
   return parseYamlDocuments(await helm(templateArgs(valuesFiles, set, options)));
+}
+
+/** helm and kubectl talking to one cluster. */
+export interface ClusterTools {
+  helm(args: string[]): Promise<string>;
+  tryHelm(args: string[]): Promise<ToolResult>;
+  kubectl(args: string[], input?: string): Promise<string>;
+  tryKubectl(args: string[], input?: string): Promise<ToolResult>;
+}
+
+/**
+ * helm and kubectl for the cluster that `kubeconfigFile` names, sharing a discovery cache of that cluster's own: a
+ * later test's API server may listen on a port an earlier one used, and must not be answered from its cache.
+ */
+export function clusterTools(kubeconfigFile: string): ClusterTools {
+  const cacheDir = mkdtempSync(join(helmEnv().HELM_CACHE_HOME, '..', 'cluster-'));
+  const env = { KUBECONFIG: kubeconfigFile, KUBECACHEDIR: cacheDir };
+  const kubectlArgs = (args: string[]) => [`--cache-dir=${cacheDir}`, ...args];
+  const tryKubectl = (args: string[], input?: string) =>
+    runTool(KUBECTL, kubectlArgs(args), { env, ...(input === undefined ? {} : { input }) });
+  return {
+    helm: (args) => helm(args, env),
+    tryHelm: (args) => tryHelm(args, env),
+    kubectl: async (args, input) => {
+      const result = await tryKubectl(args, input);
+      if (result.code !== 0) throw new ToolError('kubectl', kubectlArgs(args), result);
+      return result.stdout;
+    },
+    tryKubectl,
+  };
 }
