@@ -17,6 +17,8 @@ import { API_VERSION, GROUP, KIND, PLURAL, VERSION, type ChainDataStackStatus } 
 import type { Manifest } from '../builders/manifest.ts';
 
 export const FIELD_MANAGER = 'chain-data-operator';
+/** Holds a workload's replica count between the operator letting go of it and an autoscaler taking it. */
+export const HANDOVER_FIELD_MANAGER = 'chain-data-operator-handover';
 export const EVENT_SOURCE = 'chain-data-operator';
 
 export function isStatus(err: unknown, code: number): boolean {
@@ -69,6 +71,33 @@ export class Cluster {
       undefined,
       undefined,
       FIELD_MANAGER,
+      true,
+      PatchStrategy.ServerSideApply,
+    );
+  }
+
+  /**
+   * Makes a second field manager co-own the workload's replica count at its current value. An apply that stops
+   * setting a field removes it when no other manager owns it, and the API server then defaults replicas to 1: a
+   * Deployment of ten pods whose autoscaling is turned on would drop to one until the HPA scales it back. Owned by
+   * this manager too, the count stays, and the HPA's first scale takes it over (Kubernetes' documented handover).
+   */
+  async handOverReplicas(
+    apiVersion: string,
+    kind: string,
+    object: KubernetesObject,
+    replicas: number,
+  ): Promise<void> {
+    await this.objects.patch(
+      {
+        apiVersion,
+        kind,
+        metadata: { name: object.metadata?.name, namespace: object.metadata?.namespace },
+        spec: { replicas },
+      } as KubernetesObject,
+      undefined,
+      undefined,
+      HANDOVER_FIELD_MANAGER,
       true,
       PatchStrategy.ServerSideApply,
     );

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { LruCache } from '../../services/runtime/cache/lru.ts';
+import { canonicalJson } from '../../services/runtime/pagination/page-token.ts';
 import type { Logger } from '../../services/runtime/logger.ts';
 import {
   API_VERSION,
@@ -18,7 +19,14 @@ import { POSTGRES } from '../builders/backing-services.ts';
 import { POD_MONITOR_API_VERSION, POD_MONITOR_CRD } from '../builders/monitoring.ts';
 import { APPLIED_HASH_ANNOTATION, childName, contentHash, type Manifest } from '../builders/manifest.ts';
 import { buildGeneratedSecrets, buildStack, stackImage, type BuildContext } from '../builders/stack.ts';
-import { apiErrorMessage, type Cluster, type EventInput, FIELD_MANAGER, isStatus } from './cluster.ts';
+import {
+  apiErrorMessage,
+  type Cluster,
+  type EventInput,
+  FIELD_MANAGER,
+  HANDOVER_FIELD_MANAGER,
+  isStatus,
+} from './cluster.ts';
 import type { Informers } from './informers.ts';
 import { computeStatus, type ObservedObject, type SpecProblem } from './status.ts';
 import { onceEachSecret, secretVersions } from './secret-versions.ts';
@@ -90,10 +98,11 @@ export class Reconciler {
     Pick<ReconcilerOptions, 'random' | 'now'>;
   private readonly lastFullApply = new Map<string, number>();
   /**
-   * Children (by uid) at the resourceVersion this operator last applied them: known to hold what it wants. Bounded,
-   * since deleted children are never removed; a forgotten one costs one no-op apply.
+   * Children (by uid) as this operator last applied them: their resourceVersion, and the fields it owned then. Known
+   * to hold what it wants while it still owns all those fields. Bounded, since deleted children are never removed; a
+   * forgotten one costs one no-op apply.
    */
-  private readonly verified = new LruCache<string, string>(100_000);
+  private readonly verified = new LruCache<string, { resourceVersion: string; ownFields: string }>(100_000);
   private readonly installedCrds = new Map<string, { value: boolean; at: number }>();
 
   constructor(options: ReconcilerOptions) {
@@ -223,17 +232,27 @@ export class Reconciler {
         ? await cluster.readObject(manifest.apiVersion, kind, namespace, name)
         : informers.child(kind, namespace, name);
       const unchanged = current?.metadata?.annotations?.[APPLIED_HASH_ANNOTATION] === hash;
-      const verifiedAt = current?.metadata?.uid ? this.verified.get(current.metadata.uid) : undefined;
+      const verified = current?.metadata?.uid ? this.verified.get(current.metadata.uid) : undefined;
       const untouched =
         current !== undefined &&
-        (verifiedAt === current.metadata?.resourceVersion || !editedByOthers(current));
+        (verified
+          ? verified.resourceVersion === current.metadata?.resourceVersion ||
+            verified.ownFields === ownFields(current)
+          : !editedByOthers(current));
       if (unchanged && untouched && !fullApply && !current.metadata?.deletionTimestamp) {
         observed.set(`${kind}/${name}`, current);
         continue;
       }
+      const replicas = replicasToHandOver(manifest, current);
+      if (current && replicas !== undefined) {
+        await cluster.handOverReplicas(manifest.apiVersion, kind, current, replicas);
+      }
       const applied = await cluster.apply<KubernetesObject & ObservedObject>(withAppliedHash(manifest, hash));
       if (applied.metadata?.uid && applied.metadata.resourceVersion) {
-        this.verified.set(applied.metadata.uid, applied.metadata.resourceVersion);
+        this.verified.set(applied.metadata.uid, {
+          resourceVersion: applied.metadata.resourceVersion,
+          ownFields: ownFields(applied),
+        });
       }
       observed.set(`${kind}/${name}`, applied);
       if (!unchanged) changes.push(`${current ? 'updated' : 'created'} ${kind} ${name}`);
@@ -330,8 +349,26 @@ export class Reconciler {
 }
 
 /**
- * Whether someone other than this operator changed the child's main resource since the operator last applied it
- * (a `kubectl edit`, another controller): the managed fields say who wrote last. Status writes don't count.
+ * The fields of the child's main resource this operator owns by its applies, canonically. Whoever changes or
+ * removes one of them (a `kubectl edit`, another controller, a write through /scale) takes it from the operator:
+ * the API server moves a field to the manager whose update changed it. So while this stays as it was after the
+ * operator's last apply, a new apply would change nothing. What others add beside the operator's fields (a
+ * `kubectl rollout restart`'s annotation, the Deployment controller's revision annotation) does not change it: an
+ * apply would not undo that either, and must not be sent at every status change because of it.
+ */
+export function ownFields(object: KubernetesObject): string {
+  const ours = (object.metadata?.managedFields ?? []).find(
+    (e) => e.manager === FIELD_MANAGER && e.operation === 'Apply' && !e.subresource,
+  );
+  return ours ? `${ours.apiVersion ?? ''} ${canonicalJson(ours.fieldsV1 ?? {})}` : '';
+}
+
+/**
+ * Whether someone other than this operator may have changed the child's main resource since the operator last
+ * applied it (a `kubectl edit`, another controller), judged from the managed fields alone: who wrote last. Only for
+ * a child this process has not applied yet (after a restart); one it applied is judged by `ownFields`, since a
+ * server-side apply that changes nothing does not move the operator's own timestamp, so after any write by another
+ * manager this would stay true for good. Status writes don't count.
  */
 export function editedByOthers(object: KubernetesObject): boolean {
   const entries = object.metadata?.managedFields ?? [];
@@ -339,8 +376,33 @@ export function editedByOthers(object: KubernetesObject): boolean {
   const ours = entries.find((e) => e.manager === FIELD_MANAGER && e.operation === 'Apply' && !e.subresource);
   if (!ours) return true;
   return entries.some(
-    (e) => e.manager !== FIELD_MANAGER && !e.subresource && time(e.time) >= time(ours.time),
+    (e) =>
+      e.manager !== FIELD_MANAGER &&
+      e.manager !== HANDOVER_FIELD_MANAGER &&
+      !e.subresource &&
+      time(e.time) >= time(ours.time),
   );
+}
+
+/**
+ * The replica count to hand over before applying a workload that no longer sets one (autoscaling turned on), while
+ * the operator's earlier apply still owns it; undefined when there is nothing to hand over.
+ */
+export function replicasToHandOver(
+  manifest: Manifest,
+  current: KubernetesObject | undefined,
+): number | undefined {
+  if (manifest.kind !== 'Deployment' && manifest.kind !== 'StatefulSet') return undefined;
+  if ((manifest.spec as { replicas?: unknown } | undefined)?.replicas !== undefined) return undefined;
+  const replicas = (current as { spec?: { replicas?: number } } | undefined)?.spec?.replicas;
+  if (replicas === undefined) return undefined;
+  const ours = current?.metadata?.managedFields?.find(
+    (e) => e.manager === FIELD_MANAGER && e.operation === 'Apply' && !e.subresource,
+  );
+  const spec = (ours?.fieldsV1 as Record<string, Record<string, unknown> | undefined> | undefined)?.[
+    'f:spec'
+  ];
+  return spec?.['f:replicas'] !== undefined ? replicas : undefined;
 }
 
 function withAppliedHash(manifest: Manifest, hash: string): Manifest {

@@ -1,26 +1,28 @@
+/**
+ * The operator against an API server, scenario by scenario. Each scenario runs on the in-process fake API server
+ * and, when KUBEBUILDER_ASSETS names one, on a real kube-apiserver (test/support/envtest.ts), where server-side
+ * apply, managed fields, defaulting, status subresources and conflicts are the real thing. A few scenarios need
+ * what only the fake can do and run there alone; each says why.
+ */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'chai';
 import { CustomObjectsApi, CoreV1Api } from '@kubernetes/client-node';
-import {
-  startFakeKubeApiServer,
-  type FakeKubeApiServer,
-  type KubeObject,
-  type RequestRecord,
-} from '../support/fake-kube-apiserver/index.ts';
+import type { KubeObject } from '../support/fake-kube-apiserver/index.ts';
+import { describeWithRealApiServer } from '../support/envtest.ts';
 import {
   condition,
   DEVNET_WORKLOADS,
-  kubeConfigFor,
   readCrd,
   readSample,
   reconcileCount,
-  startOperatorCluster,
   startTestOperator,
   startWorkloadControllers,
-  type TestOperator,
+  useTestClusters,
+  type Backend,
+  type OperatorRequest,
+  type TestCluster,
 } from '../support/operator-cluster.ts';
 
-const NS = 'chain-data';
 const GROUP = 'chaindatastack.io';
 const VERSION = 'v1alpha1';
 const PLURAL = 'chaindatastacks';
@@ -38,548 +40,128 @@ const CHILD_KINDS: [group: string, version: string, plural: string][] = [
   ['networking.k8s.io', 'v1', 'ingresses'],
 ];
 
-function isWrite(r: RequestRecord): boolean {
+/** A minimal CloudNativePG CRD: structural, as a real server insists, and open for the fields the operator sets. */
+const CNPG_CRD: KubeObject = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'clusters.postgresql.cnpg.io' },
+  spec: {
+    group: 'postgresql.cnpg.io',
+    scope: 'Namespaced',
+    names: { kind: 'Cluster', plural: 'clusters', singular: 'cluster', listKind: 'ClusterList' },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        subresources: { status: {} },
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
+          },
+        },
+      },
+    ],
+  },
+};
+
+function isWrite(r: OperatorRequest): boolean {
   return ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method);
 }
 
-function children(server: FakeKubeApiServer, instance: string): KubeObject[] {
-  return CHILD_KINDS.flatMap(([group, version, plural]) =>
-    server.list(group, version, plural, NS, `app.kubernetes.io/instance=${instance}`),
-  );
+/** The operator's writes of children (applies, creates, prunes) as `resource/name`, in order. */
+function childWrites(cluster: TestCluster): string[] {
+  return cluster.requests
+    .filter((r) => isWrite(r) && r.subresource === '' && !['events', 'leases', PLURAL].includes(r.resource))
+    .map((r) => `${r.resource}/${r.name}`);
 }
 
-function resourceVersions(server: FakeKubeApiServer, instance: string): Map<string, string> {
+async function children(cluster: TestCluster, instance: string): Promise<KubeObject[]> {
+  const lists = await Promise.all(
+    CHILD_KINDS.map(([group, version, plural]) =>
+      cluster.list(group, version, plural, cluster.namespace, `app.kubernetes.io/instance=${instance}`),
+    ),
+  );
+  return lists.flat();
+}
+
+/** What a stack with retainOnDelete (the default) leaves behind when deleted: its database's password. */
+function isRetained(o: KubeObject): boolean {
+  return o.kind === 'Secret' && o.metadata.name?.endsWith('-postgres') === true;
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}
+
+async function resourceVersions(cluster: TestCluster, instance: string): Promise<Map<string, string>> {
   return new Map(
-    children(server, instance).map((o) => [`${o.kind}/${o.metadata.name}`, o.metadata.resourceVersion!]),
+    (await children(cluster, instance)).map((o) => [
+      `${o.kind}/${o.metadata.name}`,
+      o.metadata.resourceVersion!,
+    ]),
   );
 }
 
-function stackOf(server: FakeKubeApiServer, name: string): KubeObject | undefined {
-  try {
-    return server.get(GROUP, VERSION, PLURAL, NS, name);
-  } catch {
-    return undefined;
-  }
+function stackOf(cluster: TestCluster, name: string): Promise<KubeObject | undefined> {
+  return cluster.get(GROUP, VERSION, PLURAL, cluster.namespace, name);
 }
 
-async function createStack(server: FakeKubeApiServer, name: string, spec: unknown): Promise<KubeObject> {
-  const api = kubeConfigFor(server).makeApiClient(CustomObjectsApi);
+function patchStack(cluster: TestCluster, name: string, patch: unknown): Promise<KubeObject> {
+  return cluster.patch(GROUP, VERSION, PLURAL, cluster.namespace, name, patch);
+}
+
+async function createStack(cluster: TestCluster, name: string, spec: unknown): Promise<KubeObject> {
+  const api = cluster.kubeConfig().makeApiClient(CustomObjectsApi);
   return (await api.createNamespacedCustomObject({
     group: GROUP,
     version: VERSION,
-    namespace: NS,
+    namespace: cluster.namespace,
     plural: PLURAL,
     body: { apiVersion: `${GROUP}/${VERSION}`, kind: 'ChainDataStack', metadata: { name }, spec },
   })) as KubeObject;
 }
 
-function waitReady(server: FakeKubeApiServer, name: string, generation?: number): Promise<KubeObject> {
-  return server.waitFor(
-    () => {
-      const stack = stackOf(server, name);
+async function waitCondition(
+  cluster: TestCluster,
+  name: string,
+  type: string,
+  matches: (c: NonNullable<ReturnType<typeof condition>>) => boolean,
+  what: string,
+) {
+  return cluster.waitFor(
+    async () => {
+      const found = condition(await stackOf(cluster, name), type);
+      return found && matches(found) ? found : undefined;
+    },
+    20_000,
+    what,
+  );
+}
+
+function waitReady(cluster: TestCluster, name: string, generation?: number): Promise<KubeObject> {
+  return cluster.waitFor(
+    async () => {
+      const stack = await stackOf(cluster, name);
       const ready = condition(stack, 'Ready');
       const seen = generation === undefined || ready?.observedGeneration === generation;
       // Converged: serving, and the rollout of this generation done.
       const rolledOut = condition(stack, 'Progressing')?.status === 'False';
       return ready?.status === 'True' && rolledOut && seen ? stack : undefined;
     },
-    15_000,
+    30_000,
     `stack ${name} Ready and rolled out${generation ? ` at generation ${generation}` : ''}`,
   );
 }
 
-describe('operator reconciling ChainDataStacks against an API server', function () {
-  this.timeout(60_000);
-  let server: FakeKubeApiServer;
-  let operator: TestOperator | undefined;
-  let controllers: { stop(): void } | undefined;
-
-  beforeEach(async () => {
-    server = await startOperatorCluster();
-  });
-
-  afterEach(async () => {
-    controllers?.stop();
-    controllers = undefined;
-    await operator?.stop();
-    operator = undefined;
-    await server.close();
-  });
-
-  it('creates every child owned by the stack, and reports Ready only when the workloads say so', async () => {
-    operator = await startTestOperator(server);
-    const stack = await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    // The workloads report nothing yet: not Ready, and it says what it waits for.
-    const waiting = await server.waitFor(() => {
-      const ready = condition(stackOf(server, 'eval'), 'Ready');
-      return ready?.reason === 'ComponentsNotReady' ? ready : undefined;
-    });
-    expect(waiting.status).to.equal('False');
-    expect(waiting.message).to.match(/^waiting for postgres \(0\/1 ready, 0 updated\)/);
-    expect(condition(stackOf(server, 'eval'), 'Progressing')?.status).to.equal('True');
-
-    const deployments = server.list('apps', 'v1', 'deployments', NS);
-    expect(deployments.map((d) => d.metadata.name).sort()).to.deep.equal(
-      [...DEVNET_WORKLOADS, 'redis'].map((w) => `eval-${w}`).sort(),
-    );
-    for (const workload of DEVNET_WORKLOADS) {
-      const service = server.get('', 'v1', 'services', NS, `eval-${workload}`);
-      expect(service, `service eval-${workload}`).to.not.equal(undefined);
-    }
-    expect(server.get('apps', 'v1', 'statefulsets', NS, 'eval-postgres')).to.not.equal(undefined);
-
-    const owned = children(server, 'eval');
-    expect(owned.length).to.be.greaterThan(20);
-    for (const child of owned) {
-      expect(child.metadata.ownerReferences, `${child.kind}/${child.metadata.name}`).to.deep.equal([
-        {
-          apiVersion: `${GROUP}/${VERSION}`,
-          kind: 'ChainDataStack',
-          name: 'eval',
-          uid: stack.metadata.uid,
-          controller: true,
-          blockOwnerDeletion: true,
-        },
-      ]);
-    }
-    controllers = startWorkloadControllers(server, NS);
-    const ready = await waitReady(server, 'eval');
-    const status = ready.status as {
-      observedGeneration: number;
-      componentsReady: string;
-      components: { name: string; readyReplicas: number }[];
-      endpoints: { name: string; url: string }[];
-    };
-    expect(status.observedGeneration).to.equal(1);
-    expect(status.componentsReady).to.equal('8/8');
-    expect(status.endpoints).to.deep.equal([
-      { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${NS}.svc:9650` },
-      { name: 'gateway-data', url: `http://eval-gateway-data.${NS}.svc:8080` },
-    ]);
-    for (const type of ['Ready', 'Progressing', 'Degraded']) {
-      expect(condition(ready, type)?.observedGeneration, type).to.equal(1);
-    }
-    expect(condition(ready, 'Progressing')?.status).to.equal('False');
-    expect(condition(ready, 'Degraded')?.status).to.equal('False');
-
-    // The Ready event follows the status write that flipped the condition.
-    await server.waitFor(() => eventReasons(server).includes('Ready'), 5_000, 'the Ready event');
-    expect(eventReasons(server)).to.include('Applied');
-  });
-
-  it('changes only the affected children on a spec change, rolling pods only when configuration changed', async () => {
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    const first = await waitReady(server, 'eval');
-    const readySince = condition(first, 'Ready')!.lastTransitionTime;
-    const before = resourceVersions(server, 'eval');
-    const hashBefore = podTemplateHash(server, 'eval-evm-data');
-    const gatewayHashBefore = podTemplateHash(server, 'eval-gateway-rpc');
-    server.resetRequests();
-
-    // evm-data's configuration changes (its pods roll); gateway-rpc gets a second replica (no roll, a PDB appears).
-    server.patch(GROUP, VERSION, PLURAL, NS, 'eval', {
-      spec: {
-        upstream: { evmChains: ['C', '2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U'] },
-        components: { gatewayRpc: { replicas: 2 } },
-      },
-    });
-    const second = await waitReady(server, 'eval', 2);
-    expect(condition(second, 'Ready')!.lastTransitionTime, 'Ready stayed True').to.equal(readySince);
-
-    const operatorWrites = server.requests.filter(
-      (r) => isWrite(r) && r.fieldManager === 'chain-data-operator',
-    );
-    const written = new Set(
-      operatorWrites.filter((r) => r.subresource === '').map((r) => `${r.resource}/${r.name}`),
-    );
-    expect([...written].sort()).to.deep.equal([
-      'configmaps/eval-evm-data',
-      'deployments/eval-evm-data',
-      'deployments/eval-gateway-rpc',
-      'poddisruptionbudgets/eval-gateway-rpc',
-    ]);
-    expect(podTemplateHash(server, 'eval-evm-data')).to.not.equal(hashBefore);
-    expect(podTemplateHash(server, 'eval-gateway-rpc')).to.equal(gatewayHashBefore);
-    const configMap = server.get('', 'v1', 'configmaps', NS, 'eval-evm-data')!;
-    expect((configMap.data as Record<string, string>).EVM_CHAINS).to.equal(
-      'C,2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U',
-    );
-    const after = resourceVersions(server, 'eval');
-    const untouched = [...before.keys()].filter(
-      (key) => !/eval-(evm-data|gateway-rpc)$/.test(key) && key !== 'StatefulSet/eval-postgres',
-    );
-    for (const key of untouched) expect(after.get(key), key).to.equal(before.get(key));
-
-    // Back to one replica: the PDB goes (pruned), the Deployment scales down.
-    server.patch(GROUP, VERSION, PLURAL, NS, 'eval', {
-      spec: { components: { gatewayRpc: { replicas: 1 } } },
-    });
-    await waitReady(server, 'eval', 3);
-    await server.waitFor(
-      () => !server.list('policy', 'v1', 'poddisruptionbudgets', NS).length,
-      5_000,
-      'the PDB pruned',
-    );
-  });
-
-  it('makes no writes when a reconcile finds nothing to change', async () => {
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    await waitReady(server, 'eval');
-    await operator.queue.idle();
-    const before = resourceVersions(server, 'eval');
-    const reconciles = await reconcileCount(operator);
-    server.resetRequests();
-
-    // A label change is an event on the stack (a reconcile) that changes nothing the children depend on.
-    server.patch(GROUP, VERSION, PLURAL, NS, 'eval', { metadata: { labels: { team: 'data' } } });
-    await server.waitFor(async () => (await reconcileCount(operator!)) > reconciles, 5_000, 'a reconcile');
-    await operator.queue.idle();
-    // Lease renewals aside (leader election writes on its own clock).
-    expect(server.requests.filter((r) => isWrite(r) && r.resource !== 'leases')).to.deep.equal([]);
-    expect(resourceVersions(server, 'eval')).to.deep.equal(before);
-  });
-
-  it('undoes a hand edit of a child at the next reconcile, and only that one', async () => {
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    await waitReady(server, 'eval');
-    await operator.queue.idle();
-    server.resetRequests();
-
-    // As `kubectl edit` would: another field manager changes the image and a replica count.
-    server.patch(
-      'apps',
-      'v1',
-      'deployments',
-      NS,
-      'eval-gateway-data',
-      {
-        spec: {
-          replicas: 5,
-          template: { spec: { containers: [{ name: 'gateway-data', image: 'evil:1' }] } },
-        },
-      },
-      'kubectl-edit',
-    );
-    await server.waitFor(
-      () => {
-        const spec = server.get('apps', 'v1', 'deployments', NS, 'eval-gateway-data')!.spec as {
-          replicas: number;
-          template: { spec: { containers: { image: string }[] } };
-        };
-        return (
-          spec.replicas === 1 &&
-          spec.template.spec.containers[0]!.image === 'registry.example/chain-data:1.2.3'
-        );
-      },
-      5_000,
-      'the edit undone',
-    );
-    await operator.queue.idle();
-    const writes = server.requests.filter((r) => isWrite(r) && r.fieldManager === 'chain-data-operator');
-    expect(writes.filter((r) => r.subresource === '').map((r) => `${r.resource}/${r.name}`)).to.deep.equal([
-      'deployments/eval-gateway-data',
-    ]);
-  });
-
-  it('leaves deletion of the children to the garbage collector through their owner references', async () => {
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    await waitReady(server, 'eval');
-    expect(children(server, 'eval').length).to.be.greaterThan(20);
-    server.resetRequests();
-
-    await kubeConfigFor(server).makeApiClient(CustomObjectsApi).deleteNamespacedCustomObject({
-      group: GROUP,
-      version: VERSION,
-      namespace: NS,
-      plural: PLURAL,
-      name: 'eval',
-    });
-    await server.waitFor(() => children(server, 'eval').length === 0, 5_000, 'children collected');
-    await operator.queue.idle();
-    // No finalizer: the operator deletes nothing itself.
-    expect(
-      server.requests.filter((r) => r.method === 'DELETE' && r.fieldManager === 'chain-data-operator'),
-    ).to.deep.equal([]);
-  });
-
-  it('converges after an operator dies mid-reconcile', async () => {
-    let firstAlive = true;
-    // The first operator dies having applied part of the stack: its write of gateway-data's Deployment fails.
-    server.failNext(
-      (r) =>
-        firstAlive && r.method === 'PATCH' && r.resource === 'deployments' && r.name === 'eval-gateway-data',
-      500,
-      1_000,
-    );
-    operator = await startTestOperator(server, { identity: 'operator-0' });
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    await server.waitFor(
-      () => server.get('apps', 'v1', 'deployments', NS, 'eval-gateway-rpc'),
-      10_000,
-      'a partial apply',
-    );
-    const degraded = await server.waitFor(() => {
-      const c = condition(stackOf(server, 'eval'), 'Degraded');
-      return c?.status === 'True' ? c : undefined;
-    });
-    expect(degraded.reason).to.equal('ApplyFailed');
-    await operator.stop();
-    firstAlive = false;
-    expect(server.list('apps', 'v1', 'deployments', NS).map((d) => d.metadata.name)).to.not.include(
-      'eval-gateway-data',
-    );
-
-    operator = await startTestOperator(server, { identity: 'operator-1' });
-    controllers = startWorkloadControllers(server, NS);
-    const ready = await waitReady(server, 'eval');
-    expect(condition(ready, 'Degraded')?.status).to.equal('False');
-    expect(server.get('apps', 'v1', 'deployments', NS, 'eval-gateway-data')).to.not.equal(undefined);
-    await server.waitFor(() => eventReasons(server).includes('Recovered'), 5_000, 'the Recovered event');
-  });
-
-  it('lets one operator of two reconcile, and the other take over when it goes', async () => {
-    const a = await startTestOperator(server, { identity: 'operator-a' });
-    const b = await startTestOperator(server, { identity: 'operator-b' });
-    try {
-      controllers = startWorkloadControllers(server, NS);
-      await server.waitFor(() => a.isLeader() || b.isLeader(), 5_000, 'a leader');
-      await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-      await waitReady(server, 'eval');
-      const [leader, standby] = a.isLeader() ? [a, b] : [b, a];
-      expect(standby.isLeader()).to.equal(false);
-      expect(await reconcileCount(leader)).to.be.greaterThan(0);
-      expect(await reconcileCount(standby)).to.equal(0);
-      const lease = server.get(
-        'coordination.k8s.io',
-        'v1',
-        'leases',
-        'chain-data-system',
-        'chain-data-operator',
-      )!;
-      expect((lease.spec as { holderIdentity: string }).holderIdentity).to.equal(leader.identity);
-
-      await leader.stop();
-      await server.waitFor(() => standby.isLeader(), 5_000, 'the standby to take over');
-      server.patch(GROUP, VERSION, PLURAL, NS, 'eval', {
-        spec: { components: { gatewayData: { replicas: 3 } } },
-      });
-      await waitReady(server, 'eval', 2);
-      expect(await reconcileCount(standby)).to.be.greaterThan(0);
-      const deployment = server.get('apps', 'v1', 'deployments', NS, 'eval-gateway-data')!;
-      expect((deployment.spec as { replicas: number }).replicas).to.equal(3);
-    } finally {
-      await a.stop();
-      await b.stop();
-    }
-  });
-
-  it('retries a status write that meets a conflict, from the stack as it now is', async () => {
-    server.failNext(
-      (r) => r.resource === PLURAL && r.subresource === 'status' && r.method === 'PATCH',
-      409,
-      1,
-    );
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    await waitReady(server, 'eval');
-    const statusWrites = server.requests.filter((r) => r.resource === PLURAL && r.subresource === 'status');
-    expect(statusWrites[0]!.code).to.equal(409);
-    // The retry re-read the stack (a GET) before writing again.
-    const reread = server.requests.findIndex(
-      (r, i) => i > server.requests.indexOf(statusWrites[0]!) && r.resource === PLURAL && r.method === 'GET',
-    );
-    expect(reread).to.be.greaterThan(-1);
-    expect(statusWrites.at(-1)!.code).to.equal(200);
-  });
-
-  it('runs the database on CloudNativePG when its CRD is installed, and waits for its instances', async () => {
-    server.create(
-      {
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        metadata: { name: 'clusters.postgresql.cnpg.io' },
-        spec: {
-          group: 'postgresql.cnpg.io',
-          scope: 'Namespaced',
-          names: { kind: 'Cluster', plural: 'clusters', singular: 'cluster', listKind: 'ClusterList' },
-          versions: [
-            {
-              name: 'v1',
-              served: true,
-              storage: true,
-              subresources: { status: {} },
-              schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
-            },
-          ],
-        },
-      },
-      'cnpg-installer',
-    );
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    await createStack(server, 'eval', DEVNET_SAMPLE.spec);
-    // The workloads are ready (the stand-in reports them); the database is not until CloudNativePG says so.
-    const waiting = await server.waitFor(() => {
-      const ready = condition(stackOf(server, 'eval'), 'Ready');
-      return ready?.message === 'waiting for postgres (0/1 ready, 0 updated)' ? ready : undefined;
-    });
-    expect(waiting.status).to.equal('False');
-    const cluster = server.get('postgresql.cnpg.io', 'v1', 'clusters', NS, 'eval-postgres')!;
-    expect(cluster.metadata.ownerReferences?.[0]?.name).to.equal('eval');
-    expect((cluster.spec as { bootstrap: unknown }).bootstrap).to.deep.equal({
-      initdb: { database: 'chaindata', owner: 'chaindata' },
-    });
-    expect(server.get('apps', 'v1', 'statefulsets', NS, 'eval-postgres')).to.equal(undefined);
-    const env = (
-      server.get('apps', 'v1', 'deployments', NS, 'eval-evm-data')!.spec as {
-        template: { spec: { containers: { env: unknown[] }[] } };
-      }
-    ).template.spec.containers[0]!.env;
-    expect(env).to.deep.include({
-      name: 'DATABASE_URL',
-      valueFrom: { secretKeyRef: { name: 'eval-postgres-app', key: 'uri' } },
-    });
-
-    // CloudNativePG reports its instances; the operator looks again on its own (Clusters are not watched).
-    server.updateStatus('postgresql.cnpg.io', 'v1', 'clusters', NS, 'eval-postgres', { readyInstances: 1 });
-    await waitReady(server, 'eval');
-  });
-
-  it('keeps watching when started before its CRD exists, and reconciles once it does', async () => {
-    const bare = await startFakeKubeApiServer();
-    const early = await startTestOperator(bare);
-    const workloads = startWorkloadControllers(bare, NS);
-    try {
-      // The stack watch fails (no such resource) and is restarted until the CRD is installed.
-      await bare.waitFor(
-        () => bare.requests.filter((r) => r.path.includes(`/apis/${GROUP}/`) && r.code === 404).length >= 2,
-        5_000,
-        'the watch retried',
-      );
-      bare.create(readCrd(), 'kubectl');
-      await createStack(bare, 'eval', DEVNET_SAMPLE.spec);
-      await waitReady(bare, 'eval');
-    } finally {
-      workloads.stop();
-      await early.stop();
-      await bare.close();
-    }
-  });
-
-  it('reports a missing secret as Degraded and tears nothing down', async () => {
-    operator = await startTestOperator(server);
-    controllers = startWorkloadControllers(server, NS);
-    const core = kubeConfigFor(server).makeApiClient(CoreV1Api);
-    const spec = {
-      network: 'mainnet',
-      upstream: { nodes: ['http://avalanchego.nodes:9650'] },
-      database: { external: { secretRef: { name: 'chain-data-db' } } },
-      redis: { external: { url: 'redis://redis.data:6379' } },
-    };
-    await createStack(server, 'main', spec);
-    const degraded = await server.waitFor(() => {
-      const c = condition(stackOf(server, 'main'), 'Degraded');
-      return c?.status === 'True' ? c : undefined;
-    });
-    expect(degraded.reason).to.equal('SecretNotFound');
-    expect(degraded.message).to.equal(
-      'spec.database.external.secretRef: Secret "chain-data-db" does not exist; create it with the key "dsn" holding a PostgreSQL connection string (postgresql://user:password@host:5432/database)',
-    );
-    expect(condition(stackOf(server, 'main'), 'Ready')?.status).to.equal('False');
-    expect(children(server, 'main')).to.deep.equal([]);
-
-    await core.createNamespacedSecret({
-      namespace: NS,
-      body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: 'postgresql://u:p@db:5432/chain' } },
-    });
-    await waitReady(server, 'main');
-    const deployment = server.get('apps', 'v1', 'deployments', NS, 'main-evm-data')!;
-    const env = (deployment.spec as { template: { spec: { containers: { env: unknown[] }[] } } }).template
-      .spec.containers[0]!.env;
-    expect(env).to.deep.include({
-      name: 'DATABASE_URL',
-      valueFrom: { secretKeyRef: { name: 'chain-data-db', key: 'dsn' } },
-    });
-    const before = resourceVersions(server, 'main');
-
-    // A bad edit (a node URL with a path) is refused with a reason; what runs keeps running unchanged.
-    server.patch(GROUP, VERSION, PLURAL, NS, 'main', {
-      spec: { upstream: { nodes: ['http://avalanchego.nodes:9650/ext/bc/C/rpc'] } },
-    });
-    const bad = await server.waitFor(() => {
-      const c = condition(stackOf(server, 'main'), 'Degraded');
-      return c?.status === 'True' ? c : undefined;
-    });
-    expect(bad.reason).to.equal('InvalidUpstreamURL');
-    expect(bad.message).to.match(
-      /^spec\.upstream\.nodes\[0\]: "http:\/\/avalanchego\.nodes:9650\/ext\/bc\/C\/rpc" has a path/,
-    );
-    expect(resourceVersions(server, 'main')).to.deep.equal(before);
-  });
-
-  it('rolls the pods that read a Secret when its value is rotated, without putting the value on them', async () => {
-    // A short resync: without a watch on the user's Secrets, the next reconcile notices the rotation.
-    operator = await startTestOperator(server, { resyncIntervalMs: 200 });
-    controllers = startWorkloadControllers(server, NS);
-    const core = kubeConfigFor(server).makeApiClient(CoreV1Api);
-    const dsn = (password: string) => `postgresql://chain:${password}@db:5432/chain`;
-    await core.createNamespacedSecret({
-      namespace: NS,
-      body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: dsn('first-password') } },
-    });
-    await createStack(server, 'main', {
-      network: 'mainnet',
-      upstream: { nodes: ['http://avalanchego.nodes:9650'] },
-      database: { external: { secretRef: { name: 'chain-data-db' } } },
-      redis: { external: { url: 'redis://redis.data:6379' } },
-    });
-    await waitReady(server, 'main');
-    const readers = ['main-container-indexer', 'main-primary-network', 'main-evm-data'];
-    const deployments = server
-      .list('apps', 'v1', 'deployments', NS, 'app.kubernetes.io/instance=main')
-      .map((d) => d.metadata.name);
-    const before = new Map(deployments.map((name) => [name, podTemplate(server, name)]));
-    for (const name of deployments) {
-      const hash = podTemplate(server, name)?.metadata?.annotations?.['chaindatastack.io/secret-hash'];
-      expect(hash !== undefined, name).to.equal(readers.includes(name));
-    }
-
-    await core.replaceNamespacedSecret({
-      name: 'chain-data-db',
-      namespace: NS,
-      body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: dsn('second-password') } },
-    });
-    await server.waitFor(
-      () =>
-        readers.every((name) => !isDeepStrictEqual(podTemplate(server, name), before.get(name))) || undefined,
-      15_000,
-      'the pods reading the DSN to roll',
-    );
-    for (const name of deployments.filter((n) => !readers.includes(n))) {
-      expect(podTemplate(server, name), name).to.deep.equal(before.get(name));
-    }
-    for (const name of readers) {
-      const { annotations } = podTemplate(server, name)!.metadata!;
-      expect(annotations?.['chaindatastack.io/config-hash']).to.equal(
-        before.get(name)!.metadata!.annotations?.['chaindatastack.io/config-hash'],
-      );
-    }
-    const everything = JSON.stringify(children(server, 'main').filter((c) => c.kind !== 'Secret'));
-    expect(everything).to.not.include('password');
-  });
-});
-
-function eventReasons(server: FakeKubeApiServer): string[] {
-  return server.list('', 'v1', 'events', NS).map((e) => (e as unknown as { reason: string }).reason);
+async function eventReasons(cluster: TestCluster): Promise<string[]> {
+  return (await cluster.list('', 'v1', 'events', cluster.namespace)).map(
+    (e) => (e as unknown as { reason: string }).reason,
+  );
 }
 
 interface PodTemplate {
@@ -587,11 +169,620 @@ interface PodTemplate {
   spec?: unknown;
 }
 
-function podTemplate(server: FakeKubeApiServer, name: string): PodTemplate | undefined {
-  const deployment = server.get('apps', 'v1', 'deployments', NS, name);
+async function podTemplate(cluster: TestCluster, name: string): Promise<PodTemplate | undefined> {
+  const deployment = await cluster.get('apps', 'v1', 'deployments', cluster.namespace, name);
   return (deployment?.spec as { template?: PodTemplate } | undefined)?.template;
 }
 
-function podTemplateHash(server: FakeKubeApiServer, name: string): string | undefined {
-  return podTemplate(server, name)?.metadata?.annotations?.['chaindatastack.io/config-hash'];
+async function podTemplateHash(cluster: TestCluster, name: string): Promise<string | undefined> {
+  return (await podTemplate(cluster, name))?.metadata?.annotations?.['chaindatastack.io/config-hash'];
+}
+
+const BACKENDS: {
+  backend: Backend;
+  title: string;
+  describe: (title: string, body: (this: Mocha.Suite) => void) => void;
+}[] = [
+  { backend: 'fake', title: 'the fake API server', describe },
+  { backend: 'real', title: 'a real kube-apiserver', describe: describeWithRealApiServer },
+];
+
+for (const { backend, title, describe: describeOn } of BACKENDS) {
+  describeOn(`operator reconciling ChainDataStacks against ${title}`, function () {
+    this.timeout(90_000);
+    const cluster = useTestClusters(backend);
+
+    it('creates every child owned by the stack, and reports Ready only when the workloads say so', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await startTestOperator(c);
+      const stack = await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      // The workloads report nothing yet: not Ready, and it says what it waits for.
+      const waiting = await waitCondition(
+        c,
+        'eval',
+        'Ready',
+        (r) => r.reason === 'ComponentsNotReady',
+        'Ready False with ComponentsNotReady',
+      );
+      expect(waiting.status).to.equal('False');
+      expect(waiting.message).to.match(/^waiting for postgres \(0\/1 ready, 0 updated\)/);
+      expect(condition(await stackOf(c, 'eval'), 'Progressing')?.status).to.equal('True');
+
+      const deployments = await c.list('apps', 'v1', 'deployments', ns);
+      expect(deployments.map((d) => d.metadata.name).sort()).to.deep.equal(
+        [...DEVNET_WORKLOADS, 'redis'].map((w) => `eval-${w}`).sort(),
+      );
+      for (const workload of DEVNET_WORKLOADS) {
+        const service = await c.get('', 'v1', 'services', ns, `eval-${workload}`);
+        expect(service, `service eval-${workload}`).to.not.equal(undefined);
+      }
+      expect(await c.get('apps', 'v1', 'statefulsets', ns, 'eval-postgres')).to.not.equal(undefined);
+
+      const all = await children(c, 'eval');
+      expect(all.length).to.be.greaterThan(20);
+      // The database's password outlives the stack (retainOnDelete, on by default): it alone has no owner.
+      const [retained, owned] = partition(all, isRetained);
+      expect(retained.map((o) => `${o.kind}/${o.metadata.name}`)).to.deep.equal(['Secret/eval-postgres']);
+      expect(retained[0]!.metadata.ownerReferences).to.equal(undefined);
+      for (const child of owned) {
+        expect(child.metadata.ownerReferences, `${child.kind}/${child.metadata.name}`).to.deep.equal([
+          {
+            apiVersion: `${GROUP}/${VERSION}`,
+            kind: 'ChainDataStack',
+            name: 'eval',
+            uid: stack.metadata.uid,
+            controller: true,
+            blockOwnerDeletion: true,
+          },
+        ]);
+      }
+      startWorkloadControllers(c, ns);
+      const ready = await waitReady(c, 'eval');
+      const status = ready.status as {
+        observedGeneration: number;
+        componentsReady: string;
+        components: { name: string; readyReplicas: number }[];
+        endpoints: { name: string; url: string }[];
+      };
+      expect(status.observedGeneration).to.equal(1);
+      expect(status.componentsReady).to.equal('8/8');
+      expect(status.endpoints).to.deep.equal([
+        { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${ns}.svc:9650` },
+        { name: 'gateway-data', url: `http://eval-gateway-data.${ns}.svc:8080` },
+      ]);
+      for (const type of ['Ready', 'Progressing', 'Degraded']) {
+        expect(condition(ready, type)?.observedGeneration, type).to.equal(1);
+      }
+      expect(condition(ready, 'Progressing')?.status).to.equal('False');
+      expect(condition(ready, 'Degraded')?.status).to.equal('False');
+
+      // The Ready event follows the status write that flipped the condition.
+      await c.waitFor(async () => (await eventReasons(c)).includes('Ready'), 10_000, 'the Ready event');
+      expect(await eventReasons(c)).to.include('Applied');
+    });
+
+    it('changes only the affected children on a spec change, rolling pods only when configuration changed', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      const first = await waitReady(c, 'eval');
+      const readySince = condition(first, 'Ready')!.lastTransitionTime;
+      const before = await resourceVersions(c, 'eval');
+      const hashBefore = await podTemplateHash(c, 'eval-evm-data');
+      const gatewayHashBefore = await podTemplateHash(c, 'eval-gateway-rpc');
+      c.resetRequests();
+
+      // evm-data's configuration changes (its pods roll); gateway-rpc gets a second replica (no roll, a PDB appears).
+      await patchStack(c, 'eval', {
+        spec: {
+          upstream: { evmChains: ['C', '2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U'] },
+          components: { gatewayRpc: { replicas: 2 } },
+        },
+      });
+      const second = await waitReady(c, 'eval', 2);
+      expect(condition(second, 'Ready')!.lastTransitionTime, 'Ready stayed True').to.equal(readySince);
+
+      expect([...new Set(childWrites(c))].sort()).to.deep.equal([
+        'configmaps/eval-evm-data',
+        'deployments/eval-evm-data',
+        'deployments/eval-gateway-rpc',
+        'poddisruptionbudgets/eval-gateway-rpc',
+      ]);
+      expect(await podTemplateHash(c, 'eval-evm-data')).to.not.equal(hashBefore);
+      expect(await podTemplateHash(c, 'eval-gateway-rpc')).to.equal(gatewayHashBefore);
+      const configMap = (await c.get('', 'v1', 'configmaps', ns, 'eval-evm-data'))!;
+      expect((configMap.data as Record<string, string>).EVM_CHAINS).to.equal(
+        'C,2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U',
+      );
+      const after = await resourceVersions(c, 'eval');
+      const untouched = [...before.keys()].filter(
+        (key) => !/eval-(evm-data|gateway-rpc)$/.test(key) && key !== 'StatefulSet/eval-postgres',
+      );
+      for (const key of untouched) expect(after.get(key), key).to.equal(before.get(key));
+
+      // Back to one replica: the PDB goes (pruned), the Deployment scales down.
+      await patchStack(c, 'eval', { spec: { components: { gatewayRpc: { replicas: 1 } } } });
+      await waitReady(c, 'eval', 3);
+      await c.waitFor(
+        async () => (await c.list('policy', 'v1', 'poddisruptionbudgets', ns)).length === 0,
+        10_000,
+        'the PDB pruned',
+      );
+    });
+
+    it('makes no writes when a reconcile finds nothing to change', async () => {
+      const c = cluster();
+      const operator = await startTestOperator(c);
+      startWorkloadControllers(c, c.namespace);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+      await operator.queue.idle();
+      const before = await resourceVersions(c, 'eval');
+      const reconciles = await reconcileCount(operator);
+      c.resetRequests();
+
+      // A label change is an event on the stack (a reconcile) that changes nothing the children depend on.
+      await patchStack(c, 'eval', { metadata: { labels: { team: 'data' } } });
+      await c.waitFor(async () => (await reconcileCount(operator)) > reconciles, 10_000, 'a reconcile');
+      await operator.queue.idle();
+      // Lease renewals aside (leader election writes on its own clock). The request record, not resourceVersions,
+      // is the witness: a real server keeps the resourceVersion on a server-side apply that changes nothing.
+      expect(c.requests.filter((r) => isWrite(r) && r.resource !== 'leases')).to.deep.equal([]);
+      expect(await resourceVersions(c, 'eval')).to.deep.equal(before);
+    });
+
+    it('undoes a hand edit of a child at the next reconcile, and only that one', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      const operator = await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+      await operator.queue.idle();
+      c.resetRequests();
+
+      // As `kubectl edit` would: another field manager changes the image and a replica count.
+      await c.patch(
+        'apps',
+        'v1',
+        'deployments',
+        ns,
+        'eval-gateway-data',
+        {
+          spec: {
+            replicas: 5,
+            template: { spec: { containers: [{ name: 'gateway-data', image: 'evil:1' }] } },
+          },
+        },
+        'kubectl-edit',
+      );
+      await c.waitFor(
+        async () => {
+          const spec = (await c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-data'))!.spec as {
+            replicas: number;
+            template: { spec: { containers: { image: string }[] } };
+          };
+          return (
+            spec.replicas === 1 &&
+            spec.template.spec.containers[0]!.image === 'registry.example/chain-data:1.2.3'
+          );
+        },
+        10_000,
+        'the edit undone',
+      );
+      // The stand-in reports the rollouts, so events keep coming for a moment; none may make the operator write.
+      await waitReady(c, 'eval');
+      await operator.queue.idle();
+      // A set: a reconcile that runs before the watch delivers the operator's own apply sees the edited copy in its
+      // cache and applies again, which changes nothing.
+      expect([...new Set(childWrites(c))]).to.deep.equal(['deployments/eval-gateway-data']);
+    });
+
+    it('keeps what others add beside its fields (a rollout restart), writing nothing as the status changes', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      const operator = await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+      await operator.queue.idle();
+      c.resetRequests();
+
+      // As `kubectl rollout restart` does: another manager adds an annotation to the pod template, and the pods roll.
+      const restartedAt = new Date().toISOString();
+      const restarted = await c.patch(
+        'apps',
+        'v1',
+        'deployments',
+        ns,
+        'eval-gateway-data',
+        {
+          spec: {
+            template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': restartedAt } } },
+          },
+        },
+        'kubectl-rollout',
+      );
+      await c.waitFor(
+        async () =>
+          (
+            (await c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-data'))?.status as
+              { observedGeneration?: number } | undefined
+          )?.observedGeneration === restarted.metadata.generation,
+        10_000,
+        'the restart rolled out',
+      );
+      // Then the workload's status keeps changing, as pods come and go; every change is an event, so a reconcile.
+      for (let round = 1; round <= 3; round++) {
+        const reconciles = await reconcileCount(operator);
+        await c.updateStatus('apps', 'v1', 'deployments', ns, 'eval-gateway-data', {
+          conditions: [
+            {
+              type: 'Available',
+              status: 'True',
+              reason: 'MinimumReplicasAvailable',
+              message: `round ${round}`,
+            },
+          ],
+        });
+        await c.waitFor(async () => (await reconcileCount(operator)) > reconciles, 10_000, 'a reconcile');
+      }
+      await operator.queue.idle();
+      const template = (await podTemplate(c, 'eval-gateway-data'))!;
+      expect(template.metadata?.annotations?.['kubectl.kubernetes.io/restartedAt']).to.equal(restartedAt);
+      // Nothing of the operator's was changed, so there was nothing to apply: not after the restart, nor after it.
+      expect(childWrites(c)).to.deep.equal([]);
+    });
+
+    it('hands the replica count to the autoscaler when autoscaling is turned on, keeping the pods that run', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      const operator = await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      const spec = DEVNET_SAMPLE.spec as Record<string, unknown>;
+      await createStack(c, 'eval', { ...spec, components: { gatewayData: { replicas: 3 } } });
+      await waitReady(c, 'eval');
+      await operator.queue.idle();
+      c.resetRequests();
+
+      await patchStack(c, 'eval', {
+        spec: {
+          components: { gatewayData: { autoscaling: { enabled: true, minReplicas: 2, maxReplicas: 10 } } },
+        },
+      });
+      await waitReady(c, 'eval', 2);
+      await operator.queue.idle();
+      expect(
+        await c.get('autoscaling', 'v2', 'horizontalpodautoscalers', ns, 'eval-gateway-data'),
+      ).to.not.equal(undefined);
+      // The operator no longer sets replicas; had nobody else owned the field, a real API server would have reset
+      // it to its default, 1, and two of the three pods would have gone until the HPA scaled back up.
+      const deployment = (await c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-data'))!;
+      expect((deployment.spec as { replicas?: number }).replicas).to.equal(3);
+      const owners = (deployment.metadata.managedFields ?? [])
+        .filter((e) => JSON.stringify(e.fieldsV1).includes('"f:replicas"') && !e.subresource)
+        .map((e) => e.manager);
+      expect(owners).to.deep.equal(['chain-data-operator-handover']);
+    });
+
+    it('leaves deletion of the children to the garbage collector through their owner references', async () => {
+      const c = cluster();
+      const operator = await startTestOperator(c);
+      startWorkloadControllers(c, c.namespace);
+      const stack = await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+      await operator.queue.idle();
+      const owned = await children(c, 'eval');
+      expect(owned.length).to.be.greaterThan(20);
+      c.resetRequests();
+
+      await c.kubeConfig().makeApiClient(CustomObjectsApi).deleteNamespacedCustomObject({
+        group: GROUP,
+        version: VERSION,
+        namespace: c.namespace,
+        plural: PLURAL,
+        name: 'eval',
+      });
+      if (c.garbageCollects) {
+        await c.waitFor(
+          async () => (await children(c, 'eval')).every(isRetained),
+          10_000,
+          'children collected',
+        );
+        expect((await children(c, 'eval')).map((o) => `${o.kind}/${o.metadata.name}`)).to.deep.equal([
+          'Secret/eval-postgres',
+        ]);
+      } else {
+        // No garbage collector runs beside a bare API server: what it would collect is what the owner references
+        // name, and those must all point at the stack that went.
+        await c.waitFor(
+          () => operator.informers.stack(c.namespace, 'eval') === undefined,
+          10_000,
+          'the operator to see the stack go',
+        );
+        const left = await children(c, 'eval');
+        expect(left.map((o) => `${o.kind}/${o.metadata.name}`).sort()).to.deep.equal(
+          owned.map((o) => `${o.kind}/${o.metadata.name}`).sort(),
+        );
+        for (const child of left.filter((o) => !isRetained(o))) {
+          const [owner] = child.metadata.ownerReferences ?? [];
+          expect(owner?.uid, `${child.kind}/${child.metadata.name}`).to.equal(stack.metadata.uid);
+          expect(owner?.blockOwnerDeletion, `${child.kind}/${child.metadata.name}`).to.equal(true);
+        }
+      }
+      await operator.queue.idle();
+      // No finalizer: the operator deletes nothing itself, and writes nothing for a stack that is gone.
+      expect(c.requests.filter((r) => isWrite(r) && r.resource !== 'leases')).to.deep.equal([]);
+    });
+
+    // Fake only: the first operator's death is a failure injected into one request (failNext), which only the fake
+    // API server can do.
+    if (backend === 'fake') {
+      it('converges after an operator dies mid-reconcile', async () => {
+        const c = cluster();
+        const ns = c.namespace;
+        let firstAlive = true;
+        // The first operator dies having applied part of the stack: its write of gateway-data's Deployment fails.
+        c.fake!.failNext(
+          (r) =>
+            firstAlive &&
+            r.method === 'PATCH' &&
+            r.resource === 'deployments' &&
+            r.name === 'eval-gateway-data',
+          500,
+          1_000,
+        );
+        const first = await startTestOperator(c, { identity: 'operator-0' });
+        await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+        await c.waitFor(
+          () => c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-rpc'),
+          10_000,
+          'a partial apply',
+        );
+        const degraded = await waitCondition(c, 'eval', 'Degraded', (d) => d.status === 'True', 'Degraded');
+        expect(degraded.reason).to.equal('ApplyFailed');
+        await first.stop();
+        firstAlive = false;
+        expect((await c.list('apps', 'v1', 'deployments', ns)).map((d) => d.metadata.name)).to.not.include(
+          'eval-gateway-data',
+        );
+
+        await startTestOperator(c, { identity: 'operator-1' });
+        startWorkloadControllers(c, ns);
+        const ready = await waitReady(c, 'eval');
+        expect(condition(ready, 'Degraded')?.status).to.equal('False');
+        expect(await c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-data')).to.not.equal(undefined);
+        await c.waitFor(
+          async () => (await eventReasons(c)).includes('Recovered'),
+          10_000,
+          'the Recovered event',
+        );
+      });
+    }
+
+    it('lets one operator of two reconcile, and the other take over when it goes', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      const a = await startTestOperator(c, { identity: 'operator-a' });
+      const b = await startTestOperator(c, { identity: 'operator-b' });
+      startWorkloadControllers(c, ns);
+      await c.waitFor(() => a.isLeader() || b.isLeader(), 10_000, 'a leader');
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+      const [leader, standby] = a.isLeader() ? [a, b] : [b, a];
+      expect(standby.isLeader()).to.equal(false);
+      expect(await reconcileCount(leader)).to.be.greaterThan(0);
+      expect(await reconcileCount(standby)).to.equal(0);
+      const lease = (await c.get('coordination.k8s.io', 'v1', 'leases', ns, 'chain-data-operator'))!;
+      expect((lease.spec as { holderIdentity: string }).holderIdentity).to.equal(leader.identity);
+
+      await leader.stop();
+      await c.waitFor(() => standby.isLeader(), 10_000, 'the standby to take over');
+      await patchStack(c, 'eval', { spec: { components: { gatewayData: { replicas: 3 } } } });
+      await waitReady(c, 'eval', 2);
+      expect(await reconcileCount(standby)).to.be.greaterThan(0);
+      const deployment = (await c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-data'))!;
+      expect((deployment.spec as { replicas: number }).replicas).to.equal(3);
+    });
+
+    it('retries a status write that meets a conflict, from the stack as it now is', async () => {
+      const c = cluster();
+      const isStatusWrite = (r: OperatorRequest) =>
+        r.resource === PLURAL && r.subresource === 'status' && r.method === 'PATCH';
+      // A genuine conflict, on either server: someone else writes the stack between the operator's read of it and
+      // its first status write, so the resourceVersion that write carries is stale.
+      c.beforeForwarding(isStatusWrite, async () => {
+        await patchStack(c, 'eval', { metadata: { annotations: { 'example.com/touched': 'yes' } } });
+      });
+      const operator = await startTestOperator(c);
+      startWorkloadControllers(c, c.namespace);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      const ready = await waitReady(c, 'eval');
+      await operator.queue.idle();
+      const requests = [...c.requests];
+      const conflict = requests.findIndex(isStatusWrite);
+      expect(requests[conflict]!.code).to.equal(409);
+      // The retry re-read the stack (a GET) before writing again, and that write went through.
+      const reread = requests.findIndex(
+        (r, i) => i > conflict && r.resource === PLURAL && r.verb === 'get' && r.name === 'eval',
+      );
+      expect(reread).to.be.greaterThan(conflict);
+      const retry = requests.findIndex((r, i) => i > reread && isStatusWrite(r));
+      expect(requests[retry]?.code).to.equal(200);
+      expect(ready.metadata.annotations?.['example.com/touched']).to.equal('yes');
+    });
+
+    it('runs the database on CloudNativePG when its CRD is installed, and waits for its instances', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await c.installCrd(CNPG_CRD);
+      await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      // The workloads are ready (the stand-in reports them); the database is not until CloudNativePG says so.
+      const waiting = await waitCondition(
+        c,
+        'eval',
+        'Ready',
+        (r) => r.message === 'waiting for postgres (0/1 ready, 0 updated)',
+        'Ready waiting only for postgres',
+      );
+      expect(waiting.status).to.equal('False');
+      const cnpgCluster = (await c.get('postgresql.cnpg.io', 'v1', 'clusters', ns, 'eval-postgres'))!;
+      // Retained data (retainOnDelete, on by default): CloudNativePG's Cluster outlives the stack, so no owner.
+      expect(cnpgCluster.metadata.ownerReferences).to.equal(undefined);
+      expect(cnpgCluster.metadata.labels?.['app.kubernetes.io/instance']).to.equal('eval');
+      expect((cnpgCluster.spec as { bootstrap: unknown }).bootstrap).to.deep.equal({
+        initdb: { database: 'chaindata', owner: 'chaindata' },
+      });
+      expect(await c.get('apps', 'v1', 'statefulsets', ns, 'eval-postgres')).to.equal(undefined);
+      const env = (
+        (await c.get('apps', 'v1', 'deployments', ns, 'eval-evm-data'))!.spec as {
+          template: { spec: { containers: { env: unknown[] }[] } };
+        }
+      ).template.spec.containers[0]!.env;
+      expect(env).to.deep.include({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'eval-postgres-app', key: 'uri' } },
+      });
+
+      // CloudNativePG reports its instances; the operator looks again on its own (Clusters are not watched).
+      await c.updateStatus('postgresql.cnpg.io', 'v1', 'clusters', ns, 'eval-postgres', {
+        readyInstances: 1,
+      });
+      await waitReady(c, 'eval');
+    });
+
+    it('reports a missing secret as Degraded and tears nothing down', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      const core = c.kubeConfig().makeApiClient(CoreV1Api);
+      const spec = {
+        network: 'mainnet',
+        upstream: { nodes: ['http://avalanchego.nodes:9650'] },
+        database: { external: { secretRef: { name: 'chain-data-db' } } },
+        redis: { external: { url: 'redis://redis.data:6379' } },
+      };
+      await createStack(c, 'main', spec);
+      const degraded = await waitCondition(c, 'main', 'Degraded', (d) => d.status === 'True', 'Degraded');
+      expect(degraded.reason).to.equal('SecretNotFound');
+      expect(degraded.message).to.equal(
+        'spec.database.external.secretRef: Secret "chain-data-db" does not exist; create it with the key "dsn" holding a PostgreSQL connection string (postgresql://user:password@host:5432/database)',
+      );
+      expect(condition(await stackOf(c, 'main'), 'Ready')?.status).to.equal('False');
+      expect(await children(c, 'main')).to.deep.equal([]);
+
+      await core.createNamespacedSecret({
+        namespace: ns,
+        body: {
+          metadata: { name: 'chain-data-db' },
+          stringData: { dsn: 'postgresql://u:p@db:5432/chain' },
+        },
+      });
+      await waitReady(c, 'main');
+      const deployment = (await c.get('apps', 'v1', 'deployments', ns, 'main-evm-data'))!;
+      const env = (deployment.spec as { template: { spec: { containers: { env: unknown[] }[] } } }).template
+        .spec.containers[0]!.env;
+      expect(env).to.deep.include({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'chain-data-db', key: 'dsn' } },
+      });
+      const before = await resourceVersions(c, 'main');
+
+      // A bad edit (a node URL with a path) is refused with a reason; what runs keeps running unchanged.
+      await patchStack(c, 'main', {
+        spec: { upstream: { nodes: ['http://avalanchego.nodes:9650/ext/bc/C/rpc'] } },
+      });
+      const bad = await waitCondition(c, 'main', 'Degraded', (d) => d.status === 'True', 'Degraded again');
+      expect(bad.reason).to.equal('InvalidUpstreamURL');
+      expect(bad.message).to.match(
+        /^spec\.upstream\.nodes\[0\]: "http:\/\/avalanchego\.nodes:9650\/ext\/bc\/C\/rpc" has a path/,
+      );
+      expect(await resourceVersions(c, 'main')).to.deep.equal(before);
+    });
+
+    it('rolls the pods that read a Secret when its value is rotated, without putting the value on them', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      // A short resync: without a watch on the user's Secrets, the next reconcile notices the rotation.
+      await startTestOperator(c, { resyncIntervalMs: 200 });
+      startWorkloadControllers(c, ns);
+      const core = c.kubeConfig().makeApiClient(CoreV1Api);
+      const dsn = (password: string) => `postgresql://chain:${password}@db:5432/chain`;
+      await core.createNamespacedSecret({
+        namespace: ns,
+        body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: dsn('first-password') } },
+      });
+      await createStack(c, 'main', {
+        network: 'mainnet',
+        upstream: { nodes: ['http://avalanchego.nodes:9650'] },
+        database: { external: { secretRef: { name: 'chain-data-db' } } },
+        redis: { external: { url: 'redis://redis.data:6379' } },
+      });
+      await waitReady(c, 'main');
+      const readers = ['main-container-indexer', 'main-primary-network', 'main-evm-data'];
+      const deployments = (
+        await c.list('apps', 'v1', 'deployments', ns, 'app.kubernetes.io/instance=main')
+      ).map((d) => d.metadata.name!);
+      const before = new Map<string, PodTemplate | undefined>();
+      for (const name of deployments) before.set(name, await podTemplate(c, name));
+      for (const name of deployments) {
+        const hash = before.get(name)?.metadata?.annotations?.['chaindatastack.io/secret-hash'];
+        expect(hash !== undefined, name).to.equal(readers.includes(name));
+      }
+
+      await core.replaceNamespacedSecret({
+        name: 'chain-data-db',
+        namespace: ns,
+        body: { metadata: { name: 'chain-data-db' }, stringData: { dsn: dsn('second-password') } },
+      });
+      await c.waitFor(
+        async () => {
+          for (const name of readers) {
+            if (isDeepStrictEqual(await podTemplate(c, name), before.get(name))) return false;
+          }
+          return true;
+        },
+        20_000,
+        'the pods reading the DSN to roll',
+      );
+      for (const name of deployments.filter((n) => !readers.includes(n))) {
+        expect(await podTemplate(c, name), name).to.deep.equal(before.get(name));
+      }
+      for (const name of readers) {
+        const { annotations } = (await podTemplate(c, name))!.metadata!;
+        expect(annotations?.['chaindatastack.io/config-hash']).to.equal(
+          before.get(name)!.metadata!.annotations?.['chaindatastack.io/config-hash'],
+        );
+      }
+      const everything = JSON.stringify((await children(c, 'main')).filter((o) => o.kind !== 'Secret'));
+      expect(everything).to.not.include('password');
+    });
+  });
+
+  // A block of its own: the server must start without the ChainDataStack CRD, which every other scenario needs.
+  describeOn(`operator started before its CRD exists, against ${title}`, function () {
+    this.timeout(90_000);
+    const cluster = useTestClusters(backend, { stackCrd: false });
+
+    it('keeps watching when started before its CRD exists, and reconciles once it does', async () => {
+      const c = cluster();
+      await startTestOperator(c);
+      startWorkloadControllers(c, c.namespace);
+      // The stack watch fails (no such resource) and is restarted until the CRD is installed.
+      await c.waitFor(
+        () => c.requests.filter((r) => r.path.includes(`/apis/${GROUP}/`) && r.code === 404).length >= 2,
+        10_000,
+        'the watch retried',
+      );
+      await c.installCrd(readCrd());
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+    });
+  });
 }

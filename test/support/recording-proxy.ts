@@ -1,0 +1,228 @@
+/**
+ * A recording reverse proxy for an API server: the operator under test talks to it (plain HTTP on loopback) and it
+ * forwards every request, watches included, to the API server with the credentials it was given. It records what
+ * the operator sent, as the API server saw it, so a test can count the operator's writes on any server: a real
+ * one does not bump resourceVersions for a server-side apply that changes nothing, so only the requests say
+ * whether the operator wrote.
+ */
+import {
+  createServer,
+  request as httpRequest,
+  Agent as HttpAgent,
+  type ClientRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
+export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+
+/** One request the operator made, decoded as the API server's RequestInfo would. */
+export interface OperatorRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** '' for the core group and for non-resource requests. */
+  group: string;
+  version: string;
+  /** Plural resource name, '' for discovery and other non-resource requests. */
+  resource: string;
+  subresource: string;
+  namespace: string;
+  name: string;
+  /** The verb as RBAC names it ('' for non-resource requests). */
+  verb: Verb | '';
+  fieldManager: string;
+  /** The response status code, once the server answered. */
+  code?: number;
+}
+
+export interface ProxyTarget {
+  /** http://… or https://… */
+  url: string;
+  /** Sent as a bearer token on every forwarded request. */
+  token?: string;
+  /** The server's CA (PEM), for https. */
+  ca?: string;
+}
+
+export interface RecordingProxy {
+  url: string;
+  readonly requests: OperatorRequest[];
+  resetRequests(): void;
+  /**
+   * Runs `action` before forwarding the next request that matches (once): what another client does in the instant
+   * between the operator reading something and its request arriving.
+   */
+  beforeForwarding(match: (r: OperatorRequest) => boolean, action: () => Promise<void>): void;
+  /** A kubeconfig (YAML) pointing at the proxy, with no credentials of its own. */
+  kubeconfig(namespace?: string): string;
+  close(): Promise<void>;
+}
+
+function verbOf(method: string, name: string, watch: boolean): Verb | '' {
+  switch (method) {
+    case 'GET':
+      return name ? (watch ? 'watch' : 'get') : watch ? 'watch' : 'list';
+    case 'POST':
+      return 'create';
+    case 'PUT':
+      return 'update';
+    case 'PATCH':
+      return 'patch';
+    case 'DELETE':
+      return name ? 'delete' : 'deletecollection';
+    default:
+      return '';
+  }
+}
+
+/** Decodes a request path the way kube-apiserver's RequestInfoFactory does, for the parts tests look at. */
+export function describeRequest(method: string, rawUrl: string): OperatorRequest {
+  const url = new URL(rawUrl, 'http://proxy');
+  const record: OperatorRequest = {
+    method,
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    group: '',
+    version: '',
+    resource: '',
+    subresource: '',
+    namespace: '',
+    name: '',
+    verb: '',
+    fieldManager: url.searchParams.get('fieldManager') ?? '',
+  };
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  let rest: string[];
+  if (segments[0] === 'api' && segments.length >= 3) {
+    record.version = segments[1]!;
+    rest = segments.slice(2);
+  } else if (segments[0] === 'apis' && segments.length >= 4) {
+    record.group = segments[1]!;
+    record.version = segments[2]!;
+    rest = segments.slice(3);
+  } else {
+    return record;
+  }
+  let watch = url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
+  if (rest[0] === 'watch') {
+    watch = true;
+    rest = rest.slice(1);
+  }
+  if (rest[0] === 'namespaces' && rest.length >= 3) {
+    record.namespace = rest[1]!;
+    rest = rest.slice(2);
+  }
+  record.resource = rest[0] ?? '';
+  record.name = rest[1] ?? '';
+  record.subresource = rest[2] ?? '';
+  record.verb = verbOf(method, record.name, watch);
+  return record;
+}
+
+export async function startRecordingProxy(target: ProxyTarget): Promise<RecordingProxy> {
+  const upstream = new URL(target.url);
+  const secure = upstream.protocol === 'https:';
+  // Keep-alive: a reconcile makes dozens of requests, and a TLS handshake each would dominate a real server's run.
+  const agent = secure
+    ? new HttpsAgent({ keepAlive: true, ca: target.ca })
+    : new HttpAgent({ keepAlive: true });
+  const requests: OperatorRequest[] = [];
+  const hooks: { match: (r: OperatorRequest) => boolean; action: () => Promise<void> }[] = [];
+  const inFlight = new Set<ClientRequest>();
+
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
+    const record = describeRequest(req.method ?? 'GET', req.url ?? '/');
+    requests.push(record);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      res.destroy();
+      return;
+    }
+    const hook = hooks.findIndex((h) => h.match(record));
+    if (hook >= 0) {
+      const [{ action }] = hooks.splice(hook, 1) as [(typeof hooks)[number]];
+      await action();
+    }
+    const headers = { ...req.headers, host: upstream.host };
+    delete headers.authorization;
+    if (target.token) headers.authorization = `Bearer ${target.token}`;
+    const send = secure ? httpsRequest : httpRequest;
+    const out = send({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers,
+      agent,
+    });
+    inFlight.add(out);
+    out.on('close', () => inFlight.delete(out));
+    out.on('response', (answer) => {
+      record.code = answer.statusCode;
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      // A watch with no events yet sends no body: without this its client would wait for the headers too.
+      res.flushHeaders();
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    out.on('error', (err) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      record.code = 502;
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`recording proxy: ${err.message}`);
+    });
+    // The operator hanging up (a watch it stops) ends the upstream request too.
+    res.on('close', () => {
+      if (!res.writableFinished) out.destroy();
+    });
+    out.end(Buffer.concat(chunks));
+  };
+
+  const server = createServer((req, res) => {
+    forward(req, res).catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`recording proxy: ${(err as Error).message}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    requests,
+    resetRequests: () => {
+      requests.length = 0;
+    },
+    beforeForwarding(match, action) {
+      hooks.push({ match, action });
+    },
+    kubeconfig(namespace = 'default') {
+      return JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        // client-node refuses plain http unless TLS verification is off; the proxy holds the real credentials.
+        clusters: [{ name: 'proxy', cluster: { server: url, 'insecure-skip-tls-verify': true } }],
+        users: [{ name: 'operator', user: {} }],
+        contexts: [{ name: 'proxy', context: { cluster: 'proxy', user: 'operator', namespace } }],
+        'current-context': 'proxy',
+      });
+    },
+    async close() {
+      for (const out of inFlight) out.destroy();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      agent.destroy();
+    },
+  };
+}
