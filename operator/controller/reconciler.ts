@@ -164,7 +164,7 @@ export class Reconciler {
   private async buildContext(stack: ChainDataStack): Promise<BuildContext & { problems: SpecProblem[] }> {
     const image = stackImage(stack, this.options.operatorImage);
     const { databaseProvider, problems } = await this.databaseProvider(stack);
-    if (stack.spec.monitoring.podMonitor.enabled && !(await this.crdInstalled(POD_MONITOR_CRD))) {
+    if (stack.spec.monitoring.podMonitor.enabled && !(await this.crdInstalled(POD_MONITOR_CRD, true))) {
       problems.push({
         reason: 'PodMonitorNotInstalled',
         message: `spec.monitoring.podMonitor.enabled: the Prometheus Operator is not installed (no ${POD_MONITOR_CRD} CRD); install it or turn the PodMonitor off`,
@@ -179,7 +179,7 @@ export class Reconciler {
     const managed = stack.spec.database.managed;
     if (!managed || managed.provider === 'StatefulSet')
       return { databaseProvider: 'StatefulSet', problems: [] };
-    const installed = await this.crdInstalled(CNPG_CRD);
+    const installed = await this.crdInstalled(CNPG_CRD, managed.provider === 'CloudNativePG');
     if (managed.provider === 'CloudNativePG') {
       const problems = installed
         ? []
@@ -200,11 +200,16 @@ export class Reconciler {
     return { databaseProvider: installed ? 'CloudNativePG' : 'StatefulSet', problems: [] };
   }
 
-  /** Whether a CRD is installed, asked at most once per poll interval (CRDs come and go rarely). */
-  private async crdInstalled(name: string): Promise<boolean> {
+  /**
+   * Whether a CRD is installed, asked at most once per poll interval (CRDs come and go rarely) — except that a spec
+   * that asks for the CRD's kind (`required`) looks again while it is missing, so installing it takes effect at the
+   * next reconcile rather than a poll interval later.
+   */
+  private async crdInstalled(name: string, required = false): Promise<boolean> {
     const now = Date.now();
     const known = this.installedCrds.get(name);
-    if (known && now - known.at <= this.options.pollIntervalMs) return known.value;
+    const fresh = known && now - known.at <= this.options.pollIntervalMs;
+    if (fresh && (known.value || !required)) return known.value;
     const value = await this.options.cluster.crdInstalled(name);
     this.installedCrds.set(name, { value, at: now });
     return value;

@@ -488,6 +488,44 @@ async function openRealCluster(server: RealKubeApiServer, store: RestStore): Pro
 }
 
 /**
+ * A cluster on a server of its own, kept across the tests of a describe block (useTestClusters gives each test one
+ * instead): closing it stops the server. Without `stackCrd` the server is bare, as a cluster before `helm install`.
+ */
+export async function startTestCluster(
+  backend: Backend,
+  options: { stackCrd?: boolean } = {},
+): Promise<TestCluster> {
+  const installStackCrd = options.stackCrd ?? true;
+  if (backend === 'fake') return openFakeCluster(installStackCrd);
+  const server = await startRealKubeApiServer();
+  const store = new RestStore(server);
+  try {
+    if (installStackCrd) {
+      const crd = readCrd();
+      await store.create(crd, 'kubectl');
+      await waitEstablished(store, crd.metadata.name!);
+    }
+    const cluster = await openRealCluster(server, store);
+    const closeCluster = cluster.close.bind(cluster);
+    // Assigned, not spread: the cluster's `requests` is a getter.
+    return Object.assign(cluster, {
+      async close() {
+        try {
+          await closeCluster();
+        } finally {
+          store.close();
+          await server.stop();
+        }
+      },
+    });
+  } catch (err) {
+    store.close();
+    await server.stop();
+    throw err;
+  }
+}
+
+/**
  * Registers the mocha hooks that give each test of the calling describe block a cluster, and returns its getter.
  * A real API server is started once for the block (it takes seconds), a fake one for each test.
  */
