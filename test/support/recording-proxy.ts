@@ -15,8 +15,11 @@ import {
 } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { requestAttributes } from './fake-kube-apiserver/rbac.ts';
 
-export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+import type { Verb } from './fake-kube-apiserver/types.ts';
+
+export type { Verb };
 
 /** One request the operator made, decoded as the API server's RequestInfo would. */
 export interface OperatorRequest {
@@ -61,65 +64,23 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-function verbOf(method: string, name: string, watch: boolean): Verb | '' {
-  switch (method) {
-    case 'GET':
-      return name ? (watch ? 'watch' : 'get') : watch ? 'watch' : 'list';
-    case 'POST':
-      return 'create';
-    case 'PUT':
-      return 'update';
-    case 'PATCH':
-      return 'patch';
-    case 'DELETE':
-      return name ? 'delete' : 'deletecollection';
-    default:
-      return '';
-  }
-}
-
-/** Decodes a request path the way kube-apiserver's RequestInfoFactory does, for the parts tests look at. */
+/** Decodes a request as kube-apiserver's RequestInfoFactory does (the fake's decoder, which its RBAC judges by). */
 export function describeRequest(method: string, rawUrl: string): OperatorRequest {
   const url = new URL(rawUrl, 'http://proxy');
-  const record: OperatorRequest = {
+  const { group, version, resource, subresource, namespace, name, verb } = requestAttributes(method, url);
+  return {
     method,
     path: url.pathname,
     query: Object.fromEntries(url.searchParams),
-    group: '',
-    version: '',
-    resource: '',
-    subresource: '',
-    namespace: '',
-    name: '',
-    verb: '',
+    group,
+    version,
+    resource,
+    subresource,
+    namespace,
+    name,
+    verb: verb as Verb | '',
     fieldManager: url.searchParams.get('fieldManager') ?? '',
   };
-  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  let rest: string[];
-  if (segments[0] === 'api' && segments.length >= 3) {
-    record.version = segments[1]!;
-    rest = segments.slice(2);
-  } else if (segments[0] === 'apis' && segments.length >= 4) {
-    record.group = segments[1]!;
-    record.version = segments[2]!;
-    rest = segments.slice(3);
-  } else {
-    return record;
-  }
-  let watch = url.searchParams.get('watch') === 'true' || url.searchParams.get('watch') === '1';
-  if (rest[0] === 'watch') {
-    watch = true;
-    rest = rest.slice(1);
-  }
-  if (rest[0] === 'namespaces' && rest.length >= 3) {
-    record.namespace = rest[1]!;
-    rest = rest.slice(2);
-  }
-  record.resource = rest[0] ?? '';
-  record.name = rest[1] ?? '';
-  record.subresource = rest[2] ?? '';
-  record.verb = verbOf(method, record.name, watch);
-  return record;
 }
 
 export async function startRecordingProxy(target: ProxyTarget): Promise<RecordingProxy> {
