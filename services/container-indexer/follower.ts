@@ -1,5 +1,6 @@
 import type { Counter, Gauge } from 'prom-client';
 import { equalBytes, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { UpstreamDivergedError, type FollowerReport } from '../runtime/follow/follower-health.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
 import { UpstreamRpcError, type Upstream } from '../runtime/upstream/client.ts';
@@ -14,12 +15,8 @@ export interface FollowerMetrics {
 }
 
 /** The upstream's refusal of a start index above its last accepted one: it is behind us (or still bootstrapping). */
-const UPSTREAM_BEHIND = /^start index \(\d+\) > last accepted index \(\d+\)$/;
+const UPSTREAM_BEHIND = /^start index \(\d+\) > last accepted index \((\d+)\)$/;
 const UPSTREAM_EMPTY = 'no containers have been accepted';
-
-export class UpstreamDivergedError extends Error {
-  override name = 'UpstreamDivergedError';
-}
 
 /**
  * Mirrors one upstream index into the store. Each step asks for the range starting one container before the cursor
@@ -36,6 +33,15 @@ export interface FollowerOptions {
   maxBackoffMs: number;
   log: Logger;
   metrics: FollowerMetrics;
+  /** Where the follower says how far behind it is, and that it stopped. */
+  report?: FollowerReport;
+}
+
+/** `start index (N) > last accepted index (M)`: the upstream's next index is M + 1. */
+function upstreamNextFromRefusal(message: string): bigint | undefined {
+  if (message === UPSTREAM_EMPTY) return 0n;
+  const match = UPSTREAM_BEHIND.exec(message);
+  return match ? BigInt(match[1]!) + 1n : undefined;
 }
 
 export class IndexFollower {
@@ -57,6 +63,15 @@ export class IndexFollower {
         if (outcome === 'caught-up') await sleep(pollIntervalMs, signal);
       } catch (err) {
         if (signal.aborted) break;
+        if (err instanceof UpstreamDivergedError) {
+          // Retrying cannot help and continuing would mix two chains: stop, and say so where people look.
+          log.error(
+            { index: this.indexName, err: err.message },
+            'upstream diverged from the stored index; this follower stops until a person resolves it',
+          );
+          this.options.report?.stopped(err.message);
+          return;
+        }
         failures++;
         metrics.failures.inc({ index: this.indexName });
         const delay = Math.max(pollIntervalMs, backoffDelay(failures, pollIntervalMs, maxBackoffMs));
@@ -84,13 +99,12 @@ export class IndexFollower {
         signal,
       );
     } catch (err) {
-      if (
-        err instanceof UpstreamRpcError &&
-        (err.message === UPSTREAM_EMPTY || UPSTREAM_BEHIND.test(err.message))
-      ) {
+      const upstreamNext = err instanceof UpstreamRpcError ? upstreamNextFromRefusal(err.message) : undefined;
+      if (upstreamNext !== undefined) {
+        this.options.report?.progressed(nextIndex, upstreamNext);
         if (nextIndex > 0n)
           log.debug(
-            { index: name, nextIndex: nextIndex.toString(), reply: err.message },
+            { index: name, nextIndex: nextIndex.toString(), reply: (err as UpstreamRpcError).message },
             'upstream is behind',
           );
         return 'caught-up';
@@ -108,12 +122,32 @@ export class IndexFollower {
       }
     }
     const fresh = containers.filter((c) => c.index >= nextIndex);
+    const stored = nextIndex + BigInt(fresh.length);
     if (fresh.length > 0) {
       await store.append(name, nextIndex, fresh);
       metrics.containersIndexed.inc({ index: name }, fresh.length);
-      metrics.nextIndex.set({ index: name }, Number(nextIndex + BigInt(fresh.length)));
+      metrics.nextIndex.set({ index: name }, Number(stored));
       log.debug({ index: name, from: nextIndex.toString(), count: fresh.length }, 'stored containers');
     }
-    return containers.length >= batchSize ? 'more' : 'caught-up';
+    const more = containers.length >= batchSize;
+    // A short range ends at the upstream's last accepted container; a full one says nothing of how many follow.
+    const upstreamNext = more ? await this.upstreamNext(signal) : start + BigInt(containers.length);
+    this.options.report?.progressed(stored, upstreamNext);
+    return more ? 'more' : 'caught-up';
+  }
+
+  /** The upstream's next index (its last accepted one plus one), or undefined when it does not say. */
+  private async upstreamNext(signal?: AbortSignal): Promise<bigint | undefined> {
+    const reply = await this.options.upstream
+      .call<{ index?: unknown }>(
+        indexPath(this.indexName),
+        'index.getLastAccepted',
+        { encoding: 'hex' },
+        signal,
+      )
+      .catch(() => undefined);
+    return typeof reply?.index === 'string' && /^\d+$/.test(reply.index)
+      ? BigInt(reply.index) + 1n
+      : undefined;
   }
 }

@@ -7,6 +7,7 @@ import { migrate, readMigrations } from '../runtime/database/migrate.ts';
 import { createPool } from '../runtime/database/pool.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
+import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { IndexFollower } from './follower.ts';
 import { INDEX_NAMES, indexPath, MAX_FETCHED_BY_RANGE } from './index-names.ts';
@@ -27,6 +28,7 @@ const config = {
   INDEXER_POLL_INTERVAL_MS: env.integer(10, 3_600_000, 1_000),
   INDEXER_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
   ...upstreamConfig,
+  ...followerHealthConfig,
 };
 
 export async function startContainerIndexer(ctx: ComponentContext): Promise<void> {
@@ -70,6 +72,7 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
         registers: [ctx.metrics],
       }),
     };
+    const health = followerHealthOf(ctx, cfg);
     const abort = new AbortController();
     const running = cfg.INDEXER_INDEXES.map((indexName) =>
       new IndexFollower({
@@ -81,6 +84,7 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
         maxBackoffMs: cfg.INDEXER_MAX_BACKOFF_MS,
         log,
         metrics,
+        report: health.follower(`index ${indexName}`),
       }).run(abort.signal),
     );
     ctx.onShutdown('indexing', async () => {

@@ -10,6 +10,7 @@ import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
 import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
+import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import {
   chainEntry,
@@ -53,6 +54,7 @@ const config = {
   IPFS_GATEWAY_URL: env.url(['http', 'https']).default('https://ipfs.io'),
   PRICE_HISTORY_FILE: env.text('a file path').optional(),
   ...upstreamConfig,
+  ...followerHealthConfig,
 };
 
 export async function startEvmData(ctx: ComponentContext): Promise<void> {
@@ -189,6 +191,7 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
         registers: [ctx.metrics],
       }),
     };
+    const health = followerHealthOf(ctx, cfg);
     const running = chainEntries.map(async (entry) => {
       const chain = await resolveChain(entry);
       if (!chain) return;
@@ -204,6 +207,7 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
         maxBackoffMs: cfg.EVM_INGEST_MAX_BACKOFF_MS,
         log,
         metrics,
+        report: health.follower(`chain ${chain.evmChainId}`),
         ...(metadataJobs
           ? {
               onDiscovered: (id, tokens) =>

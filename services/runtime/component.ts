@@ -18,8 +18,10 @@ export interface ComponentContext {
   shutdownTimeoutMs: number;
   /** Registers a step to run at shutdown; steps run in reverse order of registration. */
   onShutdown(label: string, step: () => Promise<void> | void): void;
-  /** Marks the component ready (/readyz answers 200 from now on). */
+  /** Marks the component ready (/readyz answers 200 from now on, unless a readiness check reports a problem). */
   setReady(ready: boolean): void;
+  /** Adds a check /readyz runs: each line it returns is a problem that keeps the component not ready. */
+  addReadinessCheck(check: () => string[]): void;
   /** Shuts the component down from within (for example an operator that lost its leader lease). */
   stop(reason: string, exitCode: number): void;
 }
@@ -46,6 +48,9 @@ export async function runComponent(
   const steps: { label: string; step: () => Promise<void> | void }[] = [];
   let ready = false;
   let stopping = false;
+  const readinessChecks: (() => string[])[] = [];
+  const readiness = (): string[] =>
+    ready ? readinessChecks.flatMap((check) => check()) : ['starting or stopping'];
   const metrics = new Registry();
   metrics.setDefaultLabels({ component: name });
   collectDefaultMetrics({ register: metrics });
@@ -70,7 +75,7 @@ export async function runComponent(
 
   try {
     if (config.OPS_PORT !== undefined) {
-      const server = await startOpsServer(config.OPS_HOST, config.OPS_PORT, metrics, () => ready);
+      const server = await startOpsServer(config.OPS_HOST, config.OPS_PORT, metrics, readiness);
       steps.push({ label: 'ops server', step: () => closeServer(server) });
     }
     process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
@@ -91,6 +96,7 @@ export async function runComponent(
       setReady: (value) => {
         ready = value;
       },
+      addReadinessCheck: (check) => readinessChecks.push(check),
       stop: (reason, exitCode) => void shutdown(reason, exitCode),
     };
     await start(ctx);
@@ -110,7 +116,7 @@ async function startOpsServer(
   host: string,
   port: number,
   metrics: Registry,
-  isReady: () => boolean,
+  readinessProblems: () => string[],
 ): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -118,10 +124,10 @@ async function startOpsServer(
     if (path === '/livez' || path === '/healthz') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
     } else if (path === '/readyz') {
-      const ready = isReady();
+      const problems = readinessProblems();
       res
-        .writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' })
-        .end(ready ? 'ready\n' : 'not ready\n');
+        .writeHead(problems.length === 0 ? 200 : 503, { 'content-type': 'text/plain' })
+        .end(problems.length === 0 ? 'ready\n' : `not ready\n${problems.map((p) => `${p}\n`).join('')}`);
     } else if (path === '/metrics') {
       metrics.metrics().then(
         (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),

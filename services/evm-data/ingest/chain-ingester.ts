@@ -1,4 +1,5 @@
 import type { Counter, Gauge } from 'prom-client';
+import { UpstreamDivergedError, type FollowerReport } from '../../runtime/follow/follower-health.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
 import type { ContractInfo, ContractProbe } from './contract-probe.ts';
@@ -32,6 +33,8 @@ export interface ChainIngesterOptions {
   onDiscovered?: (chain: number, tokens: DiscoveredToken[]) => Promise<unknown>;
   onCaughtUp?: () => Promise<void>;
   metrics?: IngestMetrics;
+  /** Where the ingester says how far behind it is, and that it stopped. */
+  report?: FollowerReport;
 }
 
 /**
@@ -39,11 +42,14 @@ export interface ChainIngesterOptions {
  * node for its head, fetches the blocks up to it with a bounded number in flight (in order), derives their rows and
  * writes them in batches, each batch with the cursor in one transaction. Contracts seen for the first time are
  * probed before the batch's transaction opens. Any failure retries from the cursor after a backoff; a block is never
- * skipped and never written twice.
+ * skipped and never written twice. Every block's parent hash must be the hash stored (or just fetched) for the block
+ * before it: an upstream on another chain stops the ingester for good instead of mixing two chains.
  */
 export class ChainIngester {
   private readonly o: ChainIngesterOptions;
   private next = 0n;
+  /** The hash of block `next - 1` as stored: what block `next` must name as its parent. */
+  private lastHash: Buffer | undefined;
   private readonly knownContracts = new Set<string>();
 
   constructor(options: ChainIngesterOptions) {
@@ -52,14 +58,21 @@ export class ChainIngester {
 
   async run(startBlock: bigint, signal: AbortSignal): Promise<void> {
     const { log, chain } = this.o;
+    // Where to (re)position before the next step, with the stored hash the next block must name as its parent.
+    let position: bigint | undefined = startBlock;
     this.next = startBlock;
     let failures = 0;
     let caughtUp = false;
     let recordedHead: bigint | undefined;
     while (!signal.aborted) {
       try {
+        if (position !== undefined) {
+          await this.moveTo(position);
+          position = undefined;
+        }
         const head = await this.o.fetcher.head(signal);
         this.o.metrics?.headBlock.set({ chain: chain.name }, Number(head));
+        this.o.report?.progressed(this.next, head + 1n);
         // Polling once caught up sees the same head again and again; only a new one is worth a write.
         if (head !== recordedHead) {
           await this.o.writer.recordHead(chain.id, head);
@@ -78,6 +91,14 @@ export class ChainIngester {
         failures = 0;
       } catch (err) {
         if (signal.aborted) return;
+        if (err instanceof UpstreamDivergedError) {
+          log.error(
+            { chain: chain.name, err: err.message },
+            'upstream diverged from the stored chain; this ingester stops until a person resolves it',
+          );
+          this.o.report?.stopped(err.message);
+          return;
+        }
         failures++;
         this.o.metrics?.failures.inc({ chain: chain.name });
         if (err instanceof CursorMovedError) {
@@ -85,7 +106,7 @@ export class ChainIngester {
             { chain: chain.name, err: err.message },
             'another ingester moved the cursor; rereading it',
           );
-          this.next = await this.o.writer.cursor(chain.id);
+          position = await this.o.writer.cursor(chain.id);
           continue;
         }
         const delay = backoffDelay(failures - 1, this.o.pollIntervalMs, this.o.maxBackoffMs);
@@ -98,10 +119,24 @@ export class ChainIngester {
     }
   }
 
+  private async moveTo(next: bigint): Promise<void> {
+    this.next = next;
+    this.lastHash = next > 0n ? await this.o.writer.blockHash(this.o.chain.id, next - 1n) : undefined;
+  }
+
   private async ingestRange(from: bigint, to: bigint, signal: AbortSignal): Promise<void> {
     let batch: DerivedBlock[] = [];
+    let parent = this.lastHash;
     for await (const bundle of this.fetchInOrder(from, to, signal)) {
-      batch.push(deriveBlock(bundle));
+      const derived = deriveBlock(bundle);
+      const { number, parentHash, hash } = derived.block;
+      if (parent && !parentHash.equals(parent)) {
+        throw new UpstreamDivergedError(
+          `chain ${this.o.chain.name} block ${number}: its parent hash 0x${parentHash.toString('hex')} is not the hash of block ${number - 1n}, 0x${parent.toString('hex')}`,
+        );
+      }
+      parent = hash;
+      batch.push(derived);
       if (batch.length >= this.o.batchBlocks) {
         await this.writeBatch(batch);
         batch = [];
@@ -144,6 +179,8 @@ export class ChainIngester {
     if (this.knownContracts.size > KNOWN_CONTRACTS_MEMO) this.knownContracts.clear();
     for (const c of contracts) this.knownContracts.add(c.address.toString('hex'));
     this.next = last + 1n;
+    this.lastHash = blocks[blocks.length - 1]!.block.hash;
+    this.o.report?.progressed(this.next);
     const txs = blocks.reduce((n, b) => n + b.transactions.length, 0);
     this.o.metrics?.blocks.inc({ chain: chain.name }, blocks.length);
     this.o.metrics?.transactions.inc({ chain: chain.name }, txs);

@@ -76,6 +76,15 @@ export class IngestWriter {
     return BigInt(rows[0]!.next_block);
   }
 
+  /** The stored hash of a block, which the next block's parent hash must equal. */
+  async blockHash(chain: number, number: bigint): Promise<Buffer | undefined> {
+    const { rows } = await this.pool.query<{ hash: Buffer }>(
+      'SELECT hash FROM evm_data.blocks WHERE chain = $1 AND number = $2',
+      [chain, number.toString()],
+    );
+    return rows[0]?.hash;
+  }
+
   async recordHead(chain: number, head: bigint): Promise<void> {
     await this.pool.query('UPDATE evm_data.chains SET head_block = $2 WHERE id = $1', [
       chain,
