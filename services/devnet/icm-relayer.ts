@@ -21,7 +21,7 @@ import {
 export interface WarpNetwork {
   networkId: number;
   staking: StakingPlan;
-  /** The P-Chain height validator sets are taken at. */
+  /** The P-Chain's tip: where the relayer takes the signing set and new EVM blocks their P-Chain height. */
   pChainHeight: () => bigint;
   /** The subnet each chain belongs to, by blockchain id (hex). */
   subnetOf: (blockchainIdHex: string) => string | undefined;
@@ -33,15 +33,18 @@ function signingSubnet(network: WarpNetwork, sourceChainId: Uint8Array, receivin
   return source === PRIMARY_NETWORK_ID ? network.subnetOf(hex(receivingChainId)) : source;
 }
 
-/** The check a receiving chain applies to a signed message in a transaction's predicate. */
+/**
+ * The check a receiving chain applies to a signed message in a transaction's predicate, against the validator set at
+ * the P-Chain height of the block that carries it (not the tip's: the set changes, and with it the signers' bits).
+ */
 export function warpVerifier(network: WarpNetwork, receivingChainId: Uint8Array) {
-  return (signed: Uint8Array): VerifiedWarpMessage | undefined => {
+  return (signed: Uint8Array, pChainHeight: bigint): VerifiedWarpMessage | undefined => {
     const message = parseSignedWarpMessage(signed);
     if (!message || message.networkId !== network.networkId) return undefined;
     const subnet = signingSubnet(network, message.sourceChainId, receivingChainId);
     const call = parseAddressedCall(message.payload);
     if (!subnet || !call || call.sourceAddress.length !== 20) return undefined;
-    const set = canonicalWarpSet(validatorSet(network.staking, subnet, network.pChainHeight()));
+    const set = canonicalWarpSet(validatorSet(network.staking, subnet, pChainHeight));
     if (!verifyWarpSignature(message, set, blsVerifyAggregate)) return undefined;
     return {
       sourceChainId: message.sourceChainId,

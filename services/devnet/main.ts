@@ -3,6 +3,7 @@ import { closeServer } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { parseRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { sleep } from '../runtime/upstream/backoff.ts';
 import { createDevnetApp } from './app.ts';
 import { IDENTITIES } from '../runtime/avalanche/networks.ts';
 import { Devnet } from './network.ts';
@@ -83,7 +84,8 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
       },
       'history generated',
     );
-    if (cfg.DEVNET_LIVE_INTERVAL_MS > 0) produceLive(devnet, cfg.DEVNET_LIVE_INTERVAL_MS, abort.signal, log);
+    if (cfg.DEVNET_LIVE_INTERVAL_MS > 0)
+      await produceLive(devnet, cfg.DEVNET_LIVE_INTERVAL_MS, abort.signal, log);
   })().catch((err: unknown) => {
     if (!abort.signal.aborted) log.error({ err }, 'history generation failed');
   });
@@ -94,18 +96,20 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
   ctx.setReady(true);
 }
 
-/** Live mode: a new block at the current time every `intervalMs`, one at a time, until aborted. */
-function produceLive(devnet: Devnet, intervalMs: number, signal: AbortSignal, log: Logger): void {
-  let producing = Promise.resolve();
-  const timer = setInterval(() => {
-    producing = producing
-      .then(() => devnet.advance(BigInt(Math.floor(Date.now() / 1000))))
-      .then(
-        () => undefined,
-        (err: unknown) => log.error({ err }, 'live block failed'),
-      );
-  }, intervalMs);
-  signal.addEventListener('abort', () => clearInterval(timer), { once: true });
+/**
+ * Live mode: every `intervalMs` the next step of the simulated schedule (not a block at the wall clock's time, which
+ * would make each run's chain different), one at a time, until aborted.
+ */
+async function produceLive(
+  devnet: Devnet,
+  intervalMs: number,
+  signal: AbortSignal,
+  log: Logger,
+): Promise<void> {
+  for (;;) {
+    await sleep(intervalMs, signal);
+    await devnet.advanceOnSchedule().catch((err: unknown) => log.error({ err }, 'live block failed'));
+  }
 }
 
 /** `NodeID-a=offline,NodeID-b=slow`: the faults DEVNET_WARP_FAULTS switches on from the start. */

@@ -76,7 +76,8 @@ export interface EvmChainEntry {
 
 /**
  * The devnet's chains and what a node with indexing enabled would hold of them. `generateHistory` builds the
- * simulated past deterministically from the parameters; `advance` extends it (live mode).
+ * simulated past deterministically from the parameters; `advanceOnSchedule` extends it on the same schedule (live
+ * mode).
  */
 export class Devnet {
   readonly containers = new MemoryContainers();
@@ -166,6 +167,7 @@ export class Devnet {
         networkId: identity.networkId,
         blockchainId: cChainId,
         verify: warpVerifier(network, cChainId),
+        pChainHeight: network.pChainHeight,
       },
     });
     const l1Chain = await EvmChain.create({
@@ -180,6 +182,7 @@ export class Devnet {
         networkId: identity.networkId,
         blockchainId: l1ChainId,
         verify: warpVerifier(network, l1ChainId),
+        pChainHeight: network.pChainHeight,
       },
     });
     return new Devnet(parameters, pChain, evmAccounts, cChain, l1Chain, new IcmRelayer(network));
@@ -244,14 +247,26 @@ export class Devnet {
 
   /** Builds the simulated past, letting other work (serving requests) run between blocks. */
   async generateHistory(signal?: AbortSignal): Promise<void> {
-    const { genesisTimeSeconds, historySeconds, blockIntervalSeconds } = this.parameters;
-    const end = genesisTimeSeconds + historySeconds;
+    const end = this.parameters.genesisTimeSeconds + this.parameters.historySeconds;
     let produced = 0;
-    for (let t = genesisTimeSeconds + blockIntervalSeconds; t <= end; t += blockIntervalSeconds) {
+    while (this.scheduledTime(this.step + 1) <= end) {
       signal?.throwIfAborted();
-      await this.advance(t);
+      await this.advanceOnSchedule();
       if (++produced % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * Produces the next step at its simulated time, one block interval after the previous one, in the history and live
+   * alike: never the wall clock's, so every block is a function of the seed, the parameters and its height, and a
+   * devnet started again serves the chain it served before.
+   */
+  async advanceOnSchedule(): Promise<void> {
+    await this.advance(this.scheduledTime(this.step + 1));
+  }
+
+  private scheduledTime(step: number): bigint {
+    return this.parameters.genesisTimeSeconds + BigInt(step) * this.parameters.blockIntervalSeconds;
   }
 
   /**

@@ -83,7 +83,11 @@ export async function runComponent(
       // Under `chain-data up`, Ctrl-C reaches every process of the terminal's group at once; the supervisor
       // stops its processes in order with SIGTERM instead. A supervisor that vanished stops us too.
       process.on('SIGINT', () => {});
-      process.once('disconnect', () => void shutdown('supervisor went away', 0));
+      process.once('disconnect', () => {
+        // Nobody is left to SIGKILL us should a shutdown step hang, so the process sees to it itself.
+        setTimeout(() => process.exit(1), 2 * config.SHUTDOWN_TIMEOUT_MS).unref();
+        void shutdown('supervisor went away', 0);
+      });
     } else {
       process.once('SIGINT', () => void shutdown('SIGINT', 0));
     }

@@ -7,12 +7,14 @@ import type { ComponentContext } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { formatChainNodeUrls } from '../runtime/upstream/chain-routing.ts';
 import { upstreamConfig } from '../runtime/upstream/config.ts';
-import { forkComponent, freePort, spawnProgram, stopProcess, waitForHttpOk } from './processes.ts';
+import { forkComponent, freePort, spawnProgram, waitForHttpOk } from './processes.ts';
+import { Supervisor } from './supervisor.ts';
 
 /**
  * `chain-data up`: the whole stack on one machine. Without DATABASE_URL it starts embedded PostgreSQL (data kept
  * in CHAIN_DATA_DIR), without REDIS_URL a local redis-server; then every component as its own process, each
- * checked healthy on its /readyz before the stack reports itself up. If any process dies, the stack stops.
+ * checked healthy on its /readyz before the stack reports itself up. A process that dies while the stack runs is
+ * started again (Supervisor); every process dies with `up`, however `up` ends (see forkComponent, spawnProgram).
  */
 const config = {
   CHAIN_DATA_DIR: env.text('a directory', './.chain-data'),
@@ -30,37 +32,34 @@ const config = {
   DEVNET_NETWORK: env.oneOf(['fuji', 'mainnet'] as const, 'fuji'),
   // The devnet generates its history before it reports ready.
   UP_READY_TIMEOUT_MS: env.integer(1_000, 3_600_000, 600_000),
+  // A process that exits is restarted after a backoff, doubling from UP_RESTART_BACKOFF_MS up to the max while it
+  // does not stay up UP_RESTART_STABLE_MS; UP_RESTART_LIMIT exits within UP_RESTART_WINDOW_MS and `up` gives up.
+  UP_RESTART_BACKOFF_MS: env.integer(0, 600_000, 1_000),
+  UP_RESTART_BACKOFF_MAX_MS: env.integer(0, 3_600_000, 30_000),
+  UP_RESTART_STABLE_MS: env.integer(0, 86_400_000, 60_000),
+  UP_RESTART_LIMIT: env.integer(1, 1_000, 5),
+  UP_RESTART_WINDOW_MS: env.integer(1_000, 86_400_000, 300_000),
 };
-
-interface Managed {
-  name: string;
-  child: ChildProcess;
-  /** What `up` reports for it once healthy. */
-  endpoint: string;
-}
 
 export async function startStack(ctx: ComponentContext): Promise<void> {
   const { log } = ctx;
   const cfg = loadConfig(config);
   const dataDir = resolve(cfg.CHAIN_DATA_DIR);
   await mkdir(dataDir, { recursive: true });
-  const managed: Managed[] = [];
-  let stopping = false;
-  ctx.onShutdown('stack', async () => {
-    stopping = true;
-    for (const { child } of managed.slice().reverse()) await stopProcess(child, ctx.shutdownTimeoutMs);
+  const supervisor = new Supervisor({
+    log,
+    policy: {
+      baseMs: cfg.UP_RESTART_BACKOFF_MS,
+      maxMs: cfg.UP_RESTART_BACKOFF_MAX_MS,
+      stableMs: cfg.UP_RESTART_STABLE_MS,
+      limit: cfg.UP_RESTART_LIMIT,
+      windowMs: cfg.UP_RESTART_WINDOW_MS,
+    },
+    giveUp: (reason) => ctx.stop(reason, 1),
+    stopTimeoutMs: ctx.shutdownTimeoutMs,
   });
-  const watch = (entry: Managed) => {
-    managed.push(entry);
-    entry.child.once('exit', (code, signal) => {
-      // Ctrl-C reaches redis-server directly (it shares the terminal's process group); that is a stop, not a crash.
-      if (stopping || signal === 'SIGINT') return;
-      log.error({ process: entry.name, code, signal }, 'a stack process exited; stopping the stack');
-      process.kill(process.pid, 'SIGTERM');
-    });
-    return entry;
-  };
-  /** Starts a component with its own ops port and waits until its /readyz answers. */
+  ctx.onShutdown('stack', () => supervisor.stopAll());
+  /** Starts a component with its own ops port (the same on every restart) and waits until its /readyz answers. */
   const startManaged = async (
     name: string,
     component: string,
@@ -68,13 +67,17 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     endpoint: string,
   ) => {
     const opsPort = await freePort();
-    const child = forkComponent(component, { ...env, OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort) });
-    watch({ name, child, endpoint });
-    await waitForHttpOk(
-      `http://127.0.0.1:${opsPort}/readyz`,
-      cfg.UP_READY_TIMEOUT_MS,
-      () => child.exitCode === null && child.signalCode === null,
-    );
+    await supervisor.start({
+      name,
+      endpoint,
+      spawn: () => forkComponent(component, { ...env, OPS_HOST: '127.0.0.1', OPS_PORT: String(opsPort) }),
+      healthy: (child) =>
+        waitForHttpOk(
+          `http://127.0.0.1:${opsPort}/readyz`,
+          cfg.UP_READY_TIMEOUT_MS,
+          () => child.exitCode === null && child.signalCode === null,
+        ),
+    });
   };
 
   // PostgreSQL
@@ -100,20 +103,27 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       );
     }
     const port = await freePort();
-    const child = spawnProgram(redisServer, [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ]);
-    redisUrl = `redis://127.0.0.1:${port}`;
-    watch({ name: 'redis (local)', child, endpoint: redisUrl });
+    const url = `redis://127.0.0.1:${port}`;
+    await supervisor.start({
+      name: 'redis (local)',
+      endpoint: url,
+      spawn: () =>
+        spawnProgram(redisServer, [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+        ]),
+      healthy: (child) => waitForRedis(url, cfg.UP_READY_TIMEOUT_MS, child),
+    });
+    redisUrl = url;
+  } else {
+    await waitForRedis(redisUrl, cfg.UP_READY_TIMEOUT_MS);
   }
-  await waitForRedis(redisUrl, cfg.UP_READY_TIMEOUT_MS);
 
   // Upstream: the nodes named, else the devnet.
   let upstreamUrls = cfg.UPSTREAM_NODE_URLS;
@@ -217,6 +227,8 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,
   );
 
+  supervisor.markRunning();
+  const managed = supervisor.list();
   log.info(
     {
       urls: {
@@ -225,7 +237,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
         upstream: upstreamUrls,
         chainUpstream: chainUpstreamUrls && Object.fromEntries(chainUpstreamUrls),
       },
-      processes: managed.map((m) => ({ name: m.name, pid: m.child.pid })),
+      processes: managed.map((m) => ({ name: m.name, pid: m.pid })),
     },
     'stack is up',
   );
@@ -236,7 +248,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       'chain-data is up; every process reports healthy:',
       ...managed.map((m) => `  ${m.name.padEnd(width)}  healthy  ${m.endpoint}`),
       '',
-      'Stop with Ctrl-C.',
+      'A process that exits is restarted. Stop with Ctrl-C.',
       '',
     ].join('\n'),
   );
@@ -277,7 +289,8 @@ function findProgram(name: string): string | undefined {
   }
 }
 
-async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
+/** Waits until Redis at `url` answers PING; with `server`, the local redis-server, failing when it exits first. */
+async function waitForRedis(url: string, timeoutMs: number, server?: ChildProcess): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
   redis.on('error', () => {}); // refused until redis-server listens; the loop below retries
   const deadline = Date.now() + timeoutMs;
@@ -287,6 +300,8 @@ async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
         if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
         if ((await redis.ping()) === 'PONG') return;
       } catch (err) {
+        if (server && (server.exitCode !== null || server.signalCode !== null))
+          throw new Error(`redis-server exited before it answered at ${url}`, { cause: err });
         if (Date.now() > deadline)
           throw new Error(
             `Redis at ${url} did not answer within ${timeoutMs} ms: ${(err as Error).message}`,

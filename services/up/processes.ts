@@ -35,8 +35,35 @@ export function forkComponent(component: string, env: Record<string, string>): C
   });
 }
 
+/**
+ * Runs a program (not ours: it cannot watch its parent) under a shell that ends it when `up` goes away: the shell
+ * holds a pipe from `up` as its stdin, which closes however `up` ends, SIGKILL included; then it sends the program
+ * SIGTERM. It also passes SIGTERM on, and exits with the program's status when the program exits by itself.
+ */
+const PARENT_WATCH = `
+trap 'stop=1; kill -TERM "$program" 2>/dev/null' TERM INT
+exec 3<&0
+"$@" </dev/null 3<&- &
+program=$!
+[ -z "$stop" ] || kill -TERM "$program"
+{ read -r _ <&3; kill -TERM "$program" 2>/dev/null; } &
+watcher=$!
+exec 3<&-
+status=0
+while kill -0 "$program" 2>/dev/null; do wait "$program"; status=$?; done
+kill "$watcher" 2>/dev/null
+exit "$status"
+`;
+
+/**
+ * Starts `command` so that it dies with this process. In a process group of its own, so that Ctrl-C in the terminal
+ * reaches `up` alone and `up` stops it in order.
+ */
 export function spawnProgram(command: string, args: string[]): ChildProcess {
-  return spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn('sh', ['-c', PARENT_WATCH, 'chain-data-watch', command, ...args], {
+    stdio: ['pipe', 'ignore', 'inherit'],
+    detached: true,
+  });
 }
 
 /** Sends SIGTERM and waits for the exit, escalating to SIGKILL after `timeoutMs`. */

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ describe('chain-data up', function () {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function up(port: number) {
+  async function up(port: number, extraEnv: Record<string, string> = {}) {
     const env: Record<string, string> = {
       CHAIN_DATA_DIR: dataDir,
       UPSTREAM_NODE_URLS: upstream.url,
@@ -40,6 +41,7 @@ describe('chain-data up', function () {
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...extraEnv,
     };
     const stack = spawnComponent('up', env);
     const stop = async () => {
@@ -121,35 +123,133 @@ describe('chain-data up', function () {
     upstream = await startUpstreamNode();
   });
 
-  it('stops its components when it is killed outright', async function () {
+  /** The processes `up` reported in its "stack is up" line, by name. */
+  function reported(output: string): Map<string, number> {
+    const line = output.split('\n').find((l) => l.includes('"msg":"stack is up"'))!;
+    const { processes } = JSON.parse(line) as { processes: { name: string; pid: number }[] };
+    return new Map(processes.map((p) => [p.name, p.pid]));
+  }
+
+  /** How often `up` said `name` is healthy again, and its pid the last time. */
+  function recoveries(output: string, name: string): { count: number; pid: number | undefined } {
+    const lines = output
+      .split('\n')
+      .filter((l) => l.includes('"msg":"a stack process is healthy again"'))
+      .map((l) => JSON.parse(l) as { process: string; pid: number })
+      .filter((l) => l.process === name);
+    return { count: lines.length, pid: lines.at(-1)?.pid };
+  }
+
+  it('restarts a component or redis-server killed with SIGKILL, and serves again', async function () {
+    this.timeout(180_000);
+    const port = await freePort();
+    const stack = await up(port, { UP_RESTART_BACKOFF_MS: '200' });
+    const pids = reported(stack.output());
+    expect((await lastAccepted(port, 'P/block')).index).to.equal('299');
+
+    process.kill(pids.get('container-indexer')!, 'SIGKILL');
+    await eventually(
+      () => recoveries(stack.output(), 'container-indexer').count === 1,
+      60_000,
+      'the restart',
+    );
+    expect(stack.output()).to.include(
+      'chain-data up: container-indexer exited (signal SIGKILL); restart 1 in ',
+    );
+    expect(stack.output()).to.match(
+      /chain-data up: container-indexer is healthy again \(pid \d+, 1 restart\)/,
+    );
+    expect(isRunning(recoveries(stack.output(), 'container-indexer').pid!)).to.equal(true);
+    // gateway-rpc reaches the indexer again at the address it had.
+    await eventually(
+      async () => (await lastAccepted(port, 'P/block')).index === '299',
+      30_000,
+      'the gateway',
+    );
+
+    // redis-server runs under a watcher (`up`'s child); killing the server itself ends the watcher too.
+    const [redisServer] = descendants(pids.get('redis (local)')!);
+    process.kill(redisServer!, 'SIGKILL');
+    await eventually(
+      () => recoveries(stack.output(), 'redis (local)').count === 1,
+      60_000,
+      'redis restarted',
+    );
+    expect(stack.output()).to.include('chain-data up: redis (local) exited (exit code 137); restart 1 in ');
+    expect(stack.child.exitCode).to.equal(null);
+    expect(await stack.stop()).to.equal(0);
+  });
+
+  it('gives up on a component that keeps exiting, stops the stack and exits non-zero', async function () {
+    this.timeout(180_000);
+    const stack = await up(await freePort(), { UP_RESTART_BACKOFF_MS: '100', UP_RESTART_LIMIT: '3' });
+    let pid = reported(stack.output()).get('gateway-data')!;
+    for (let kills = 1; kills <= 3; kills++) {
+      process.kill(pid, 'SIGKILL');
+      if (kills === 3) break;
+      await eventually(
+        () => recoveries(stack.output(), 'gateway-data').count === kills,
+        60_000,
+        `restart ${kills}`,
+      );
+      pid = recoveries(stack.output(), 'gateway-data').pid!;
+    }
+    expect(await stack.exited).to.equal(1);
+    expect(stack.output()).to.include(
+      'chain-data up: gateway-data exited 3 times within 300 s (last: signal SIGKILL); giving up; stopping the stack',
+    );
+    expect(stack.output()).to.match(/"component":"gateway-rpc".*"msg":"stopped"/);
+  });
+
+  it('leaves no process behind when it is killed outright', async function () {
     this.timeout(120_000);
     const stack = await up(await freePort());
-    const line = stack
-      .output()
-      .split('\n')
-      .find((l) => l.includes('"msg":"stack is up"'))!;
-    const { processes } = JSON.parse(line) as { processes: { name: string; pid: number }[] };
-    const isRunning = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    stack.child.kill('SIGKILL');
-    // redis-server has no channel to its parent; the test stops it itself.
-    const redis = processes.find((p) => p.name === 'redis (local)')!;
-    const components = processes.filter((p) => p !== redis);
-    expect(components.map((p) => p.name)).to.deep.equal([
+    const names = [...reported(stack.output()).keys()];
+    expect(names).to.deep.equal([
       'postgres (embedded)',
+      'redis (local)',
       'container-indexer',
       'primary-network',
       'evm-data',
       'gateway-rpc',
       'gateway-data',
     ]);
-    await eventually(() => components.every((p) => !isRunning(p.pid)), 30_000, 'the components to stop');
-    process.kill(redis.pid, 'SIGTERM');
+    // Every process under `up`: the components, redis-server and its watcher.
+    const all = descendants(stack.child.pid!);
+    expect(all.length).to.be.at.least(names.length + 1);
+    stack.child.kill('SIGKILL');
+    await eventually(() => all.every((pid) => !isRunning(pid)), 30_000, 'every process to stop');
   });
 });
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The processes below `pid`, children first (from /proc: Linux). */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: the command name may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const children = (p: number) => [...parents].filter(([, parent]) => parent === p).map(([child]) => child);
+  const result: number[] = [];
+  for (let queue = children(pid); queue.length > 0;) {
+    result.push(...queue);
+    queue = queue.flatMap(children);
+  }
+  return result;
+}

@@ -31,7 +31,7 @@ export async function traceBlock(
   block: EvmBlock,
   onlyTopCall = false,
 ): Promise<CallFrame[]> {
-  const vm = await chain.vmAt(block.number - 1n);
+  const vm = await chain.vmAt(block.number - 1n, block.pChainHeight);
   const h = block.header;
   const context = createBlock(
     {

@@ -77,6 +77,11 @@ export interface EvmBlock {
   extData: Uint8Array | undefined;
   /** The atomic transactions in ExtData (coreth only). */
   atomicTxs: CChainAtomicTx[];
+  /**
+   * The P-Chain height the block was built on (its proposervm block's context): its Warp messages verify against the
+   * validator sets of that height, whenever it is executed.
+   */
+  pChainHeight: bigint;
 }
 
 /**
@@ -95,6 +100,8 @@ export class EvmChain {
   private vm!: VM;
   /** The engine's own view of the head block, the parent it builds on (its hash is not the chain's hash). */
   private engineHead!: Block;
+  /** The P-Chain height of the block being built, for the building VM's Warp precompile. */
+  private buildingPChainHeight = 0n;
 
   private constructor(spec: EvmChainSpec) {
     this.spec = spec;
@@ -121,6 +128,8 @@ export class EvmChain {
     atomic: CChainAtomicTx[] = [],
   ): Promise<EvmBlock> {
     const extData = atomic.length > 0 ? encodeExtData(atomic) : undefined;
+    const pChainHeight = this.spec.warp.pChainHeight?.() ?? 0n;
+    this.buildingPChainHeight = pChainHeight;
     const parent = this.head;
     const number = parent.number + 1n;
     const baseFeePerGas = this.nextBaseFee();
@@ -208,6 +217,7 @@ export class EvmChain {
       ),
       extData,
       atomicTxs: atomic,
+      pChainHeight,
     };
     this.append(evmBlock);
     return evmBlock;
@@ -269,14 +279,17 @@ export class EvmChain {
     return state;
   }
 
-  /** A VM over the state at the end of block `number`, to run calls and replay transactions in. */
-  async vmAt(number: bigint): Promise<VM> {
-    return this.createChainVm(await this.stateAt(number));
+  /**
+   * A VM over the state at the end of block `number`, to run calls and replay transactions in, as part of a block on
+   * P-Chain height `pChainHeight` (by default block `number`'s).
+   */
+  async vmAt(number: bigint, pChainHeight = this.blocks[Number(number)]!.pChainHeight): Promise<VM> {
+    return this.createChainVm(await this.stateAt(number), () => pChainHeight);
   }
 
-  /** A VM with the chain's precompiles (Warp). */
-  private async createChainVm(stateManager: MerkleStateManager): Promise<VM> {
-    const warp = warpPrecompile(this.spec.warp);
+  /** A VM with the chain's precompiles (Warp), executing blocks on the P-Chain height `pChainHeight` gives. */
+  private async createChainVm(stateManager: MerkleStateManager, pChainHeight: () => bigint): Promise<VM> {
+    const warp = warpPrecompile(this.spec.warp, pChainHeight);
     const vm = await createVM({
       common: this.common,
       stateManager,
@@ -295,7 +308,7 @@ export class EvmChain {
       valueEncoding: ValueEncoding.Bytes,
     });
     const stateManager = new MerkleStateManager({ common: this.common, trie, caches: new Caches() });
-    this.vm = await this.createChainVm(stateManager);
+    this.vm = await this.createChainVm(stateManager, () => this.buildingPChainHeight);
     const state = this.vm.stateManager;
     await state.checkpoint();
     for (const { address, balance, code } of this.spec.alloc) {
@@ -350,6 +363,7 @@ export class EvmChain {
       bytes: encodeBlock(this.spec.flavor, header, [], undefined),
       extData: undefined,
       atomicTxs: [],
+      pChainHeight: 0n,
     });
   }
 

@@ -55,8 +55,13 @@ export interface VerifiedWarpMessage {
 export interface WarpChain {
   networkId: number;
   blockchainId: Uint8Array;
-  /** Checks a signed message for this chain (its signature against the signing subnet's validators). */
-  verify?: (signed: Uint8Array) => VerifiedWarpMessage | undefined;
+  /**
+   * Checks a signed message for this chain: its signature against the signing subnet's validators at `pChainHeight`,
+   * the P-Chain height of the block being executed.
+   */
+  verify?: (signed: Uint8Array, pChainHeight: bigint) => VerifiedWarpMessage | undefined;
+  /** The P-Chain height a block built now runs on, as its proposervm block names it (0 without a P-Chain). */
+  pChainHeight?: () => bigint;
 }
 
 interface PrecompileInput {
@@ -67,9 +72,10 @@ interface PrecompileInput {
 /**
  * The precompile for one VM: `customPrecompile` goes in the VM's options, `attach` on its EVM once created. The EVM
  * hands precompiles no caller, so its message events tell it who calls (a precompile runs right after its message
- * event, one at a time).
+ * event, one at a time). `pChainHeight` gives the P-Chain height of the block the VM executes: a message verifies
+ * against the validators of that height only, so a block replayed later (traces, calls) sees what it saw when built.
  */
-export function warpPrecompile(chain: WarpChain) {
+export function warpPrecompile(chain: WarpChain, pChainHeight: () => bigint) {
   let caller: Address | undefined;
   let predicates: Uint8Array[][] = [];
   const run = (input: PrecompileInput): ExecResult => {
@@ -82,7 +88,7 @@ export function warpPrecompile(chain: WarpChain) {
     if (call.functionName === 'getVerifiedWarpMessage') {
       const keys = predicates[call.args[0]];
       const signed = keys ? unpackPredicate(keys) : undefined;
-      const verified = signed && chain.verify ? chain.verify(signed) : undefined;
+      const verified = signed && chain.verify ? chain.verify(signed, pChainHeight()) : undefined;
       const gas = verified
         ? GET_VERIFIED_WARP_MESSAGE_GAS +
           SIGNATURE_VERIFICATION_GAS +
