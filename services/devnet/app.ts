@@ -12,7 +12,7 @@ import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
 import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
 import { mountAcp118, type WarpFault } from './acp118.ts';
-import { platformApi } from './platform-api.ts';
+import { mountPlatformLag, platformApi, type PlatformLag } from './platform-api.ts';
 import { avaxApi } from './evm/avax-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
@@ -32,6 +32,8 @@ export interface DevnetAppOptions {
   warpSlowMs: number;
   /** Faults switched on from the start, by node id. */
   warpFaults: Map<string, WarpFault>;
+  /** How far the platform API lags behind the P-Chain's tip (a fault for tests; none by default). */
+  platformLag?: PlatformLag;
 }
 
 export function createDevnetApp(
@@ -79,8 +81,10 @@ export function createDevnetApp(
   for (const alias of devnet.cChain.aliases) {
     router.all(`/ext/bc/${alias}/avax`, (ctx) => serveGorilla(ctx, avax, log));
   }
-  const platform = platformApi(devnet);
+  const platformLag = options.platformLag ?? { blocks: 0n };
+  const platform = platformApi(devnet, platformLag);
   router.all('/ext/bc/P', (ctx) => serveGorilla(ctx, platform, log));
+  mountPlatformLag(router, platformLag);
   const l1Validators = l1ValidatorsApi(devnet);
   router.all(`/ext/bc/${devnet.l1.blockchainId}/validators`, (ctx) => serveGorilla(ctx, l1Validators, log));
   mountAcp118(router, {

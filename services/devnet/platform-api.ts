@@ -3,6 +3,7 @@
  * (primary network and L1), validator sets at a height (also Warp's canonical form), subnets, L1 validators, height
  * and time. Shapes, orders and texts follow avalanchego's service (docs/reference/platform-api.md).
  */
+import type Router from '@koa/router';
 import { DomainError } from '../runtime/errors.ts';
 import { formatAddress } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
@@ -10,12 +11,22 @@ import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import { encodingArg, idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
 import { encodeBytes, hex } from '../runtime/formatting/encoding.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
+import { readRequestBody } from '../runtime/http/request-body.ts';
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
 import type { Devnet } from './network.ts';
 import { VALIDATOR_MANAGER_ADDRESS, type L1ValidatorState, type Staker } from './p-chain-staking.ts';
 import { canonicalWarpSet, l1ValidatorsAt, stakersAt, validatorSet, type WarpSet } from './validator-sets.ts';
 
-export function platformApi(devnet: Devnet): GorillaService {
+/**
+ * A fault for tests: the platform API answers as a node `blocks` P-Chain blocks behind the devnet's tip does, at its
+ * own height (getHeight, validators, subnets, and reward UTXOs: none for a staker rewarded after that height, as
+ * avalanchego answers). getTimestamp still gives the tip's time. Other node APIs are not affected.
+ */
+export interface PlatformLag {
+  blocks: bigint;
+}
+
+export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): GorillaService {
   const staking = devnet.pChain.staking;
   const hrp = devnet.parameters.identity.hrp;
   const owner = (address: Uint8Array) => ({
@@ -23,7 +34,10 @@ export function platformApi(devnet: Devnet): GorillaService {
     threshold: '1',
     addresses: [formatAddress('P', hrp, address)],
   });
-  const tipHeight = () => devnet.pChain.tip.height;
+  const tipHeight = () => {
+    const { height } = devnet.pChain.tip;
+    return height > lag.blocks ? height - lag.blocks : 0n;
+  };
 
   /** The height a `height` argument names: a uint64 or "proposed" (the devnet's proposed height is its tip). */
   const heightArg = (value: unknown): bigint =>
@@ -206,7 +220,8 @@ export function platformApi(devnet: Devnet): GorillaService {
         ({ txId, encoding }) => {
           if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding: json');
           const staker = staking.everyStaker.find((s) => encodeCb58(s.txId) === txId);
-          const utxos = staker && staker.removedAtHeight !== undefined ? staker.rewardUtxos : [];
+          const rewarded = staker?.removedAtHeight !== undefined && staker.removedAtHeight <= tipHeight();
+          const utxos = rewarded ? staker.rewardUtxos : [];
           return Promise.resolve({
             numFetched: utxos.length.toString(),
             utxos: utxos.map((u) => encodeBytes(u, encoding)),
@@ -216,6 +231,26 @@ export function platformApi(devnet: Devnet): GorillaService {
       ),
     },
   };
+}
+
+/** `PUT /ext/devnet/platform/lag` `{"blocks": 40}`: sets the lag at run time (0 catches the node up). */
+export function mountPlatformLag(router: Router, lag: PlatformLag): void {
+  router.put('/ext/devnet/platform/lag', async (ctx) => {
+    const body = await readRequestBody(ctx, 1024);
+    let blocks: unknown;
+    try {
+      blocks = (JSON.parse(body?.toString('utf8') ?? '') as { blocks?: unknown }).blocks;
+    } catch {
+      blocks = undefined;
+    }
+    if (typeof blocks !== 'number' || !Number.isSafeInteger(blocks) || blocks < 0) {
+      ctx.status = 400;
+      ctx.body = 'blocks must be a non-negative integer';
+      return;
+    }
+    lag.blocks = BigInt(blocks);
+    ctx.body = { blocks };
+  });
 }
 
 function nodeIdBytes(nodeId: string): Uint8Array {

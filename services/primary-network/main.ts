@@ -111,6 +111,11 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
           labelNames: ['index'],
           registers: [ctx.metrics],
         }),
+        waitingForHeight: new Gauge({
+          name: 'chain_data_projection_waiting_for_p_chain_height',
+          help: 'The P-Chain height the projection waits for an upstream node to reach (0: waits for none)',
+          registers: [ctx.metrics],
+        }),
       },
     });
     const abort = new AbortController();

@@ -1,7 +1,14 @@
 import { decodeCheckedHex } from '../runtime/formatting/encoding.ts';
 import { DomainError } from '../runtime/errors.ts';
-import { UpstreamRpcError, UpstreamUnavailableError, type Upstream } from '../runtime/upstream/client.ts';
-import type { PotentialRewards, RewardUtxoSource } from './projection/reward-utxos.ts';
+import {
+  UpstreamNotReadyError,
+  UpstreamRpcError,
+  UpstreamUnavailableError,
+  type CallOptions,
+  type EndpointCall,
+  type Upstream,
+} from '../runtime/upstream/client.ts';
+import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from './projection/reward-utxos.ts';
 
 interface CurrentValidatorsReply {
   validators?: {
@@ -11,35 +18,68 @@ interface CurrentValidatorsReply {
   }[];
 }
 
+/** Where nodes serve the platform API. */
+export const PLATFORM_PATH = '/ext/bc/P';
+
+/**
+ * Trusts a node's platform API only once it has accepted P-Chain block `height`: a node behind answers as of its own
+ * height (no reward UTXOs yet for a staker rewarded later, no staker added later), which is not the answer.
+ */
+export function atLeastHeight(height: bigint): CallOptions {
+  return {
+    check: async (call: EndpointCall) => {
+      const reply = await call<{ height?: unknown }>(PLATFORM_PATH, 'platform.getHeight', {});
+      if (typeof reply.height !== 'string' || !/^\d+$/.test(reply.height))
+        throw new Error(`platform.getHeight replied without a height: ${JSON.stringify(reply)}`);
+      return BigInt(reply.height) >= height ? undefined : `at P-Chain height ${reply.height}`;
+    },
+  };
+}
+
+/** No node could be trusted for an answer at `height`: all were behind it. */
+function nodesBehind(err: unknown, height: bigint): unknown {
+  return err instanceof UpstreamNotReadyError ? new NodesBehindError(height, err.declined) : err;
+}
+
 /**
  * What only the P-Chain's state knows, read through the upstream nodes' platform API: the reward UTXOs of a rewarded
  * staker (platform.getRewardUTXOs) and the potential reward of current stakers (platform.getCurrentValidators,
  * which lists a validator's delegators when asked about that one node).
  */
-/** Where nodes serve the platform API. */
-export const PLATFORM_PATH = '/ext/bc/P';
-
 export function platformRewards(upstream: Upstream): RewardUtxoSource & PotentialRewards {
   return {
-    async rewardUtxos(stakingTxId) {
-      const reply = await upstream.call<{ utxos?: unknown }>(PLATFORM_PATH, 'platform.getRewardUTXOs', {
-        txID: stakingTxId,
-        encoding: 'hex',
-      });
+    async rewardUtxos(stakingTxId, height) {
+      const reply = await upstream
+        .call<{ utxos?: unknown }>(
+          PLATFORM_PATH,
+          'platform.getRewardUTXOs',
+          { txID: stakingTxId, encoding: 'hex' },
+          undefined,
+          atLeastHeight(height),
+        )
+        .catch((err: unknown) => {
+          throw nodesBehind(err, height);
+        });
       if (!Array.isArray(reply.utxos) || reply.utxos.some((u) => typeof u !== 'string'))
         throw new Error(`platform.getRewardUTXOs(${stakingTxId}) replied without a utxos list`);
       return (reply.utxos as string[]).map(decodeCheckedHex);
     },
 
-    async potentialRewards(nodeIds) {
+    async potentialRewards(nodeIds, height) {
+      const options = height === undefined ? undefined : atLeastHeight(height);
       const rewards = new Map<string, bigint>();
       const replies = await Promise.all(
         nodeIds.map((nodeId) =>
-          upstream.call<CurrentValidatorsReply>(PLATFORM_PATH, 'platform.getCurrentValidators', {
-            nodeIDs: [nodeId],
-          }),
+          upstream.call<CurrentValidatorsReply>(
+            PLATFORM_PATH,
+            'platform.getCurrentValidators',
+            { nodeIDs: [nodeId] },
+            undefined,
+            options,
+          ),
         ),
       ).catch((err: unknown) => {
+        if (height !== undefined && err instanceof UpstreamNotReadyError) throw nodesBehind(err, height);
         // Without the nodes there is no estimate to give: the route is unavailable, not broken.
         if (err instanceof UpstreamUnavailableError || err instanceof UpstreamRpcError)
           throw new DomainError('unavailable', `estimated rewards need the P-Chain's nodes: ${err.message}`);

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
-import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
-import {
-  PROJECTED_INDEXES,
-  Projector,
-  type ContainerStream,
-} from '../../services/primary-network/projection/projector.ts';
+import { PROJECTED_INDEXES, Projector } from '../../services/primary-network/projection/projector.ts';
 import type {
   PotentialRewards,
   RewardUtxoSource,
@@ -20,6 +15,7 @@ import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { devnetContainerStream, projectionDigest } from '../support/projection.ts';
 
 /**
  * The projection is idempotent and resumable: stopped anywhere (between batches or in the middle of one), restarted
@@ -44,20 +40,10 @@ describe('primary-network projection', function () {
   const databases: { db: TestDatabase; pool: Pool }[] = [];
 
   /** The devnet's containers as the container indexer streams them; `failAfter` containers, it breaks off. */
-  const streamOf = (budget: { failAfter: number }): ContainerStream =>
-    async function* (indexName, afterIndex) {
-      const start = afterIndex === undefined ? 0n : afterIndex + 1n;
-      for (const c of await devnet.containers.range(indexName, start, 1_000_000n)) {
-        if (budget.failAfter-- <= 0) throw new Interrupted(`stream broke off at ${indexName} ${c.index}`);
-        const container: Container__Output = {
-          id: encodeCb58(c.id),
-          bytes: Buffer.from(c.bytes),
-          timestamp_unix_nano: c.acceptedAtUnixNano.toString(),
-          index: c.index.toString(),
-        };
-        yield container;
-      }
-    };
+  const streamOf = (budget: { failAfter: number }) =>
+    devnetContainerStream(devnet, (indexName, index) => {
+      if (budget.failAfter-- <= 0) throw new Interrupted(`stream broke off at ${indexName} ${index}`);
+    });
 
   /** platform.getRewardUTXOs and getCurrentValidators' potential rewards, from the devnet's own staking records. */
   const rewards: RewardUtxoSource & PotentialRewards = {
@@ -96,23 +82,6 @@ describe('primary-network projection', function () {
       log: createLogger('projection-test', 'silent'),
     });
 
-  /** Every table of the schema, as a digest of its rows in a fixed order. */
-  async function digest(pool: Pool): Promise<Record<string, string>> {
-    const { rows: tables } = await pool.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables
-       WHERE table_schema = 'primary_network' AND table_name <> 'schema_migrations' ORDER BY table_name`,
-    );
-    const out: Record<string, string> = {};
-    for (const { table_name } of tables) {
-      const { rows } = await pool.query<{ n: string; digest: string | null }>(
-        `SELECT count(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest
-         FROM primary_network.${table_name} t`,
-      );
-      out[table_name] = `${rows[0]!.n} ${rows[0]!.digest ?? ''}`;
-    }
-    return out;
-  }
-
   before(async function () {
     devnet = await Devnet.create(PARAMETERS);
     await devnet.generateHistory();
@@ -130,7 +99,7 @@ describe('primary-network projection', function () {
 
     const straight = await database();
     expect(await projector(straight, 256).catchUp()).to.equal(total);
-    const expected = await digest(straight);
+    const expected = await projectionDigest(straight);
     expect(Number(expected.transactions!.split(' ')[0])).to.be.greaterThan(1000);
     expect(Number(expected.rewards!.split(' ')[0])).to.be.greaterThan(0);
     expect(Number(expected.l1_validator_weights!.split(' ')[0])).to.be.greaterThan(3);
@@ -148,11 +117,11 @@ describe('primary-network projection', function () {
       }
     }
     expect(interruptions).to.be.greaterThan(3);
-    expect(await digest(interrupted)).to.deep.equal(expected);
+    expect(await projectionDigest(interrupted)).to.deep.equal(expected);
 
     // Replayed from the start over what it already holds (every cursor back to 0), with yet another batch size.
     await straight.query('UPDATE primary_network.cursors SET next_index = 0');
     expect(await projector(straight, 1000).catchUp()).to.equal(total);
-    expect(await digest(straight)).to.deep.equal(expected);
+    expect(await projectionDigest(straight)).to.deep.equal(expected);
   });
 });

@@ -6,8 +6,10 @@ import { createLogger } from '../../services/runtime/logger.ts';
 import { backoffDelay, sleep } from '../../services/runtime/upstream/backoff.ts';
 import {
   UpstreamClient,
+  UpstreamNotReadyError,
   UpstreamRpcError,
   UpstreamUnavailableError,
+  type CallOptions,
   type UpstreamOptions,
 } from '../../services/runtime/upstream/client.ts';
 import {
@@ -109,6 +111,30 @@ function answering(result: unknown): Handler {
     json(res, 200, resultFor(req, result));
   };
 }
+
+/** A node at P-Chain `height` (platform.getHeight) that answers any other call with `result`. */
+function atHeight(height: number, result: unknown): Handler {
+  return (req, res) => {
+    if (req.method === 'GET') return json(res, 200, { healthy: true });
+    const { method } = JSON.parse(req.body) as { method: string };
+    json(res, 200, resultFor(req, method === 'platform.getHeight' ? { height: String(height) } : result));
+  };
+}
+
+/** Trusts a node once it reports at least `height`, as the primary-network projection does. */
+function reached(height: number): CallOptions {
+  return {
+    check: async (call) => {
+      const reply = await call<{ height: string }>('/ext/bc/P', 'platform.getHeight', {});
+      return Number(reply.height) >= height ? undefined : `at height ${reply.height}`;
+    },
+  };
+}
+
+const methodsOf = (node: TestNode) =>
+  node.requests
+    .filter((r) => r.method === 'POST')
+    .map((r) => (JSON.parse(r.body) as { method: string }).method);
 
 const down: Handler = (_req, res) => {
   res.writeHead(503, { 'content-type': 'text/plain' });
@@ -431,6 +457,89 @@ describe('upstream', () => {
     });
   });
 
+  describe('UpstreamClient: calls with a check', () => {
+    it('asks the check on the same endpoint, then sends the call there', async () => {
+      const node = await startNode(atHeight(10, 'answer'));
+      const upstream = client({ urls: [node.url] });
+      expect(
+        await upstream.call('/ext/bc/P', 'platform.getRewardUTXOs', {}, undefined, reached(10)),
+      ).to.equal('answer');
+      expect(methodsOf(node)).to.deep.equal(['platform.getHeight', 'platform.getRewardUTXOs']);
+    });
+
+    it('passes over an endpoint the check turns down, without marking it unhealthy, for that call only', async () => {
+      const behind = await startNode(atHeight(5, 'from behind'));
+      const ahead = await startNode(atHeight(12, 'from ahead'));
+      const upstream = client({ urls: [behind.url, ahead.url] });
+      expect(
+        await upstream.call('/ext/bc/P', 'platform.getRewardUTXOs', {}, undefined, reached(10)),
+      ).to.equal('from ahead');
+      expect(methodsOf(behind)).to.deep.equal(['platform.getHeight']);
+      expect(methodsOf(ahead)).to.deep.equal(['platform.getHeight', 'platform.getRewardUTXOs']);
+      expect(upstream.status().map((s) => s.healthy)).to.deep.equal([true, true]);
+      // The next call starts again from the first endpoint, which may have caught up meanwhile.
+      behind.handle = atHeight(10, 'caught up');
+      expect(
+        await upstream.call('/ext/bc/P', 'platform.getRewardUTXOs', {}, undefined, reached(10)),
+      ).to.equal('caught up');
+      expect(await upstream.call('/ext/bc/P', 'platform.getRewardUTXOs', {})).to.equal('caught up');
+    });
+
+    it('fails with UpstreamNotReadyError naming every endpoint and why, when the check turns all down', async () => {
+      const first = await startNode(atHeight(3, 'x'));
+      const second = await startNode(atHeight(7, 'x'));
+      const upstream = client({ urls: [first.url, second.url], attempts: 1 });
+      const err = await rejection(
+        upstream.call('/ext/bc/P', 'platform.getRewardUTXOs', {}, undefined, reached(10)),
+      );
+      expect(err).to.be.instanceOf(UpstreamNotReadyError);
+      expect((err as UpstreamNotReadyError).declined).to.deep.equal([
+        { endpoint: first.url, reason: 'at height 3' },
+        { endpoint: second.url, reason: 'at height 7' },
+      ]);
+      expect(err.message).to.equal(
+        `upstream test: platform.getRewardUTXOs: no endpoint can answer yet: ${first.url} (at height 3), ${second.url} (at height 7)`,
+      );
+      expect(methodsOf(first)).to.deep.equal(['platform.getHeight']);
+      expect(methodsOf(second)).to.deep.equal(['platform.getHeight']);
+      expect(upstream.status().map((s) => s.healthy)).to.deep.equal([true, true]);
+    });
+
+    it("fails over when the check's own call fails, and checks the next endpoint", async () => {
+      const broken = await startNode(down);
+      const good = await startNode(atHeight(10, 'ok'));
+      const upstream = client({ urls: [broken.url, good.url] });
+      expect(await upstream.call('/ext/bc/P', 'a.b', {}, undefined, reached(10))).to.equal('ok');
+      expect(upstream.status().map((s) => s.healthy)).to.deep.equal([false, true]);
+      expect(methodsOf(good)).to.deep.equal(['platform.getHeight', 'a.b']);
+    });
+
+    it('gives up with UpstreamUnavailableError naming the endpoints it passed over, when the rest are down', async () => {
+      const behind = await startNode(atHeight(1, 'x'));
+      const broken = await startNode(down);
+      const upstream = client({ urls: [behind.url, broken.url], attempts: 2 });
+      const err = await rejection(upstream.call('/ext/bc/P', 'a.b', {}, undefined, reached(10)));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.match(
+        /a\.b failed after 2 attempts: HTTP 503 .*; passed over: .* \(at height 1\)$/,
+      );
+      expect(broken.rpcCount()).to.equal(2);
+      expect(behind.rpcCount()).to.equal(1);
+    });
+
+    it("throws the node's JSON-RPC error from the check without trying the other endpoints", async () => {
+      const refusing = await startNode((req, res) => {
+        const { id } = JSON.parse(req.body) as { id: number };
+        json(res, 200, { jsonrpc: '2.0', error: { code: -32601, message: 'method not found' }, id });
+      });
+      const good = await startNode(atHeight(10, 'ok'));
+      const upstream = client({ urls: [refusing.url, good.url] });
+      const err = await rejection(upstream.call('/ext/bc/P', 'a.b', {}, undefined, reached(10)));
+      expect(err).to.be.instanceOf(UpstreamRpcError);
+      expect(good.rpcCount()).to.equal(0);
+    });
+  });
+
   describe('Semaphore', () => {
     it('grants up to its capacity, then queues in order', async () => {
       const semaphore = new Semaphore(2);
@@ -652,6 +761,15 @@ describe('upstream', () => {
       expect(upstream.baseUrl('/ext/bc/C/rpc')).to.equal(cNode.url);
       expect(upstream.baseUrl(`/ext/bc/${L1}/rpc`)).to.equal(l1Node.url);
       expect(upstream.baseUrl('/ext/bc/P')).to.equal(general.url);
+    });
+
+    it("passes a call's check on to the chain's own nodes", async () => {
+      const general = await startNode(atHeight(20, 'general'));
+      const behind = await startNode(atHeight(2, 'p behind'));
+      const ahead = await startNode(atHeight(20, 'p ahead'));
+      const upstream = routed([general.url], { P: [behind.url, ahead.url] });
+      expect(await upstream.call('/ext/bc/P', 'a.b', {}, undefined, reached(10))).to.equal('p ahead');
+      expect(general.rpcCount()).to.equal(0);
     });
 
     it('routes a primary-network chain named by blockchain id like its alias', async () => {

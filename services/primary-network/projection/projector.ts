@@ -11,6 +11,7 @@ import { decodePChainContainer } from '../decode/p-chain.ts';
 import { decodeXChainBlock, decodeXChainVertex } from '../decode/x-chain.ts';
 import {
   decodeRewardUtxo,
+  NodesBehindError,
   rewardTypeOf,
   type PotentialRewards,
   type RewardUtxoSource,
@@ -45,6 +46,8 @@ export interface ProjectorMetrics {
   containersProjected: Counter<'index'>;
   nextIndex: Gauge<'index'>;
   failures: Counter<'index'>;
+  /** The P-Chain height the projection waits for an upstream node to reach; 0 when it waits for none. */
+  waitingForHeight: Gauge;
 }
 
 export interface ProjectorOptions {
@@ -76,7 +79,8 @@ interface Decoded {
 /**
  * The primary-network projection: reads each index's containers after its own cursor, decodes them and writes what
  * they say in batches, each batch with its cursor in one transaction. Network reads (reward UTXOs) happen before a
- * batch's transaction opens. A failure retries the same batch; containers are never skipped.
+ * batch's transaction opens, and are taken only from nodes that have reached the height they are about. A failure
+ * (no node there yet included) retries the same batch; containers are never skipped.
  */
 export class Projector {
   private readonly options: ProjectorOptions;
@@ -94,13 +98,22 @@ export class Projector {
       try {
         const projected = await this.catchUp(signal);
         failures = 0;
+        metrics?.waitingForHeight.set(0);
         if (projected === 0) await sleep(pollIntervalMs, signal);
       } catch (err) {
         if (signal.aborted) break;
         failures++;
         metrics?.failures.inc({ index: 'all' });
         const delay = Math.max(pollIntervalMs, backoffDelay(failures, pollIntervalMs, maxBackoffMs));
-        log.warn({ err, retryInMs: delay }, 'projection step failed; retrying from the cursor');
+        if (err instanceof NodesBehindError) {
+          metrics?.waitingForHeight.set(Number(err.neededHeight));
+          log.warn(
+            { neededHeight: err.neededHeight.toString(), nodes: err.nodes, retryInMs: delay },
+            'no upstream node has reached the P-Chain height the projection needs; waiting at the cursor',
+          );
+        } else {
+          log.warn({ err, retryInMs: delay }, 'projection step failed; retrying from the cursor');
+        }
         await sleep(delay, signal).catch(() => {});
       }
     }
@@ -294,15 +307,18 @@ export class Projector {
   /**
    * A staking transaction shows its staker's estimated reward until the reward is paid: the node's potential
    * reward, asked for the new primary-network stakers still current (ones already gone have their reward instead).
+   * Only a node that has reached the batch's last block is asked: one behind does not list stakers it has not seen.
    */
   private async addPotentialRewards(batch: ProjectionBatch): Promise<void> {
     const stakers = batch.txs.flatMap((t) =>
       t.staker && t.staker.subnetId.every((b) => b === 0) ? [t.staker] : [],
     );
     if (stakers.length === 0) return;
-    const potential = await this.options.rewards.potentialRewards([
-      ...new Set(stakers.map((s) => formatNodeId(s.nodeId))),
-    ]);
+    const height = batch.pChainTimes.reduce((max, b) => (b.height > max ? b.height : max), 0n);
+    const potential = await this.options.rewards.potentialRewards(
+      [...new Set(stakers.map((s) => formatNodeId(s.nodeId)))],
+      height,
+    );
     for (const staker of stakers) {
       const reward = potential.get(encodeCb58(staker.txId));
       if (reward !== undefined) staker.potentialReward = reward;
@@ -338,7 +354,8 @@ export class Projector {
 
   /**
    * An option block settles the proposal before it. For a RewardValidatorTx: the staker leaves at this height and
-   * the node's reward UTXOs for it (read now, before the batch's transaction) are added.
+   * the node's reward UTXOs for it (read now, before the batch's transaction, from a node that has accepted this
+   * block: one behind it answers none) are added.
    */
   private async projectOption(
     block: DecodedBlock,
@@ -368,7 +385,7 @@ export class Projector {
       toHeight: block.height,
       rewarded: committed,
     });
-    const utxos = await this.options.rewards.rewardUtxos(proposal.stakingTxHash);
+    const utxos = await this.options.rewards.rewardUtxos(proposal.stakingTxHash, block.height);
     for (const bytes of utxos) {
       const output = decodeRewardUtxo(bytes);
       const creation = {

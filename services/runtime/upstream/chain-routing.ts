@@ -4,6 +4,7 @@ import { decodeId } from '../formatting/cb58.ts';
 import {
   UpstreamClient,
   UpstreamUnavailableError,
+  type CallOptions,
   type EndpointStatus,
   type Upstream,
   type UpstreamOptions,
@@ -121,8 +122,14 @@ export class ChainRoutedUpstream implements Upstream {
     }
   }
 
-  async call<T>(path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T> {
-    return this.clientFor(path).call<T>(path, method, params, signal);
+  async call<T>(
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<T> {
+    return this.clientFor(path).call<T>(path, method, params, signal, options);
   }
 
   /** The node base URL a call to `path` goes to first: the one to name to clients as the chain's. */

@@ -9,7 +9,9 @@ import { backoffDelay, sleep } from './backoff.ts';
  * unhealthy and the call moves on to the next one after a jittered backoff. Unhealthy endpoints are probed in the
  * background (GET <healthPath>, 200 = healthy) and return to service when they answer. Each endpoint has its own
  * concurrency limit. An error the node answers with (a JSON-RPC error object) is the node's answer, not a failure:
- * it is thrown as UpstreamRpcError without retrying.
+ * it is thrown as UpstreamRpcError without retrying. A call may also say which endpoints' answers it trusts (a `check`
+ * run on the endpoint first, e.g. whether the node has reached a height): an endpoint turned down by the check is
+ * passed over for this call only, without being marked unhealthy.
  */
 export interface UpstreamOptions {
   name: string;
@@ -42,6 +44,37 @@ export class UpstreamUnavailableError extends Error {
   override name = 'UpstreamUnavailableError';
 }
 
+/** Why an endpoint's answer was not trusted, as its call's check said. */
+export interface DeclinedEndpoint {
+  endpoint: string;
+  reason: string;
+}
+
+/**
+ * Every endpoint was turned down by the call's check: none can give an answer to trust yet (a node behind the height
+ * asked about). Not a failure of any endpoint; the caller waits and asks again.
+ */
+export class UpstreamNotReadyError extends Error {
+  override name = 'UpstreamNotReadyError';
+  readonly declined: DeclinedEndpoint[];
+  constructor(message: string, declined: DeclinedEndpoint[]) {
+    super(message);
+    this.declined = declined;
+  }
+}
+
+/** A call to the one endpoint a check is looking at. */
+export type EndpointCall = <T>(path: string, method: string, params: unknown) => Promise<T>;
+
+export interface CallOptions {
+  /**
+   * Asked before the call goes to an endpoint, with calls to that same endpoint: undefined to trust its answer,
+   * or why not. A node's state only moves forward, so what the check saw still holds when the call is answered.
+   * Its calls fail over like the call itself (a transport failure moves on, an UpstreamRpcError is thrown).
+   */
+  check?: (call: EndpointCall) => Promise<string | undefined>;
+}
+
 interface Endpoint {
   url: string;
   healthy: boolean;
@@ -58,7 +91,13 @@ export interface EndpointStatus {
 
 /** What components call upstream nodes through: an UpstreamClient, or the ChainRoutedUpstream they are given. */
 export interface Upstream {
-  call<T>(path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T>;
+  call<T>(
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<T>;
   status(): EndpointStatus[];
   close(): void;
 }
@@ -92,14 +131,32 @@ export class UpstreamClient implements Upstream {
   }
 
   /** Calls `method` at `path` (e.g. `/ext/index/P/block`) and returns its result. */
-  async call<T>(path: string, method: string, params: unknown, signal?: AbortSignal): Promise<T> {
+  async call<T>(
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    options: CallOptions = {},
+  ): Promise<T> {
+    const declined = new Map<Endpoint, string>();
+    const passedOver = () => [...declined].map(([e, reason]) => ({ endpoint: e.url, reason }));
     let lastError: unknown;
-    for (let attempt = 0; attempt < this.options.attempts; attempt++) {
+    let failures = 0;
+    while (failures < this.options.attempts) {
       signal?.throwIfAborted();
-      if (attempt > 0)
-        await sleep(backoffDelay(attempt - 1, this.options.backoffBaseMs, this.options.backoffMaxMs), signal);
-      const endpoint = this.pick();
+      const endpoint = this.pick(declined);
+      if (!endpoint) {
+        throw new UpstreamNotReadyError(
+          `upstream ${this.options.name}: ${method}: no endpoint can answer yet: ${describeDeclined(passedOver())}`,
+          passedOver(),
+        );
+      }
       try {
+        const reason = await options.check?.((p, m, a) => this.send(endpoint, p, m, a, signal));
+        if (reason !== undefined) {
+          declined.set(endpoint, reason);
+          continue;
+        }
         const result = await this.send<T>(endpoint, path, method, params, signal);
         this.markHealthy(endpoint);
         return result;
@@ -111,10 +168,17 @@ export class UpstreamClient implements Upstream {
         if (signal?.aborted) throw err;
         lastError = err;
         this.markFailed(endpoint, err);
+        failures++;
+        if (failures < this.options.attempts)
+          await sleep(
+            backoffDelay(failures - 1, this.options.backoffBaseMs, this.options.backoffMaxMs),
+            signal,
+          );
       }
     }
     throw new UpstreamUnavailableError(
-      `upstream ${this.options.name}: ${method} failed after ${this.options.attempts} attempts: ${describe(lastError)}`,
+      `upstream ${this.options.name}: ${method} failed after ${this.options.attempts} attempts: ${describe(lastError)}` +
+        (declined.size > 0 ? `; passed over: ${describeDeclined(passedOver())}` : ''),
     );
   }
 
@@ -131,11 +195,18 @@ export class UpstreamClient implements Upstream {
     clearInterval(this.healthTimer);
   }
 
-  /** The first healthy endpoint in priority order; when none is healthy, the one that failed least recently. */
-  private pick(): Endpoint {
+  /**
+   * The first healthy endpoint in priority order that the call has not turned down; when none is healthy, the one
+   * that failed least recently. Undefined when the call turned every endpoint down.
+   */
+  private pick(declined: ReadonlyMap<Endpoint, string>): Endpoint | undefined {
+    const open = this.endpoints.filter((e) => !declined.has(e));
     return (
-      this.endpoints.find((e) => e.healthy) ??
-      this.endpoints.reduce((best, e) => (e.consecutiveFailures < best.consecutiveFailures ? e : best))
+      open.find((e) => e.healthy) ??
+      open.reduce<Endpoint | undefined>(
+        (best, e) => (best === undefined || e.consecutiveFailures < best.consecutiveFailures ? e : best),
+        undefined,
+      )
     );
   }
 
@@ -222,4 +293,8 @@ function describe(err: unknown): string {
     return cause instanceof Error ? `${err.message} (${cause.message})` : err.message;
   }
   return String(err);
+}
+
+function describeDeclined(declined: DeclinedEndpoint[]): string {
+  return declined.map((d) => `${d.endpoint} (${d.reason})`).join(', ');
 }
