@@ -1,12 +1,14 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { asDomainError, DomainError, INTERNAL_ERROR_MESSAGE, toRestError } from '../runtime/errors.ts';
-import { readRequestBody } from '../runtime/http/request-body.ts';
+import { isClientAbort, readRequestBody } from '../runtime/http/request-body.ts';
+import { jsonNestingExceeds } from '../runtime/http/json-depth.ts';
+import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { PageTokens } from '../runtime/pagination/page-token.ts';
 import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } from './api-keys.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { ParamError } from './params.ts';
+import { ParamError, rendered } from './params.ts';
 import {
   DATA_ROUTES,
   type DataRoute,
@@ -51,6 +53,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
 
   const app = new Koa();
+  logKoaErrors(app, log);
   app.use(httpServerSpans());
   app.use(restErrors(log));
   if (log.isLevelEnabled('debug')) app.use(requestLog(log));
@@ -87,13 +90,26 @@ function mountRoute(
   else router.post(path, handler);
 }
 
-/** The JSON body, or undefined when there is none; errors name `member`, the body's (required) member. */
+/**
+ * The JSON body, or undefined when there is none; errors name `member`, the body's (required) member. As the real
+ * API's JSON body parser: only an application/json body is read as JSON (anything else leaves the member missing,
+ * a 400), and, beyond it, bodies are bounded in size and nesting before parsing, since the Data API's bodies are
+ * flat objects and deeper ones could only exhaust the validator.
+ */
 async function readJsonBody(ctx: Koa.Context, member: string): Promise<unknown> {
   const bytes = await readRequestBody(ctx, MAX_BODY_BYTES);
   if (bytes === undefined)
     throw new ParamError(member, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
   const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
+  const contentType = ctx.get('content-type');
+  if (!isJsonContentType(contentType))
+    throw new ParamError(
+      member,
+      `expected a JSON body (Content-Type: application/json), got Content-Type ${rendered(contentType)}`,
+    );
+  if (jsonNestingExceeds(text, MAX_BODY_DEPTH))
+    throw new ParamError(member, `expected a JSON body nested at most ${MAX_BODY_DEPTH} levels deep`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -101,11 +117,21 @@ async function readJsonBody(ctx: Koa.Context, member: string): Promise<unknown> 
   }
 }
 
+const MAX_BODY_DEPTH = 32;
+
+/** `application/json`, any case, with at most a UTF-8 charset (the only one JSON bodies are read in). */
+function isJsonContentType(header: string): boolean {
+  const [mediaType, ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json') return false;
+  return parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));
+}
+
 function restErrors(log: Logger): Koa.Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
+      if (isClientAbort(err)) return logClientAbort(log, ctx, err);
       const requestLog = log.child({ method: ctx.method, path: ctx.path });
       const error = publicError(asDomainError(err, requestLog), requestLog);
       const body = toRestError(error);

@@ -33,10 +33,19 @@ const MAX_RENDERED_LENGTH = 80;
 
 /** The received value as a message quotes it: query text is quoted even when it was a number. */
 export function rendered(input: unknown): string {
-  const text = JSON.stringify(typeof input === 'number' ? String(input) : input) ?? String(input);
+  const text = renderedText(input);
   return text.length <= MAX_RENDERED_LENGTH
     ? text
     : `${text.slice(0, MAX_RENDERED_LENGTH)}… (${text.length} characters)`;
+}
+
+/** Bodies are bounded before validation, yet a message must never be what fails: a value too deep to show is named. */
+function renderedText(input: unknown): string {
+  try {
+    return JSON.stringify(typeof input === 'number' ? String(input) : input) ?? String(input);
+  } catch {
+    return Array.isArray(input) ? 'an array' : typeof input === 'object' ? 'an object' : typeof input;
+  }
 }
 
 type IssueLike = { input?: unknown };
@@ -183,11 +192,21 @@ export function validationIdParam() {
     .meta({ description: 'Transactions of this L1 validator (P-Chain only): cb58 or 0x-hex validation id.' });
 }
 
+/**
+ * A height as canonical decimal text (no sign, no leading zeros) up to `max`: the services keep heights as int64,
+ * so a larger one is refused here rather than reaching SQL out of range.
+ */
+export function isHeightText(text: string, max: bigint): boolean {
+  return /^(0|[1-9]\d{0,19})$/.test(text) && BigInt(text) <= max;
+}
+
+export const MAX_INT64 = 2n ** 63n - 1n;
+
 /** A block of a primary chain: its height, or its id in cb58 or (as C-Chain hashes are written) 0x-hex. */
 export function blockIdParam() {
-  const what = 'a block height, or a block hash: cb58 or 0x-hex of 32 bytes';
+  const what = `a block height (0 to ${MAX_INT64}, no leading zeros), or a block hash: cb58 or 0x-hex of 32 bytes`;
   return textParam(what, (text) =>
-    /^\d{1,20}$/.test(text) || isCb58Id(text) || hexBytes(text, ID_LENGTH)
+    isHeightText(text, MAX_INT64) || isCb58Id(text) || hexBytes(text, ID_LENGTH)
       ? text
       : { invalid: `expected ${what}, got ${rendered(text)}` },
   ).meta({ description: 'A block height, or a block hash (cb58, or 0x-hex on the C-Chain).' });
@@ -199,13 +218,14 @@ export const MAX_EVM_CHAIN_ID = 2n ** 63n;
 
 /**
  * The `{chainId}` of the EVM routes: an EVM chain id (decimal, 1 to 2^63) or a blockchain id (cb58 of 32 bytes),
- * passed on as the client named the chain, the decimal form without leading zeros.
+ * passed on as the client named the chain. A chain id is a name the API matches as written, so `0043113` names no
+ * chain: leading zeros are refused rather than read as 43113.
  */
 export function evmChainIdParam() {
-  const what = 'an EVM chain id (decimal, 1 to 2^63) or a blockchain id (cb58, 32 bytes)';
+  const what = 'an EVM chain id (decimal, 1 to 2^63, no leading zeros) or a blockchain id (cb58, 32 bytes)';
   return textParam(what, (text) => {
     if (isCb58Id(text)) return text;
-    const id = /^\d{1,30}$/.test(text) ? BigInt(text) : 0n;
+    const id = /^[1-9]\d{0,29}$/.test(text) ? BigInt(text) : 0n;
     return id >= 1n && id <= MAX_EVM_CHAIN_ID
       ? id.toString()
       : { invalid: `expected ${what}, got ${rendered(text)}` };

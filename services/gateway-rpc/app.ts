@@ -4,6 +4,8 @@ import type { Logger } from '../runtime/logger.ts';
 import { ContainerCache } from './container-cache.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
+import { isClientAbort } from '../runtime/http/request-body.ts';
+import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**
@@ -18,6 +20,7 @@ export function createRpcGateway(options: {
 }): Koa {
   const { log } = options;
   const app = new Koa();
+  logKoaErrors(app, log);
   const router = new Router({ strict: true });
 
   mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
@@ -27,7 +30,8 @@ export function createRpcGateway(options: {
     try {
       await next();
     } catch (err) {
-      log.error({ err }, 'unexpected error');
+      if (isClientAbort(err)) return logClientAbort(log, ctx, err);
+      log.error({ err, method: ctx.method, path: ctx.path }, 'unexpected error');
       ctx.status = 500;
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = 'internal error\n';

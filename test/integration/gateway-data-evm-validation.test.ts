@@ -101,7 +101,18 @@ const BAD_PARAMETERS: BadParameterCase[] = [
     template: T.chain,
     path: '/v1/chains/0',
     parameter: 'chainId',
-    says: /^expected an EVM chain id \(decimal, 1 to 2\^63\) or a blockchain id \(cb58, 32 bytes\), got "0"$/,
+    says: /^expected an EVM chain id \(decimal, 1 to 2\^63, no leading zeros\) or a blockchain id \(cb58, 32 bytes\), got "0"$/,
+  },
+  {
+    template: T.chain,
+    path: '/v1/chains/0043113',
+    parameter: 'chainId',
+    says: /, got "0043113"$/,
+  },
+  {
+    template: T.transactions,
+    path: `/v1/chains/043113/addresses/${WALLET}/transactions`,
+    parameter: 'chainId',
   },
   { template: T.chain, path: '/v1/chains/-43114', parameter: 'chainId' },
   { template: T.chain, path: '/v1/chains/43114.0', parameter: 'chainId' },
@@ -855,8 +866,6 @@ describe('gateway-data EVM routes with a fake evm-data service', function () {
     expect(await documented('GET', T.chain, '/v1/chains/43113')).to.deep.equal(FUJI_C_CHAIN);
     expect(await documented('GET', T.chain, `/v1/chains/${fuji.cChainId}`)).to.deep.equal(FUJI_C_CHAIN);
     expect(last('GetChain')).to.deep.equal({ chain_id: fuji.cChainId });
-    await documented('GET', T.chain, '/v1/chains/0043113');
-    expect(last('GetChain'), 'leading zeros dropped').to.deep.equal({ chain_id: '43113' });
     await request(gateway.base, 'GET', `/v1/chains/${2n ** 63n}`);
     expect(last('GetChain'), 'the largest chain id').to.deep.equal({ chain_id: String(2n ** 63n) });
 

@@ -78,6 +78,7 @@ interface BadParameterCase {
   method?: 'GET' | 'POST';
   path: string;
   body?: string;
+  headers?: Record<string, string>;
   parameter: string;
   /** What the message says after `<parameter>: `. */
   says?: RegExp;
@@ -148,6 +149,16 @@ const BAD_PARAMETERS: BadParameterCase[] = [
   { template: T.block, path: `${P}/blocks/0xabc`, parameter: 'blockId' },
   { template: T.block, path: `${C}/blocks/0x${'ab'.repeat(33)}`, parameter: 'blockId' },
   { template: T.block, path: `${P}/blocks/-1`, parameter: 'blockId' },
+  // Heights are int64 in the services: past that, a 400 here rather than SQL out of range there.
+  {
+    template: T.block,
+    path: `${P}/blocks/${2n ** 63n}`,
+    parameter: 'blockId',
+    says: /^expected a block height \(0 to 9223372036854775807, no leading zeros\)/,
+  },
+  { template: T.block, path: `${X}/blocks/${2n ** 64n}`, parameter: 'blockId' },
+  { template: T.block, path: `${P}/blocks/99999999999999999999`, parameter: 'blockId' },
+  { template: T.block, path: `${P}/blocks/007`, parameter: 'blockId' },
   // getVertexByHeight
   {
     template: T.vertices,
@@ -335,6 +346,39 @@ const BAD_PARAMETERS: BadParameterCase[] = [
   { template: T.utxos, method: 'POST', path: `${P}/utxos`, parameter: 'addresses', says: /^is required/ },
   { template: T.utxos, method: 'POST', path: `${P}/utxos`, body: '{"addresses":', parameter: 'addresses' },
   { template: T.utxos, method: 'POST', path: `${P}/utxos`, body: '{}', parameter: 'addresses' },
+  {
+    template: T.utxos,
+    method: 'POST',
+    path: `${P}/utxos`,
+    body: utxosOf(FUJI_ADDRESS),
+    headers: { 'content-type': 'text/plain' },
+    parameter: 'addresses',
+    says: /^expected a JSON body \(Content-Type: application\/json\), got Content-Type "text\/plain"$/,
+  },
+  {
+    template: T.utxos,
+    method: 'POST',
+    path: `${P}/utxos`,
+    body: utxosOf(FUJI_ADDRESS),
+    headers: { 'content-type': 'application/json; charset=latin1' },
+    parameter: 'addresses',
+  },
+  {
+    template: T.utxos,
+    method: 'POST',
+    path: `${P}/utxos`,
+    body: `{"addresses":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    parameter: 'addresses',
+    says: /^expected a JSON body nested at most 32 levels deep$/,
+  },
+  {
+    template: T.utxos,
+    method: 'POST',
+    path: `${P}/utxos`,
+    body: `{"addresses":${'['.repeat(20)}${']'.repeat(20)}}`,
+    parameter: 'addresses',
+    says: /got \[\[\[/,
+  },
   { template: T.utxos, method: 'POST', path: `${P}/utxos`, body: '"fuji1"', parameter: 'addresses' },
   {
     template: T.utxos,
@@ -551,7 +595,7 @@ describe('gateway-data without a primary-network service', function () {
 
   for (const c of BAD_PARAMETERS) {
     it(`${c.method ?? 'GET'} ${c.path}${c.body === undefined ? '' : ` ${c.body}`}: 400 naming ${c.parameter}`, async function () {
-      const reply = await request(gateway.base, c.method ?? 'GET', c.path, c.body);
+      const reply = await request(gateway.base, c.method ?? 'GET', c.path, c.body, c.headers);
       expect(reply.status, JSON.stringify(reply.body)).to.equal(400);
       expect(reply.headers.get('content-type')).to.equal('application/json; charset=utf-8');
       const message = String(reply.body.message);

@@ -183,6 +183,18 @@ describe('Index API through gateway-rpc', function () {
     expect(await errorOf('P/block', 'index.getContainerByIndex', { index: 1500 })).to.equal(
       'no container at index 1500',
     );
+    // Any uint64, even past the int64 the indexer stores: the node's answer, not an internal error.
+    for (const index of [2n ** 63n - 1n, 2n ** 63n, 2n ** 64n - 1n]) {
+      expect(await errorOf('P/block', 'index.getContainerByIndex', { index: String(index) })).to.equal(
+        `no container at index ${index}`,
+      );
+    }
+    expect(
+      await errorOf('P/block', 'index.getContainerRange', {
+        startIndex: String(2n ** 64n - 1n),
+        numToFetch: 1,
+      }),
+    ).to.equal(`start index (${2n ** 64n - 1n}) > last accepted index (1499)`);
     expect(await errorOf('P/block', 'index.getContainerByID', { id: container('X/tx', 0).id })).to.equal(
       'not found',
     );
@@ -278,6 +290,26 @@ describe('Index API through gateway-rpc', function () {
     expect([notification.status, notification.body]).to.deep.equal([200, '']);
   });
 
+  it("answers JSON nested past Go's depth limit with its parse error, and echoes a deep id within it", async function () {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const refused = await post(
+      '/ext/index/P/block',
+      `{"jsonrpc":"2.0","method":"index.getLastAccepted","id":${deep(10_000)}}`,
+    );
+    expect(refused.status).to.equal(200);
+    expect(refused.body).to.equal(
+      '{"jsonrpc":"2.0","error":{"code":-32700,"message":"invalid character \'[\' exceeded max depth",' +
+        '"data":{"jsonrpc":"","method":"","params":null,"id":null}},"id":null}\n',
+    );
+    const echoed = await post(
+      '/ext/index/P/block',
+      `{"jsonrpc":"2.0","method":"index.getContainerByIndex","params":{"index":1},"id":${deep(9_999)}}`,
+    );
+    expect(echoed.status).to.equal(200);
+    expect(echoed.body.endsWith(`,"id":${deep(9_999)}}\n`)).to.equal(true);
+    expect(JSON.parse(echoed.body)).to.have.nested.property('result.index', '1');
+  });
+
   it('answers unknown paths and indexes it does not serve as the node router does', async function () {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'index.getLastAccepted', params: {} });
     for (const path of [
@@ -289,6 +321,14 @@ describe('Index API through gateway-rpc', function () {
       const reply = await post(path, body);
       expect([reply.status, reply.body], path).to.deep.equal([404, '404 page not found\n']);
     }
+    const pastInt64 = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'index.getContainerByIndex',
+      params: { index: String(2n ** 63n) },
+    });
+    const unserved = await post('/ext/index/X/vtx', pastInt64);
+    expect([unserved.status, unserved.body]).to.deep.equal([404, '404 page not found\n']);
   });
 
   it('works with the official Avalanche SDK index client', async function () {

@@ -23,7 +23,12 @@ export async function gatewayRequest(
   body?: string,
   headers?: Record<string, string>,
 ): Promise<GatewayReply> {
-  const response = await fetch(`${base}${path}`, { method, body, headers });
+  // As the SDKs send a body: JSON, labelled so (the gateway reads no other media type as JSON).
+  const sent =
+    body === undefined || headers?.['content-type'] !== undefined
+      ? headers
+      : { 'content-type': 'application/json', ...headers };
+  const response = await fetch(`${base}${path}`, { method, body, headers: sent });
   const text = await response.text();
   return {
     status: response.status,

@@ -43,6 +43,25 @@ describe('go-json', () => {
       }
     });
 
+    it("stops at Go's nesting depth of 10000 with its error, without recursing", () => {
+      const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+      expect(decodeValue(arrays(10_000))).to.be.an('array');
+      expect(decodeError(arrays(10_001))).to.equal("invalid character '[' exceeded max depth");
+      expect(decodeError(`${'{"a":'.repeat(10_001)}1${'}'.repeat(10_001)}`)).to.equal(
+        "invalid character '{' exceeded max depth",
+      );
+      // The first error in the text wins, as Go's scanner reads byte by byte.
+      expect(decodeError(`[1 2,${arrays(20_000)}]`)).to.equal("invalid character '2' after array element");
+      expect(decodeError('['.repeat(1_000_000))).to.equal("invalid character '[' exceeded max depth");
+      expect(decodeError('['.repeat(5_000))).to.equal('unexpected EOF');
+    });
+
+    it('keeps __proto__ as an own member, as JSON.parse does', () => {
+      const value = decodeValue('{"__proto__":{"polluted":true}}') as Record<string, unknown>;
+      expect(Object.getPrototypeOf(value)).to.equal(Object.prototype);
+      expect(Object.keys(value)).to.deep.equal(['__proto__']);
+    });
+
     it('reports syntax errors with Go texts', () => {
       expect(decodeError('{"jsonrpc":"2.0","id":1,}')).to.equal(
         "invalid character '}' looking for beginning of object key string",

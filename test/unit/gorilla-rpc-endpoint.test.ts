@@ -312,6 +312,45 @@ describe('gorilla endpoint', () => {
       expect(calls).to.have.length(0);
     });
 
+    it('JSON nested deeper than Go allows is its parse error; within the limit the id echoes as written', async () => {
+      const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+      expectRpcError(
+        await send(`{"jsonrpc":"2.0","method":"index.getLastAccepted","id":${deep(10_000)}}`),
+        -32700,
+        "invalid character '{' exceeded max depth",
+        'null',
+        '{"jsonrpc":"","method":"","params":null,"id":null}',
+      );
+      expectRpcError(
+        await send(`{"jsonrpc":"2.0","method":"index.fail","params":{"x":${deep(100_000)}},"id":1}`),
+        -32700,
+        "invalid character '{' exceeded max depth",
+        'null',
+        '{"jsonrpc":"","method":"","params":null,"id":null}',
+      );
+      const id = deep(9_999);
+      const reply = await send(`{"jsonrpc":"2.0","method":"index.getLastAccepted","id":${id}}`);
+      expect(reply.text).to.equal(`{"jsonrpc":"2.0","result":{"id":"abc","encoding":"hex"},"id":${id}}\n`);
+      const params = `[${deep(9_998)}]`;
+      expectRpcError(
+        await send(`{"jsonrpc":"1.0","method":"index.fail","params":${params},"id":2}`),
+        -32600,
+        'jsonrpc must be 2.0',
+        '2',
+        `{"jsonrpc":"1.0","method":"index.fail","params":${params},"id":2}`,
+      );
+    });
+
+    it('echoes params and id compacted, escapes and number forms kept, as json.RawMessage is', async () => {
+      expectRpcError(
+        await send('{"jsonrpc":"1","method":"m","params":[ {"a" : "x y\\u0041<"} , 1.0 ],"id": [ 1e2 ]}'),
+        -32600,
+        'jsonrpc must be 2.0',
+        '[1e2]',
+        '{"jsonrpc":"1","method":"m","params":[{"a":"x y\\u0041\\u003c"},1.0],"id":[1e2]}',
+      );
+    });
+
     it('a wrongly typed method is a parse error echoing what was read', async () => {
       const reply = await send('{"jsonrpc":"2.0","method":5,"id":9}');
       expectRpcError(

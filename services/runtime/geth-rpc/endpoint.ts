@@ -1,3 +1,4 @@
+import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../http/json-depth.ts';
 import { readRequestBody } from '../http/request-body.ts';
 import type { Context } from 'koa';
 import { asDomainError, toGethRpcError, type JsonRpcError } from '../errors.ts';
@@ -77,6 +78,8 @@ export async function serveGeth(ctx: Context, options: GethEndpointOptions): Pro
   if (text === undefined) return;
   let body: unknown;
   try {
+    // geth decodes with encoding/json, which refuses JSON nested deeper than its limit.
+    if (jsonNestingExceeds(text, GO_MAX_NESTING_DEPTH)) throw new SyntaxError('exceeded max depth');
     body = JSON.parse(text);
   } catch {
     return send(ctx, errorReply(null, { code: -32700, message: 'parse error' }));

@@ -2,7 +2,15 @@ import { readRequestBody } from '../http/request-body.ts';
 import type { Context } from 'koa';
 import { asDomainError, DomainError, toGorillaRpcError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { decodeFirstValue, EncodedGoJson, encodeGoJson, field, goJsonKind, JsonNumber } from './go-json.ts';
+import {
+  decodeFirstValue,
+  EncodedGoJson,
+  encodeGoJson,
+  field,
+  goJsonKind,
+  JsonNumber,
+  type RawGoJson,
+} from './go-json.ts';
 
 /**
  * An endpoint that answers exactly as avalanchego's gorilla/rpc JSON-RPC servers do (index, avax, admin,
@@ -69,7 +77,7 @@ export async function serveGorilla(ctx: Context, service: GorillaService, log: L
 
   const decoded = decodeFirstValue(text);
   if (!decoded.ok) return reply(ctx, null, parseError(decoded.message, emptyRequest()));
-  const request = readRequest(decoded.value);
+  const request = readRequest(decoded.value, decoded.rawMembers);
   if ('error' in request) return reply(ctx, request.partial.id, parseError(request.error, request.partial));
   const { partial } = request;
   if (partial.jsonrpc !== '2.0') {
@@ -78,7 +86,7 @@ export async function serveGorilla(ctx: Context, service: GorillaService, log: L
 
   let result: unknown;
   try {
-    const call = resolveMethod(service, partial.method).prepare(paramsObject(partial.params));
+    const call = resolveMethod(service, partial.method).prepare(paramsObject(request.params));
     // The node sets this only once a method is actually called.
     ctx.set('X-Content-Type-Options', 'nosniff');
     result = await call();
@@ -93,23 +101,28 @@ export async function serveGorilla(ctx: Context, service: GorillaService, log: L
   reply(ctx, partial.id, undefined, result);
 }
 
+/** json2's serverRequest: params and id are json.RawMessage, so replies echo them as written. */
 interface PartialRequest {
   jsonrpc: string;
   method: string;
-  params: unknown;
-  id: unknown;
+  params: RawGoJson | null;
+  id: RawGoJson | null;
 }
 
 function emptyRequest(): PartialRequest {
   return { jsonrpc: '', method: '', params: null, id: null };
 }
 
-/** Fills the json2 request struct the way encoding/json does, including its type errors. */
+/**
+ * Fills the json2 request struct the way encoding/json does, including its type errors; `params` is the decoded
+ * params for the method.
+ */
 function readRequest(
   value: unknown,
-): { partial: PartialRequest } | { partial: PartialRequest; error: string } {
+  rawMembers: Record<string, RawGoJson>,
+): { partial: PartialRequest; params: unknown } | { partial: PartialRequest; error: string } {
   const partial = emptyRequest();
-  if (value === null) return { partial };
+  if (value === null) return { partial, params: null };
   if (typeof value !== 'object' || Array.isArray(value)) {
     return {
       partial,
@@ -124,9 +137,11 @@ function readRequest(
       error ??= `json: cannot unmarshal ${goJsonKind(v)} into Go struct field serverRequest.${name} of type string`;
       continue;
     }
-    partial[name] = v as string;
+    if (name === 'jsonrpc' || name === 'method') partial[name] = v as string;
+    else partial[name] = field(rawMembers, name) as RawGoJson;
   }
-  return error === undefined ? { partial } : { partial, error };
+  const params = field(value as Record<string, unknown>, 'params');
+  return error === undefined ? { partial, params } : { partial, error };
 }
 
 function parseError(message: string, partial: PartialRequest) {

@@ -4,6 +4,8 @@
  * a request id echoes exactly as sent), and replies escape <, > and & as Go's encoder does.
  */
 
+import { GO_MAX_NESTING_DEPTH } from '../http/json-depth.ts';
+
 /** A JSON number as written in the request. */
 export class JsonNumber {
   readonly source: string;
@@ -35,6 +37,42 @@ export class EncodedGoJson {
   }
 }
 
+/**
+ * A member of a request as written, for replies that echo it as Go echoes a json.RawMessage: compacted, and
+ * otherwise the client's bytes (escapes, number forms and nesting kept; no re-encoding that could recurse).
+ */
+export class RawGoJson {
+  readonly text: string;
+  constructor(source: string) {
+    this.text = compactJson(source);
+  }
+  /** Inside encodeGoJson, a placeholder for the text; elsewhere, the text itself. */
+  toJSON(): unknown {
+    return pendingRaws ? rawPlaceholder(this.text) : this.text;
+  }
+}
+
+/** What json.Compact does to valid JSON: whitespace outside strings goes. */
+function compactJson(text: string): string {
+  if (!/[ \t\n\r]/.test(text)) return text;
+  let out = '';
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+    } else if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      out += text.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return out + text.slice(from);
+}
+
 // Raw texts (numbers, encoded values) met by the encodeGoJson call in progress (JSON.stringify is synchronous, so
 // one at a time).
 let pendingRaws: string[] | undefined;
@@ -50,23 +88,26 @@ const RAW_PLACEHOLDER = new RegExp(`"${RAW_MARKER}(\\d+)"`, 'gu');
 const HTML_SENSITIVE = /[<>&\u2028\u2029]/;
 const HTML_SENSITIVE_ALL = /[<>&\u2028\u2029]/g;
 
-export type GoJsonResult = { ok: true; value: unknown } | { ok: false; message: string };
+export type GoJsonResult =
+  | {
+      ok: true;
+      value: unknown;
+      /** When the value is an object: its members as written (for a json.RawMessage field). */
+      rawMembers: Record<string, RawGoJson>;
+    }
+  | { ok: false; message: string };
 
 /**
  * Decodes the first JSON value of `text`, as json.Decoder.Decode does: text after that value is ignored; an empty
- * body is `EOF`; a value cut short is `unexpected EOF`.
+ * body is `EOF`; a value cut short is `unexpected EOF`; more than GO_MAX_NESTING_DEPTH open arrays and objects is
+ * Go's `exceeded max depth`.
  */
 export function decodeFirstValue(text: string): GoJsonResult {
   const start = skipSpace(text, 0);
   if (start === text.length) return { ok: false, message: 'EOF' };
-  const end = scanValue(text, start);
-  if (typeof end !== 'number') return { ok: false, message: end.error };
-  const value: unknown = JSON.parse(
-    text.slice(start, end),
-    (_key, v: unknown, context?: { source?: string }) =>
-      typeof v === 'number' ? new JsonNumber(context?.source ?? String(v)) : v,
-  );
-  return { ok: true, value };
+  const rawMembers: Record<string, RawGoJson> = {};
+  const read = readValue(text, start, rawMembers);
+  return 'error' in read ? { ok: false, message: read.error } : { ok: true, value: read.value, rawMembers };
 }
 
 /** The Go type-name of a decoded JSON value, as used in json.UnmarshalTypeError messages. */
@@ -126,54 +167,131 @@ function quoteChar(c: string): string {
 
 const UNEXPECTED_EOF = { error: 'unexpected EOF' };
 
-/** Returns the index just past the JSON value starting at `i`, or Go's error text for the first syntax error. */
-function scanValue(text: string, i: number): ScanResult {
+type Container = { object: Record<string, unknown>; key: string } | { array: unknown[] };
+
+/**
+ * Reads the JSON value starting at `i`: the index just past it and the value (numbers as JsonNumber), or Go's
+ * error text for the first syntax error. A loop with its own stack of open containers rather than recursion (nor
+ * JSON.parse with a reviver, which recurses): a body nests as deep as its bytes allow, and Go stops at its depth
+ * limit where a recursive reader would overflow the call stack first.
+ */
+function readValue(
+  text: string,
+  i: number,
+  rawMembers: Record<string, RawGoJson>,
+): { end: number; value: unknown } | { error: string } {
+  const open: Container[] = [];
+  let memberStart = 0;
+  for (;;) {
+    // Here a value starts (at the top, after an opening bracket, a key's colon or a comma).
+    i = skipSpace(text, i);
+    if (i >= text.length) return UNEXPECTED_EOF;
+    if (open.length === 1) memberStart = i;
+    const c = text[i]!;
+    let value: unknown;
+    if (c === '{' || c === '[') {
+      if (open.length >= GO_MAX_NESTING_DEPTH) return invalid(text, i, 'exceeded max depth');
+      const isObject = c === '{';
+      i = skipSpace(text, i + 1);
+      if (i >= text.length) return UNEXPECTED_EOF;
+      if (text[i] === (isObject ? '}' : ']')) {
+        value = isObject ? {} : [];
+        i++;
+      } else if (isObject) {
+        const key = readKey(text, i);
+        if ('error' in key) return key;
+        open.push({ object: {}, key: key.key });
+        i = key.end;
+        continue;
+      } else {
+        open.push({ array: [] });
+        continue;
+      }
+    } else {
+      const scalar = readScalar(text, i, c);
+      if ('error' in scalar) return scalar;
+      ({ end: i, value } = scalar);
+    }
+    // A value ended: add it to its container, closing containers until one continues after a comma.
+    for (;;) {
+      const top = open[open.length - 1];
+      if (top === undefined) return { end: i, value };
+      if ('array' in top) {
+        top.array.push(value);
+      } else {
+        setMember(top.object, top.key, value);
+        if (open.length === 1) setMember(rawMembers, top.key, new RawGoJson(text.slice(memberStart, i)));
+      }
+      const isObject = !('array' in top);
+      i = skipSpace(text, i);
+      if (i >= text.length) return UNEXPECTED_EOF;
+      if (text[i] === (isObject ? '}' : ']')) {
+        open.pop();
+        value = 'array' in top ? top.array : top.object;
+        i++;
+        continue;
+      }
+      if (text[i] !== ',')
+        return invalid(text, i, isObject ? 'after object key:value pair' : 'after array element');
+      i++;
+      if (!('array' in top)) {
+        const key = readKey(text, i);
+        if ('error' in key) return key;
+        top.key = key.key;
+        i = key.end;
+      }
+      break;
+    }
+  }
+}
+
+/** As JSON.parse sets a member: an own property even for `__proto__`, the last of equal keys winning. */
+function setMember(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** An object key and its colon, from `i`: the key and the index after the colon. */
+function readKey(text: string, i: number): { end: number; key: string } | { error: string } {
   i = skipSpace(text, i);
   if (i >= text.length) return UNEXPECTED_EOF;
-  const c = text[i]!;
-  if (c === '{') return scanContainer(text, i + 1, '}', true);
-  if (c === '[') return scanContainer(text, i + 1, ']', false);
-  if (c === '"') return scanString(text, i + 1);
-  if (c === '-' || (c >= '0' && c <= '9')) return scanNumber(text, i);
-  for (const literal of ['true', 'false', 'null']) {
+  if (text[i] !== '"') return invalid(text, i, 'looking for beginning of object key string');
+  const keyEnd = scanString(text, i + 1);
+  if (typeof keyEnd !== 'number') return keyEnd;
+  const key = JSON.parse(text.slice(i, keyEnd)) as string;
+  i = skipSpace(text, keyEnd);
+  if (i >= text.length) return UNEXPECTED_EOF;
+  if (text[i] !== ':') return invalid(text, i, 'after object key');
+  return { end: i + 1, key };
+}
+
+/** A string, number or literal starting with `c` at `i`. */
+function readScalar(text: string, i: number, c: string): { end: number; value: unknown } | { error: string } {
+  if (c === '"') {
+    const end = scanString(text, i + 1);
+    return typeof end === 'number' ? { end, value: JSON.parse(text.slice(i, end)) as string } : end;
+  }
+  if (c === '-' || (c >= '0' && c <= '9')) {
+    const end = scanNumber(text, i);
+    return typeof end === 'number' ? { end, value: new JsonNumber(text.slice(i, end)) } : end;
+  }
+  for (const [literal, value] of LITERALS) {
     if (c === literal[0]) {
       for (let k = 1; k < literal.length; k++) {
         if (i + k >= text.length) return UNEXPECTED_EOF;
         if (text[i + k] !== literal[k])
           return invalid(text, i + k, `in literal ${literal} (expecting '${literal[k]}')`);
       }
-      return i + literal.length;
+      return { end: i + literal.length, value };
     }
   }
   return invalid(text, i, 'looking for beginning of value');
 }
 
-function scanContainer(text: string, i: number, close: string, isObject: boolean): ScanResult {
-  i = skipSpace(text, i);
-  if (i >= text.length) return UNEXPECTED_EOF;
-  if (text[i] === close) return i + 1;
-  for (;;) {
-    if (isObject) {
-      i = skipSpace(text, i);
-      if (i >= text.length) return UNEXPECTED_EOF;
-      if (text[i] !== '"') return invalid(text, i, 'looking for beginning of object key string');
-      const keyEnd = scanString(text, i + 1);
-      if (typeof keyEnd !== 'number') return keyEnd;
-      i = skipSpace(text, keyEnd);
-      if (i >= text.length) return UNEXPECTED_EOF;
-      if (text[i] !== ':') return invalid(text, i, 'after object key');
-      i++;
-    }
-    const end = scanValue(text, i);
-    if (typeof end !== 'number') return end;
-    i = skipSpace(text, end);
-    if (i >= text.length) return UNEXPECTED_EOF;
-    if (text[i] === close) return i + 1;
-    if (text[i] !== ',')
-      return invalid(text, i, isObject ? 'after object key:value pair' : 'after array element');
-    i++;
-  }
-}
+const LITERALS: readonly [string, unknown][] = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
 function scanString(text: string, i: number): ScanResult {
   while (i < text.length) {

@@ -3,7 +3,7 @@ import type { ContainerIndexServiceDefinition } from '../../generated/proto/chai
 import type { UnaryClient } from '../grpc/client.ts';
 import { DomainError } from '../errors.ts';
 import { encodeBytes, type EncodingName } from '../formatting/encoding.ts';
-import { encodingArg, idArg, uint64Arg } from '../gorilla-rpc/args.ts';
+import { encodingArg, idArg, uint64Arg, ZERO_ID } from '../gorilla-rpc/args.ts';
 import { formatRfc3339Nano } from '../formatting/go-time.ts';
 import type Router from '@koa/router';
 import { INDEX_NAMES } from '../../container-indexer/index-names.ts';
@@ -67,12 +67,18 @@ export function indexApi(
       ),
       getContainerByIndex: gorillaMethod(
         (p) => ({ index: uint64Arg(field(p, 'index')), encoding: encodingArg(field(p, 'encoding')) }),
-        async ({ index, encoding }) =>
-          cache.formatted(
+        async ({ index, encoding }) => {
+          if (BigInt(index) > MAX_STORED_INDEX) {
+            // Only an index the indexer serves has the route; asking about the zero id tells which, cheaply.
+            await call(client.IsAccepted, { index_name: indexName, id: ZERO_ID });
+            throw new DomainError('not_found', `no container at index ${index}`);
+          }
+          return cache.formatted(
             cache.byIndex(indexName, index) ??
               remember(await call(client.GetContainerByIndex, { index_name: indexName, index })),
             encoding,
-          ),
+          );
+        },
       ),
       getContainerByID: gorillaMethod(byId, async ({ id, encoding }) =>
         cache.formatted(
@@ -116,6 +122,12 @@ export function indexApi(
     },
   };
 }
+
+/**
+ * Indexes are stored as int64 and no index grows that far, so a larger uint64 is past the last accepted container:
+ * the node's answer, without asking the indexer for a row it cannot hold.
+ */
+const MAX_STORED_INDEX = 2n ** 63n - 1n;
 
 /** An index the indexer does not serve answers as a node without that index does: mux's 404. */
 function notServedAsNotFound(err: unknown): never {
