@@ -2,6 +2,7 @@ import type { Container } from '../generated/proto/chaindata/containerindexer/v1
 import type { ContainerIndexServiceHandlers } from '../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { MAX_INT64, MAX_TEXT_LENGTH, quoted } from '../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../runtime/grpc/server.ts';
 import { isIndexName, MAX_FETCHED_BY_RANGE, type IndexName } from './index-names.ts';
 import type { ContainerStore, StoredContainer } from './store.ts';
@@ -31,13 +32,18 @@ export function containerIndexService(options: {
   const { store, served } = options;
 
   const indexOf = (name: string): IndexName => {
-    if (!isIndexName(name))
-      throw new DomainError('invalid_argument', `unknown index ${JSON.stringify(name)}`);
+    if (!isIndexName(name)) throw new DomainError('invalid_argument', `unknown index ${quoted(name)}`);
     if (!served.includes(name))
       throw new DomainError('unimplemented', `index ${name} is not served by this indexer`);
     return name;
   };
   const idOf = (text: string): Uint8Array => {
+    // A cb58 id is about 50 characters; decoding megabytes of text would only waste the call.
+    if (text.length > MAX_TEXT_LENGTH)
+      throw new DomainError(
+        'invalid_argument',
+        `couldn't decode ID to bytes: expected at most ${MAX_TEXT_LENGTH} characters, got ${text.length}`,
+      );
     try {
       return decodeId(text);
     } catch (err) {
@@ -59,7 +65,9 @@ export function containerIndexService(options: {
     },
     GetContainerByIndex: async (req) => {
       const index = BigInt(req.index);
-      const container = await store.byIndex(indexOf(req.index_name), index);
+      const name = indexOf(req.index_name);
+      // Indexes are stored as int64: one above that cannot have been accepted.
+      const container = index > MAX_INT64 ? undefined : await store.byIndex(name, index);
       if (!container) throw new DomainError('not_found', `no container at index ${index}`);
       return toMessage(container);
     },

@@ -1,5 +1,5 @@
-import type { Pool } from '../runtime/database/pool.ts';
 import { DomainError } from '../runtime/errors.ts';
+import { callBoundPool, type Queryable } from '../runtime/grpc/call-scope.ts';
 
 /**
  * The queries behind evm-data's routes. Lists page by keyset (the cursor is the sort key of the last item
@@ -127,10 +127,27 @@ export interface IcmLink {
 
 const MAX_UINT = (1n << 63n) - 1n;
 
-export function parseCursor(cursor: string, parts: number, what: string): string[] | undefined {
+const MAX_INT32 = 2n ** 31n - 1n;
+
+/**
+ * A cursor of `parts` hex fields; `max` bounds the fields that land in integer columns (by position), so a forged
+ * cursor is a malformed one rather than an out-of-range query.
+ */
+export function parseCursor(
+  cursor: string,
+  parts: number,
+  what: string,
+  max: readonly (bigint | undefined)[] = [],
+): string[] | undefined {
   if (cursor === '') return undefined;
   const fields = cursor.split(':');
-  if (fields.length !== parts || fields.some((f) => !/^[0-9a-f]+$/.test(f)))
+  if (
+    fields.length !== parts ||
+    fields.some((f, i) => {
+      const bound = max[i];
+      return !/^[0-9a-f]+$/.test(f) || (bound !== undefined && BigInt(`0x${f}`) > bound);
+    })
+  )
     throw new DomainError('invalid_argument', `pageToken: malformed ${what} cursor`);
   return fields;
 }
@@ -141,10 +158,10 @@ const txKeyArrays = (keys: TxKey[]) => [
 ];
 
 export class EvmDataReader {
-  private readonly pool: Pool;
+  private readonly pool: Queryable;
 
-  constructor(pool: Pool) {
-    this.pool = pool;
+  constructor(pool: Queryable) {
+    this.pool = callBoundPool(pool);
   }
 
   /** One page of an address's transactions (keys only), newest or oldest first, within [startBlock, endBlock). */
@@ -156,7 +173,7 @@ export class EvmDataReader {
     limit: number,
     cursor: string,
   ): Promise<TxKey[]> {
-    const after = parseCursor(cursor, 2, 'transaction');
+    const after = parseCursor(cursor, 2, 'transaction', [MAX_UINT, MAX_INT32]);
     const cmp = order === 'asc' ? '>' : '<';
     const dir = order === 'asc' ? 'ASC' : 'DESC';
     const params: unknown[] = [
@@ -366,7 +383,7 @@ export class EvmDataReader {
   }
 
   async icmMessages(address: Buffer, limit: number, cursor: string): Promise<IcmRecord[]> {
-    const after = parseCursor(cursor, 2, 'message');
+    const after = parseCursor(cursor, 2, 'message', [MAX_UINT]);
     const { rows: page } = await this.pool.query<{ message_id: Buffer; first_seen: string }>(
       `SELECT message_id, first_seen FROM evm_data.icm_address_messages
        WHERE address = $1 AND (first_seen, message_id) < ($2::bigint, $3::bytea)

@@ -1,8 +1,9 @@
 import type { EvmDataServiceHandlers } from '../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
-import type { SortOrder__Output } from '../generated/proto/chaindata/evmdata/v1/SortOrder.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { hex } from '../runtime/formatting/encoding.ts';
+import * as field from '../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../runtime/grpc/server.ts';
+import { MAX_COLLECTIBLE_PAGE_SIZE, MAX_PAGE_SIZE } from '../runtime/pagination/limits.ts';
 import type { PriceSource } from '../runtime/prices/price-source.ts';
 import type { ChainRegistry, CuratedMetadata, EvmChain } from './chains.ts';
 import {
@@ -32,14 +33,19 @@ export interface MetadataQueue {
   ): Promise<unknown>;
 }
 
-const orderOf = (o: SortOrder__Output) => (o === 'SORT_ORDER_ASC' ? 'asc' : 'desc');
-const optionalBigint = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
-const bytes = (b: Buffer, length: number, what: string): Buffer => {
-  if (b.length !== length) throw new DomainError('invalid_argument', `${what}: expected ${length} bytes`);
-  return b;
-};
+const ADDRESS_LENGTH = 20;
+const HASH_LENGTH = 32;
+const address = (name: string, value: Buffer) => field.bytes(name, value, ADDRESS_LENGTH);
+/** Block numbers are int64 columns. */
+const blockNumber = (name: string, value: string | undefined) =>
+  field.optionalInteger(name, value, field.MAX_INT64);
+const networkName = (value: string) =>
+  field.text('network', value, { maxLength: 32, what: 'a network name (mainnet or fuji)' });
 
-/** The gRPC face of evm-data. Requests arrive validated by gateway-data; this checks what only it knows. */
+/**
+ * The gRPC face of evm-data. It validates every request itself (gateway-data does too, but the service is
+ * reachable without it), and checks what only it knows.
+ */
 export function evmDataService(options: {
   registry: ChainRegistry;
   reader: EvmDataReader;
@@ -51,6 +57,10 @@ export function evmDataService(options: {
 }): AsyncImplementation<EvmDataServiceHandlers> {
   const { registry, reader, prices, curated } = options;
   const network = registry.identity.name;
+  const chainOf = (chainId: string) =>
+    registry.resolve(
+      field.text('chainId', chainId, { what: 'an EVM chain id or a blockchain id (cb58)', maxLength: 80 }),
+    );
 
   /** Everything needed to label the addresses of a page, fetched in one query. */
   const addressBook = async (chain: EvmChain, addresses: Buffer[]): Promise<AddressBook> => {
@@ -88,7 +98,7 @@ export function evmDataService(options: {
 
   return {
     async ListChains(request) {
-      if (request.network !== '' && request.network !== network) return { chains: [] };
+      if (networkName(request.network) !== '' && request.network !== network) return { chains: [] };
       return {
         chains: await Promise.all(
           registry.chains.map(async (c) => registry.chainInfo(c, await options.chainNames(c))),
@@ -97,31 +107,37 @@ export function evmDataService(options: {
     },
 
     async GetChain(request) {
-      const chain = registry.resolve(request.chain_id);
+      const chain = chainOf(request.chain_id);
       return registry.chainInfo(chain, await options.chainNames(chain));
     },
 
     async ListAddressTransactions(request) {
-      const chain = registry.resolve(request.chain_id);
-      const address = bytes(request.address, 20, 'address');
+      const chain = chainOf(request.chain_id);
+      const holder = address('address', request.address);
+      const range = {
+        startBlock: blockNumber('startBlock', request.start_block),
+        endBlock: blockNumber('endBlock', request.end_block),
+      };
+      const order = field.sortOrder(request.sort_order);
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
       const keys = await reader.addressTransactionKeys(
         chain.id,
-        address,
-        { startBlock: optionalBigint(request.start_block), endBlock: optionalBigint(request.end_block) },
-        orderOf(request.sort_order),
-        request.page_size + 1,
-        request.cursor,
+        holder,
+        range,
+        order,
+        pageSize + 1,
+        field.cursor(request.cursor),
       );
-      const page = keys.slice(0, request.page_size);
+      const page = keys.slice(0, pageSize);
       const [txs, transfers, internals] = await Promise.all([
         reader.transactions(chain.id, page),
-        reader.transfers(chain.id, page, address),
-        reader.internals(chain.id, page, address),
+        reader.transfers(chain.id, page, holder),
+        reader.internals(chain.id, page, holder),
       ]);
       const [nfts, book] = await Promise.all([
         nftsOf(chain, transfers),
         addressBook(chain, [
-          ...txs.flatMap((t) => [t.from_address, t.to_address ?? t.created_contract ?? address]),
+          ...txs.flatMap((t) => [t.from_address, t.to_address ?? t.created_contract ?? holder]),
           ...addressesOf(transfers, internals),
         ]),
       ]);
@@ -140,13 +156,13 @@ export function evmDataService(options: {
             internalTransactions: internals.filter(own).map((i) => internalTransaction(i, book)),
           };
         }),
-        next_cursor: keys.length > request.page_size ? cursorOf(page[page.length - 1]!) : '',
+        next_cursor: keys.length > pageSize ? cursorOf(page[page.length - 1]!) : '',
       };
     },
 
     async GetTransaction(request) {
-      const chain = registry.resolve(request.chain_id);
-      const hash = bytes(request.tx_hash, 32, 'txHash');
+      const chain = chainOf(request.chain_id);
+      const hash = field.bytes('txHash', request.tx_hash, HASH_LENGTH);
       const key = await reader.transactionByHash(chain.id, hash);
       if (!key)
         throw new DomainError(
@@ -193,15 +209,13 @@ export function evmDataService(options: {
     },
 
     async GetNativeBalance(request) {
-      const chain = registry.resolve(request.chain_id);
-      const address = bytes(request.address, 20, 'address');
-      const { balance } = await options.balances.balanceOf(
-        chain,
-        address,
-        optionalBigint(request.block_number),
-      );
+      const chain = chainOf(request.chain_id);
+      const holder = address('address', request.address);
+      const block = field.optionalInteger('blockNumber', request.block_number, field.MAX_UINT64);
+      const currency = field.currency('currency', request.currency);
+      const { balance } = await options.balances.balanceOf(chain, holder, block);
       const token = chain.networkToken;
-      const price = prices.latest(token.symbol, request.currency);
+      const price = prices.latest(token.symbol, currency);
       const value = price === undefined ? undefined : (Number(balance) / 10 ** token.decimals) * price;
       return {
         nativeTokenBalance: {
@@ -210,27 +224,26 @@ export function evmDataService(options: {
           decimals: token.decimals,
           ...(token.logoUri ? { logoUri: token.logoUri } : {}),
           chainId: chain.evmChainId.toString(),
-          ...withMoney('price', request.currency, price),
+          ...withMoney('price', currency, price),
           balance: balance.toString(),
-          ...withMoney('balanceValue', request.currency, value),
+          ...withMoney('balanceValue', currency, value),
         },
       };
     },
 
     async ListCollectibleBalances(request) {
-      const chain = registry.resolve(request.chain_id);
-      const holder = bytes(request.address, 20, 'address');
-      const contract = request.contract_address
-        ? bytes(request.contract_address, 20, 'contractAddress')
-        : undefined;
+      const chain = chainOf(request.chain_id);
+      const holder = address('address', request.address);
+      const contract = field.optionalBytes('contractAddress', request.contract_address, ADDRESS_LENGTH);
+      const pageSize = field.pageSize(request.page_size, MAX_COLLECTIBLE_PAGE_SIZE);
       const rows = await reader.collectibles(
         chain.id,
         holder,
         contract,
-        request.page_size + 1,
-        request.cursor,
+        pageSize + 1,
+        field.cursor(request.cursor),
       );
-      const page = rows.slice(0, request.page_size);
+      const page = rows.slice(0, pageSize);
       const book = await addressBook(
         chain,
         page.map((r) => r.contract),
@@ -243,54 +256,60 @@ export function evmDataService(options: {
             : { erc1155: { ...erc1155Token(r.contract, r.token_id, r), chainId, balance: r.balance! } },
         ),
         next_cursor:
-          rows.length > request.page_size
+          rows.length > pageSize
             ? `${page[page.length - 1]!.contract.toString('hex')}:${BigInt(page[page.length - 1]!.token_id).toString(16)}`
             : '',
       };
     },
 
     async GetContractMetadata(request) {
-      const chain = registry.resolve(request.chain_id);
-      const address = bytes(request.address, 20, 'address');
-      const book = await addressBook(chain, [address]);
-      return contractMetadata(address, book.contract(address), book.curated(address));
+      const chain = chainOf(request.chain_id);
+      const contract = address('address', request.address);
+      const book = await addressBook(chain, [contract]);
+      return contractMetadata(contract, book.contract(contract), book.curated(contract));
     },
 
     async ListNftTokens(request) {
-      const chain = registry.resolve(request.chain_id);
-      const contract = bytes(request.contract_address, 20, 'address');
-      const rows = await reader.collectionTokens(chain.id, contract, request.page_size + 1, request.cursor);
-      const page = rows.slice(0, request.page_size);
+      const chain = chainOf(request.chain_id);
+      const contract = address('address', request.contract_address);
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const rows = await reader.collectionTokens(
+        chain.id,
+        contract,
+        pageSize + 1,
+        field.cursor(request.cursor),
+      );
+      const page = rows.slice(0, pageSize);
       const book = await addressBook(chain, [contract]);
       return {
         tokens: page.map((r) => nftDocument(r, book)),
-        next_cursor:
-          rows.length > request.page_size ? BigInt(page[page.length - 1]!.token_id).toString(16) : '',
+        next_cursor: rows.length > pageSize ? BigInt(page[page.length - 1]!.token_id).toString(16) : '',
       };
     },
 
     async ReindexNftToken(request) {
-      const chain = registry.resolve(request.chain_id);
-      const contract = bytes(request.contract_address, 20, 'address');
+      const chain = chainOf(request.chain_id);
+      const contract = address('address', request.contract_address);
+      const tokenId = field.decimalText('tokenId', request.token_id, field.MAX_UINT256);
       if (!options.metadataQueue)
         throw new DomainError('unavailable', 'NFT metadata indexing is not enabled on this deployment');
-      const outcome = await reader.requestReindex(chain.id, contract, request.token_id);
+      const outcome = await reader.requestReindex(chain.id, contract, tokenId);
       if (!outcome)
         throw new DomainError(
           'not_found',
-          `tokenId: token ${request.token_id} of collection ${hex(contract)} has not been seen on chain ${chain.evmChainId}`,
+          `tokenId: token ${tokenId} of collection ${hex(contract)} has not been seen on chain ${chain.evmChainId}`,
         );
       if (!outcome.accepted)
         throw new DomainError(
           'resource_exhausted',
-          `tokenId: token ${request.token_id} of collection ${hex(contract)} was reindexed less than an hour ago; try again in ${outcome.retryAfterSeconds} s`,
+          `tokenId: token ${tokenId} of collection ${hex(contract)} was reindexed less than an hour ago; try again in ${outcome.retryAfterSeconds} s`,
           { retryAfterSeconds: outcome.retryAfterSeconds },
         );
       await options.metadataQueue.enqueue([
         {
           chainKey: String(chain.id),
           contract: hex(contract),
-          tokenId: request.token_id,
+          tokenId,
           ercType: outcome.ercType === 721 ? 'ERC-721' : 'ERC-1155',
           reason: 'reindex',
         },
@@ -299,10 +318,13 @@ export function evmDataService(options: {
     },
 
     async ListIcmMessagesByAddress(request) {
-      const address = bytes(request.address, 20, 'address');
-      if (request.network !== '' && request.network !== network) return { messages: [], next_cursor: '' };
-      const rows = await reader.icmMessages(address, request.page_size + 1, request.cursor);
-      const page = rows.slice(0, request.page_size);
+      const party = address('address', request.address);
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const cursor = field.cursor(request.cursor);
+      if (networkName(request.network) !== '' && request.network !== network)
+        return { messages: [], next_cursor: '' };
+      const rows = await reader.icmMessages(party, pageSize + 1, cursor);
+      const page = rows.slice(0, pageSize);
       const books = new Map<number, AddressBook>();
       for (const m of page) {
         const chain = m.send && registry.byId(m.send.chain);
@@ -319,7 +341,7 @@ export function evmDataService(options: {
       return {
         messages: page.map((m) => icmMessage(m, chainNames, (id) => books.get(id)!)),
         next_cursor:
-          rows.length > request.page_size && last
+          rows.length > pageSize && last
             ? `${BigInt(last.first_seen).toString(16)}:${last.message_id.toString('hex')}`
             : '',
       };

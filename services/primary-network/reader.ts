@@ -6,8 +6,10 @@ import type { Transaction } from '../generated/proto/chaindata/primarynetwork/v1
 import type { AnyUtxo } from '../generated/proto/chaindata/primarynetwork/v1/AnyUtxo.ts';
 import type { Vertex } from '../generated/proto/chaindata/primarynetwork/v1/Vertex.ts';
 import type { Validator } from '../generated/proto/chaindata/primarynetwork/v1/Validator.ts';
-import { bytea, integerOrNull, type Pool } from '../runtime/database/pool.ts';
+import { bytea, integerOrNull } from '../runtime/database/pool.ts';
 import { DomainError } from '../runtime/errors.ts';
+import { callBoundPool, type Queryable } from '../runtime/grpc/call-scope.ts';
+import { MAX_INT64, MAX_UINT64 } from '../runtime/grpc/request-fields.ts';
 import { formatBech32, formatNodeId } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { hex } from '../runtime/formatting/encoding.ts';
@@ -49,10 +51,13 @@ function vmId(name: string): string {
   return encodeCb58(bytes);
 }
 
+/** Cursors are the int64 sequence numbers and heights of the last item of a page. */
 function cursorBigint(cursor: string, what: string): bigint | undefined {
   if (cursor === '') return undefined;
-  if (!/^\d+$/.test(cursor)) throw new DomainError('invalid_argument', `pageToken: malformed ${what} cursor`);
-  return BigInt(cursor);
+  const n = /^\d{1,19}$/.test(cursor) ? BigInt(cursor) : undefined;
+  if (n === undefined || n > MAX_INT64)
+    throw new DomainError('invalid_argument', `pageToken: malformed ${what} cursor`);
+  return n;
 }
 
 function nextOf<T>(rows: T[], pageSize: number, key: (row: T) => string): Page<T> {
@@ -77,12 +82,12 @@ const TX_COLUMNS =
   't.chain, t.id, t.seq, t.tx_type, t.block_height, t.block_id, t.block_timestamp, t.chain_format, t.details';
 
 export class PrimaryNetworkReader {
-  private readonly pool: Pool;
+  private readonly pool: Queryable;
   private readonly ctx: NetworkContext;
   private assetCache = new Map<string, AssetInfo>();
 
-  constructor(pool: Pool, ctx: NetworkContext) {
-    this.pool = pool;
+  constructor(pool: Queryable, ctx: NetworkContext) {
+    this.pool = callBoundPool(pool);
     this.ctx = ctx;
   }
 
@@ -494,7 +499,7 @@ export class PrimaryNetworkReader {
     cursor: string,
   ): Promise<Page<AnyUtxo>> {
     const key = sortBy === 'amount' ? 'amount' : 'block_timestamp';
-    const after = parseKeyCursor(cursor);
+    const after = parseKeyCursor(cursor, sortBy === 'amount' ? MAX_UINT64 : MAX_INT64);
     const cmp = order === 'asc' ? '>' : '<';
     // Per address, an index range scan in the page's order that stops after a page; the pages merge, and a UTXO
     // several listed addresses own appears once. Unspent ones (the default) come from their own table.
@@ -550,7 +555,7 @@ export class PrimaryNetworkReader {
     cursor: string,
     price: { currency: string; at: (unixSeconds: number) => number | undefined; now: number },
   ): Promise<Page<HistoricalReward>> {
-    const after = parseKeyCursor(cursor);
+    const after = parseKeyCursor(cursor, MAX_INT64);
     const cmp = order === 'asc' ? '>' : '<';
     const { rows } = await this.pool.query<{
       utxo_id: Buffer;
@@ -823,11 +828,12 @@ interface BlockRowDb {
 const BLOCK_COLUMNS =
   'chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer';
 
-/** `<sort key>:<utxo id hex>` cursors of the UTXO and reward lists. */
-function parseKeyCursor(cursor: string): { key: string; utxoId: Buffer } | undefined {
+/** `<sort key>:<utxo id hex>` cursors of the UTXO and reward lists; the key is at most `max`. */
+function parseKeyCursor(cursor: string, max: bigint): { key: string; utxoId: Buffer } | undefined {
   if (cursor === '') return undefined;
-  const match = /^(\d+):([0-9a-f]{64})$/.exec(cursor);
-  if (!match) throw new DomainError('invalid_argument', 'pageToken: malformed cursor');
+  const match = /^(\d{1,20}):([0-9a-f]{64})$/.exec(cursor);
+  if (!match || BigInt(match[1]!) > max)
+    throw new DomainError('invalid_argument', 'pageToken: malformed cursor');
   return { key: match[1]!, utxoId: Buffer.from(match[2]!, 'hex') };
 }
 

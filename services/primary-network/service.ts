@@ -1,20 +1,32 @@
 import type { ChainRef__Output } from '../generated/proto/chaindata/primarynetwork/v1/ChainRef.ts';
 import type { PrimaryNetworkServiceHandlers } from '../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
-import type { SortOrder__Output } from '../generated/proto/chaindata/primarynetwork/v1/SortOrder.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { formatNodeId } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import * as field from '../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../runtime/grpc/server.ts';
+import { MAX_PAGE_SIZE, MAX_UTXO_PAGE_SIZE } from '../runtime/pagination/limits.ts';
 import type { PriceSource } from '../runtime/prices/price-source.ts';
 import type { ChainKey } from './decode/model.ts';
 import type { PotentialRewards } from './projection/reward-utxos.ts';
 import { chainKeyOf, type NetworkContext } from './projection/rows.ts';
-import type { Order, PrimaryNetworkReader } from './reader.ts';
+import type { PrimaryNetworkReader } from './reader.ts';
 
-const orderOf = (o: SortOrder__Output): Order => (o === 'SORT_ORDER_ASC' ? 'asc' : 'desc');
-const optionalBigint = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
+const ID_LENGTH = 32;
+const SHORT_ID_LENGTH = 20;
+/** Transaction types a request may filter by: the API knows 23. */
+const MAX_TX_TYPES = 64;
+const TX_TYPE = /^[A-Za-z0-9]{1,64}$/;
+const UTXO_SORT_KEYS = ['', 'timestamp', 'amount'] as const;
 
-/** The gRPC face of the projection. Requests arrive validated by gateway-data; this checks what only it knows. */
+/** Timestamps and heights are int64 columns; a value above that matches nothing and must not reach SQL. */
+const timestamp = (name: string, value: string | undefined) =>
+  field.optionalInteger(name, value, field.MAX_INT64);
+
+/**
+ * The gRPC face of the projection. It validates every request itself (gateway-data does too, but the service is
+ * reachable without it), and checks what only it knows.
+ */
 export function primaryNetworkService(options: {
   ctx: NetworkContext;
   reader: PrimaryNetworkReader;
@@ -28,12 +40,14 @@ export function primaryNetworkService(options: {
     if (name !== network)
       throw new DomainError(
         'not_found',
-        `network ${name} is not indexed here (this deployment indexes ${network})`,
+        `network ${field.quoted(name)} is not indexed here (this deployment indexes ${network})`,
       );
   };
   const chainOf = (ref: ChainRef__Output | null): ChainKey => {
-    if (!ref) throw new DomainError('invalid_argument', 'chain is required');
+    if (!ref)
+      throw new DomainError('invalid_argument', 'chain: is required: expected a network and a blockchain id');
     checkNetwork(ref.network);
+    field.text('blockchainId', ref.blockchain_id, { what: 'a blockchain id (cb58)' });
     let key: ChainKey | undefined;
     try {
       key = chainKeyOf(ctx, decodeCb58(ref.blockchain_id));
@@ -43,84 +57,84 @@ export function primaryNetworkService(options: {
     if (!key)
       throw new DomainError(
         'not_found',
-        `blockchain ${ref.blockchain_id} is not a primary-network chain of ${network}`,
+        `blockchain ${field.quoted(ref.blockchain_id)} is not a primary-network chain of ${network}`,
       );
     return key;
   };
   const chainInfo = (chain: ChainKey) => ({ chainName: reader.chainName(chain), network });
   const idOf = (text: string, what: string): Uint8Array => {
+    field.text(what, text, { what: 'a 32-byte id (cb58 or 0x-hex)' });
     try {
       const bytes = /^0x[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text.slice(2), 'hex') : decodeCb58(text);
       if (bytes.length === 32) return bytes;
     } catch {
       // reported below
     }
-    throw new DomainError(
-      'invalid_argument',
-      `${what}: expected a 32-byte id (cb58 or 0x-hex), got ${JSON.stringify(text)}`,
-    );
+    throw field.invalidField(what, 'a 32-byte id (cb58 or 0x-hex)', text);
   };
+  const addresses = (name: string, values: Buffer[]) => field.bytesList(name, values, SHORT_ID_LENGTH);
 
   return {
     GetBlockchain: (req) => Promise.resolve().then(() => reader.blockchain(chainOf(req.chain))),
 
     ListBlocks: async (req) => {
       const chain = chainOf(req.chain);
-      const page = await reader.blocks(
-        chain,
-        {
-          startTimestamp: optionalBigint(req.start_timestamp),
-          endTimestamp: optionalBigint(req.end_timestamp),
-        },
-        req.page_size,
-        req.cursor,
-      );
+      const filter = {
+        startTimestamp: timestamp('startTimestamp', req.start_timestamp),
+        endTimestamp: timestamp('endTimestamp', req.end_timestamp),
+      };
+      const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
+      const page = await reader.blocks(chain, filter, pageSize, field.cursor(req.cursor));
       return { blocks: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },
 
     GetBlock: async (req) => {
       const chain = chainOf(req.chain);
-      // The Data API names a block by its height or its id.
-      const block = /^\d{1,19}$/.test(req.block_id)
-        ? await reader.blockAtHeight(chain, BigInt(req.block_id))
-        : await reader.block(chain, idOf(req.block_id, 'blockId'));
+      const blockId = field.text('blockId', req.block_id, { what: 'a block height or a 32-byte block id' });
+      // The Data API names a block by its height or its id; heights are int64, so a larger one names no block.
+      const height = /^\d{1,20}$/.test(blockId) ? BigInt(blockId) : undefined;
+      const block =
+        height === undefined
+          ? await reader.block(chain, idOf(blockId, 'blockId'))
+          : height <= field.MAX_INT64
+            ? await reader.blockAtHeight(chain, height)
+            : undefined;
       if (!block)
         throw new DomainError(
           'not_found',
-          `block ${req.block_id} not found on the ${reader.chainName(chain)}`,
+          `block ${field.quoted(blockId)} not found on the ${reader.chainName(chain)}`,
         );
       return block;
     },
 
     ListVerticesByHeight: async (req) => {
       const chain = chainOf(req.chain);
+      const height = field.integer('vertexHeight', req.vertex_height, field.MAX_INT64);
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
+      const cursor = field.cursor(req.cursor);
       if (chain !== 'X')
         throw new DomainError('invalid_argument', 'blockchainId: vertices exist only on the X-Chain');
-      const page = await reader.verticesByHeight(
-        BigInt(req.vertex_height),
-        orderOf(req.sort_order),
-        req.page_size,
-        req.cursor,
-      );
+      const page = await reader.verticesByHeight(height, order, pageSize, cursor);
       return { vertices: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },
 
     ListTransactions: async (req) => {
       const chain = chainOf(req.chain);
-      const page = await reader.transactions(
-        chain,
-        {
-          addresses: req.addresses,
-          evmAddresses: req.evm_addresses,
-          ...(req.l1_validation_id ? { l1ValidationId: req.l1_validation_id } : {}),
-          txTypes: req.tx_types,
-          startTimestamp: optionalBigint(req.start_timestamp),
-          endTimestamp: optionalBigint(req.end_timestamp),
-        },
-        orderOf(req.sort_order),
-        req.page_size,
-        req.cursor,
-      );
+      const l1ValidationId = field.optionalBytes('l1ValidationId', req.l1_validation_id, ID_LENGTH);
+      const filter = {
+        addresses: addresses('addresses', req.addresses),
+        evmAddresses: addresses('evmAddresses', req.evm_addresses),
+        ...(l1ValidationId ? { l1ValidationId } : {}),
+        txTypes: field.textList('txTypes', req.tx_types, MAX_TX_TYPES, (name, value) =>
+          field.text(name, value, { pattern: TX_TYPE, what: 'a transaction type such as BaseTx' }),
+        ),
+        startTimestamp: timestamp('startTimestamp', req.start_timestamp),
+        endTimestamp: timestamp('endTimestamp', req.end_timestamp),
+      };
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
+      const page = await reader.transactions(chain, filter, order, pageSize, field.cursor(req.cursor));
       return { transactions: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },
 
@@ -130,55 +144,52 @@ export function primaryNetworkService(options: {
       if (!tx)
         throw new DomainError(
           'not_found',
-          `transaction ${req.tx_hash} not found on the ${reader.chainName(chain)}`,
+          `transaction ${field.quoted(req.tx_hash)} not found on the ${reader.chainName(chain)}`,
         );
       return tx;
     },
 
     ListUtxos: async (req) => {
       const chain = chainOf(req.chain);
-      const page = await reader.utxos(
-        chain,
-        {
-          addresses: req.addresses,
-          ...(req.asset_id ? { assetId: req.asset_id } : {}),
-          minAmount: BigInt(req.min_utxo_amount || '0'),
-          includeSpent: req.include_spent,
-        },
-        req.sort_by === 'amount' ? 'amount' : 'timestamp',
-        orderOf(req.sort_order),
-        req.page_size,
-        req.cursor,
-      );
+      const assetId = field.optionalBytes('assetId', req.asset_id, ID_LENGTH);
+      const filter = {
+        addresses: addresses('addresses', req.addresses),
+        ...(assetId ? { assetId } : {}),
+        // Amounts are numeric(20, 0) and a UTXO's amount a uint64.
+        minAmount: BigInt(field.decimalText('minUtxoAmount', req.min_utxo_amount, field.MAX_UINT64, '0')),
+        includeSpent: req.include_spent,
+      };
+      const sortBy = field.oneOf('sortBy', req.sort_by, UTXO_SORT_KEYS) === 'amount' ? 'amount' : 'timestamp';
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_UTXO_PAGE_SIZE);
+      const page = await reader.utxos(chain, filter, sortBy, order, pageSize, field.cursor(req.cursor));
       return { utxos: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },
 
     ListHistoricalRewards: async (req) => {
       checkNetwork(req.network);
-      const currency = req.currency || 'usd';
-      const page = await reader.historicalRewards(
-        { addresses: req.addresses, nodeIds: req.node_ids },
-        orderOf(req.sort_order),
-        req.page_size,
-        req.cursor,
-        {
-          currency,
-          at: (unixSeconds) => options.prices.priceAt('AVAX', currency, unixSeconds),
-          now: Math.floor(Date.now() / 1000),
-        },
-      );
+      const filter = rewardsFilter(req);
+      const currency = field.currency('currency', req.currency) || 'usd';
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
+      const page = await reader.historicalRewards(filter, order, pageSize, field.cursor(req.cursor), {
+        currency,
+        at: (unixSeconds) => options.prices.priceAt('AVAX', currency, unixSeconds),
+        now: Math.floor(Date.now() / 1000),
+      });
       return { historicalRewards: page.items, next_cursor: page.nextCursor };
     },
 
-    ListPendingRewards: async (req) => {
+    ListPendingRewards: async (req, signal) => {
       checkNetwork(req.network);
-      const page = await reader.pendingStakers(
-        { addresses: req.addresses, nodeIds: req.node_ids },
-        orderOf(req.sort_order),
-        req.page_size,
-        req.cursor,
-      );
+      const filter = rewardsFilter(req);
+      field.currency('currency', req.currency);
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
+      const page = await reader.pendingStakers(filter, order, pageSize, field.cursor(req.cursor));
       const nodes = [...new Set(page.items.map((s) => formatNodeId(s.nodeId)))];
+      // The node call is not the database's: a caller that has gone does not need it made.
+      signal.throwIfAborted();
       const potential =
         nodes.length > 0 ? await options.potentialRewards.potentialRewards(nodes) : new Map<string, bigint>();
       return {
@@ -191,19 +202,23 @@ export function primaryNetworkService(options: {
 
     GetValidatorSet: async (req) => {
       checkNetwork(req.network);
-      if (req.subnet_id.length !== 32)
-        throw new DomainError('invalid_argument', 'subnet_id must be 32 bytes');
+      const subnetId = field.bytes('subnetId', req.subnet_id, ID_LENGTH);
+      const asked = field.integer('pChainHeight', req.p_chain_height, field.MAX_UINT64);
       const latest = await reader.latestPChainHeight();
-      const height = req.p_chain_height === '0' ? latest : BigInt(req.p_chain_height);
+      const height = asked === 0n ? latest : asked;
       if (height > latest)
         throw new DomainError(
           'failed_precondition',
           `P-Chain height ${height} is above the projected height ${latest}`,
         );
-      const validators = await reader.validatorSet(req.subnet_id, height);
+      const validators = await reader.validatorSet(subnetId, height);
       return { p_chain_height: height.toString(), validators };
     },
 
     GetProjectionStatus: async () => ({ indexes: await reader.cursors() }),
   };
+
+  function rewardsFilter(req: { addresses: Buffer[]; node_ids: Buffer[] }) {
+    return { addresses: addresses('addresses', req.addresses), nodeIds: addresses('nodeIds', req.node_ids) };
+  }
 }

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { asDomainError, toGrpcStatus } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { callOver, runInCallScope } from './call-scope.ts';
 
 /**
  * A gRPC server with grpc.health.v1 and graceful shutdown: health flips to NOT_SERVING, in-flight calls drain
@@ -63,19 +64,21 @@ export async function startGrpcServer(options: {
 
 /**
  * A service implemented with async functions, typed from the generated handlers interface: a unary method is
- * `(request) => Promise<response>`, a server-streaming one `(request, write, signal) => Promise<void>` where
- * `write` honours back-pressure and `signal` fires when the client cancels.
+ * `(request, signal) => Promise<response>`, a server-streaming one `(request, write, signal) => Promise<void>`
+ * where `write` honours back-pressure. `signal` fires when the caller cancels or its deadline passes (or the server
+ * shuts down); the handler runs in the call's scope (call-scope.ts), so the queries it makes honour it too.
  */
 export type AsyncImplementation<H> = {
   // Generated handler interfaces extend grpc's index-signature type; only the named methods are implemented.
   [K in keyof H as string extends K ? never : K]: H[K] extends grpc.handleUnaryCall<infer Req, infer Res>
-    ? (request: Req) => Promise<Res>
+    ? (request: Req, signal: AbortSignal) => Promise<Res>
     : H[K] extends grpc.handleServerStreamingCall<infer Req, infer Res>
       ? (request: Req, write: (message: Res) => Promise<void>, signal: AbortSignal) => Promise<void>
       : never;
 };
 
-type AnyAsync = (
+type AnyUnary = (request: unknown, signal: AbortSignal) => Promise<unknown>;
+type AnyStreaming = (
   request: unknown,
   write: (message: unknown) => Promise<void>,
   signal: AbortSignal,
@@ -88,7 +91,7 @@ export function implementService<H>(
   implementation: AsyncImplementation<H>,
 ): grpc.UntypedServiceImplementation {
   const adapted: grpc.UntypedServiceImplementation = {};
-  for (const [name, handler] of Object.entries(implementation as Record<string, AnyAsync>)) {
+  for (const [name, handler] of Object.entries(implementation as Record<string, AnyUnary & AnyStreaming>)) {
     const method = definition[name];
     if (!method) throw new Error(`service has no method ${name}`);
     if (method.requestStream) throw new Error(`client-streaming method ${name} is not supported`);
@@ -97,29 +100,63 @@ export function implementService<H>(
   return adapted;
 }
 
-function unary(log: Logger, handler: AnyAsync): grpc.handleUnaryCall<unknown, unknown> {
+/**
+ * A signal that fires when the call ends without its handler: grpc-js reports a passed deadline, a cancelling
+ * client and a server shutting down alike as 'cancelled'.
+ */
+function callScopeOf(
+  call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>,
+) {
+  const abort = new AbortController();
+  call.once('cancelled', () => abort.abort());
+  if (call.cancelled) abort.abort();
+  const deadline = call.getDeadline();
+  return { signal: abort.signal, deadline: deadline instanceof Date ? deadline.getTime() : deadline };
+}
+
+/**
+ * A failure after the call ended is the call's end showing (its caller has its status), not news to log. The
+ * details must be well-formed UTF-16: grpc-js percent-encodes them with encodeURI, which throws (out of the call,
+ * taking the process down) on a lone surrogate, and messages may quote what a caller sent.
+ */
+function statusOf(err: unknown, signal: AbortSignal, log: Logger) {
+  const status = toGrpcStatus(signal.aborted ? callOver() : asDomainError(err, log));
+  return { ...status, details: status.details?.toWellFormed() };
+}
+
+function unary(log: Logger, handler: AnyUnary): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
-    handler(call.request, () => Promise.resolve(), new AbortController().signal).then(
+    const scope = callScopeOf(call);
+    runInCallScope(scope, () => handler(call.request, scope.signal)).then(
       (response) => callback(null, response),
-      (err: unknown) => callback(toGrpcStatus(asDomainError(err, log))),
+      (err: unknown) => callback(statusOf(err, scope.signal, log)),
     );
   };
 }
 
-function serverStream(log: Logger, handler: AnyAsync): grpc.handleServerStreamingCall<unknown, unknown> {
+function serverStream(log: Logger, handler: AnyStreaming): grpc.handleServerStreamingCall<unknown, unknown> {
   return (call) => {
-    const abort = new AbortController();
-    call.on('cancelled', () => abort.abort());
+    const scope = callScopeOf(call);
+    // A write waiting for the client to drain must not wait forever for a client that has gone.
     const write = (message: unknown) =>
-      new Promise<void>((resolve) => {
-        if (call.write(message)) resolve();
-        else call.once('drain', resolve);
+      new Promise<void>((resolve, reject) => {
+        if (scope.signal.aborted) return reject(callOver());
+        if (call.write(message)) return resolve();
+        const done = () => {
+          call.off('drain', done);
+          scope.signal.removeEventListener('abort', done);
+          if (scope.signal.aborted) reject(callOver());
+          else resolve();
+        };
+        call.on('drain', done);
+        scope.signal.addEventListener('abort', done);
       });
-    handler(call.request, write, abort.signal).then(
+    runInCallScope(scope, () => handler(call.request, write, scope.signal)).then(
       () => call.end(),
+      // grpc-js sends a stream's status on 'error' (destroying the stream would end it without any).
       (err: unknown) => {
-        if (!abort.signal.aborted)
-          call.destroy(Object.assign(new Error(), toGrpcStatus(asDomainError(err, log))));
+        if (!scope.signal.aborted)
+          call.emit('error', Object.assign(new Error(), statusOf(err, scope.signal, log)));
       },
     );
   };

@@ -1,0 +1,432 @@
+import { status } from '@grpc/grpc-js';
+import { expect } from 'chai';
+import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import {
+  call,
+  FUJI,
+  startGrpcServices,
+  type GrpcService,
+  type GrpcServices,
+} from '../support/grpc-services.ts';
+
+/**
+ * Every service validates its own requests, whoever sends them: each bad field is INVALID_ARGUMENT with a message
+ * naming the field (the node's own texts for the container indexer, which mirrors a node's Index API), never
+ * INTERNAL, and a value no row can have is NOT_FOUND (or FAILED_PRECONDITION), not a database error.
+ */
+const INT64_OVERFLOW = (2n ** 63n).toString();
+const UINT64_MAX = (2n ** 64n - 1n).toString();
+const bytes = (length: number, fill = 1) => Buffer.alloc(length, fill);
+const ID = encodeCb58(bytes(32));
+const P_CHAIN = { network: 'fuji', blockchain_id: FUJI.pChainId };
+const X_CHAIN = { network: 'fuji', blockchain_id: FUJI.xChainId };
+const HEX_ID = 'ab'.repeat(32);
+
+interface Case {
+  /** What the case changes, for the test's title. */
+  change: string;
+  request: object;
+  code: status;
+  /** The message must match (for INVALID_ARGUMENT: name the field). */
+  message: RegExp;
+}
+
+type Table = Record<string, { valid: object; cases: Case[] }>;
+
+const invalid = (change: string, request: object, field: string): Case => ({
+  change,
+  request,
+  code: status.INVALID_ARGUMENT,
+  message: new RegExp(`^${field.replace(/[[\]]/g, '\\$&')}: `),
+});
+
+const pageCases = (valid: object, max: number): Case[] => [
+  invalid('page_size 0', { ...valid, page_size: 0 }, 'pageSize'),
+  invalid(`page_size ${max + 1}`, { ...valid, page_size: max + 1 }, 'pageSize'),
+  invalid('page_size 5000', { ...valid, page_size: 5000 }, 'pageSize'),
+  invalid('an over-long cursor', { ...valid, cursor: '1'.repeat(10_000) }, 'pageToken'),
+  invalid('a cursor that is not one', { ...valid, cursor: 'not a cursor' }, 'pageToken'),
+];
+
+const CONTAINER_INDEXER: Table = {
+  GetContainerByID: {
+    valid: { index_name: 'P/block', id: ID },
+    cases: [
+      {
+        change: 'an unknown index',
+        request: { index_name: 'Q/block', id: ID },
+        code: status.INVALID_ARGUMENT,
+        message: /^unknown index "Q\/block"$/,
+      },
+      {
+        change: 'an id that is not cb58',
+        request: { index_name: 'P/block', id: 'not an id' },
+        code: status.INVALID_ARGUMENT,
+        message: /^couldn't decode ID to bytes/,
+      },
+      {
+        change: 'an over-long id',
+        request: { index_name: 'P/block', id: '1'.repeat(100_000) },
+        code: status.INVALID_ARGUMENT,
+        message: /^couldn't decode ID to bytes: expected at most/,
+      },
+    ],
+  },
+  GetContainerByIndex: {
+    valid: { index_name: 'X/vtx', index: '3' },
+    cases: [
+      {
+        change: 'an index above int64',
+        request: { index_name: 'X/vtx', index: INT64_OVERFLOW },
+        code: status.NOT_FOUND,
+        message: /^no container at index 9223372036854775808$/,
+      },
+      {
+        change: 'the largest uint64 index',
+        request: { index_name: 'X/vtx', index: UINT64_MAX },
+        code: status.NOT_FOUND,
+        message: /^no container at index/,
+      },
+    ],
+  },
+  GetContainerRange: {
+    valid: { index_name: 'X/tx', start_index: '0', num_to_fetch: '10' },
+    cases: [
+      {
+        change: 'num_to_fetch 0',
+        request: { index_name: 'X/tx', start_index: '0', num_to_fetch: '0' },
+        code: status.INVALID_ARGUMENT,
+        message: /^numToFetch must be in \[1,1024\] but is 0$/,
+      },
+      {
+        change: 'num_to_fetch 5000',
+        request: { index_name: 'X/tx', start_index: '0', num_to_fetch: '5000' },
+        code: status.INVALID_ARGUMENT,
+        message: /^numToFetch must be in \[1,1024\]/,
+      },
+      {
+        change: 'a start index above int64',
+        request: { index_name: 'X/tx', start_index: UINT64_MAX, num_to_fetch: '1024' },
+        code: status.INVALID_ARGUMENT,
+        message: /^start index \(18446744073709551615\) > last accepted index/,
+      },
+    ],
+  },
+};
+
+const BLOCKS = { chain: P_CHAIN, page_size: 10 };
+const TRANSACTIONS = { chain: P_CHAIN, page_size: 10 };
+const UTXOS = { chain: X_CHAIN, addresses: [bytes(20)], page_size: 10 };
+const REWARDS = { network: 'fuji', addresses: [bytes(20)], page_size: 10 };
+
+const PRIMARY_NETWORK: Table = {
+  GetBlockchain: {
+    valid: { chain: P_CHAIN },
+    cases: [
+      invalid('no chain', {}, 'chain'),
+      invalid(
+        'an over-long blockchain id',
+        { chain: { ...P_CHAIN, blockchain_id: 'x'.repeat(5_000) } },
+        'blockchainId',
+      ),
+    ],
+  },
+  ListBlocks: {
+    valid: BLOCKS,
+    cases: [
+      ...pageCases(BLOCKS, 100),
+      invalid('a cursor above int64', { ...BLOCKS, cursor: INT64_OVERFLOW }, 'pageToken'),
+      invalid(
+        'start_timestamp above int64',
+        { ...BLOCKS, start_timestamp: INT64_OVERFLOW },
+        'startTimestamp',
+      ),
+      invalid('end_timestamp above int64', { ...BLOCKS, end_timestamp: UINT64_MAX }, 'endTimestamp'),
+    ],
+  },
+  GetBlock: {
+    valid: { chain: P_CHAIN, block_id: '1' },
+    cases: [
+      invalid('a block id that is neither height nor id', { chain: P_CHAIN, block_id: 'block?' }, 'blockId'),
+      invalid('an over-long block id', { chain: P_CHAIN, block_id: '1'.repeat(100_000) }, 'blockId'),
+      {
+        change: 'a height above int64',
+        request: { chain: P_CHAIN, block_id: INT64_OVERFLOW },
+        code: status.NOT_FOUND,
+        message: /^block "9223372036854775808" not found on the p-chain$/,
+      },
+    ],
+  },
+  ListVerticesByHeight: {
+    valid: { chain: X_CHAIN, vertex_height: '1', page_size: 10 },
+    cases: [
+      ...pageCases({ chain: X_CHAIN, vertex_height: '1', page_size: 10 }, 100),
+      invalid(
+        'a height above int64',
+        { chain: X_CHAIN, vertex_height: INT64_OVERFLOW, page_size: 10 },
+        'vertexHeight',
+      ),
+      invalid(
+        'an unknown sort order',
+        { chain: X_CHAIN, vertex_height: '1', page_size: 10, sort_order: 7 },
+        'sortOrder',
+      ),
+    ],
+  },
+  ListTransactions: {
+    valid: TRANSACTIONS,
+    cases: [
+      ...pageCases(TRANSACTIONS, 100),
+      invalid('a 19-byte address', { ...TRANSACTIONS, addresses: [bytes(20), bytes(19)] }, 'addresses[1]'),
+      invalid(
+        '1025 addresses',
+        { ...TRANSACTIONS, addresses: Array.from({ length: 1025 }, () => bytes(20)) },
+        'addresses',
+      ),
+      invalid('a 21-byte EVM address', { ...TRANSACTIONS, evm_addresses: [bytes(21)] }, 'evmAddresses[0]'),
+      invalid('a 31-byte validation id', { ...TRANSACTIONS, l1_validation_id: bytes(31) }, 'l1ValidationId'),
+      invalid(
+        'a transaction type that is not one',
+        { ...TRANSACTIONS, tx_types: ['Base Tx;'] },
+        'txTypes[0]',
+      ),
+      invalid(
+        'start_timestamp above int64',
+        { ...TRANSACTIONS, start_timestamp: INT64_OVERFLOW },
+        'startTimestamp',
+      ),
+      invalid('a cursor above int64', { ...TRANSACTIONS, cursor: '99999999999999999999' }, 'pageToken'),
+    ],
+  },
+  GetTransaction: {
+    valid: { chain: P_CHAIN, tx_hash: ID },
+    cases: [
+      invalid('a hash that is not one', { chain: P_CHAIN, tx_hash: 'nope' }, 'txHash'),
+      invalid('an over-long hash', { chain: P_CHAIN, tx_hash: 'a'.repeat(100_000) }, 'txHash'),
+    ],
+  },
+  ListUtxos: {
+    valid: UTXOS,
+    cases: [
+      ...pageCases(UTXOS, 1024),
+      invalid('a 32-byte address', { ...UTXOS, addresses: [bytes(32)] }, 'addresses[0]'),
+      invalid('a 5-byte asset id', { ...UTXOS, asset_id: bytes(5) }, 'assetId'),
+      invalid(
+        'a minimum amount that is not a number',
+        { ...UTXOS, min_utxo_amount: 'lots' },
+        'minUtxoAmount',
+      ),
+      invalid('a negative minimum amount', { ...UTXOS, min_utxo_amount: '-1' }, 'minUtxoAmount'),
+      invalid(
+        'a minimum amount above uint64',
+        { ...UTXOS, min_utxo_amount: '18446744073709551616' },
+        'minUtxoAmount',
+      ),
+      invalid('an unknown sort key', { ...UTXOS, sort_by: 'height' }, 'sortBy'),
+      invalid(
+        'a cursor with an amount too large',
+        { ...UTXOS, sort_by: 'amount', cursor: `99999999999999999999:${HEX_ID}` },
+        'pageToken',
+      ),
+    ],
+  },
+  ListHistoricalRewards: {
+    valid: REWARDS,
+    cases: [
+      ...pageCases(REWARDS, 100),
+      invalid('a 3-byte node id', { ...REWARDS, node_ids: [bytes(3)] }, 'nodeIds[0]'),
+      invalid('a currency that is not a code', { ...REWARDS, currency: 'US dollars' }, 'currency'),
+      invalid(
+        'a cursor with a sequence above int64',
+        { ...REWARDS, cursor: `${INT64_OVERFLOW}:${HEX_ID}` },
+        'pageToken',
+      ),
+    ],
+  },
+  ListPendingRewards: {
+    valid: REWARDS,
+    cases: [
+      ...pageCases(REWARDS, 100),
+      invalid(
+        '1025 node ids',
+        { ...REWARDS, node_ids: Array.from({ length: 1025 }, () => bytes(20)) },
+        'nodeIds',
+      ),
+    ],
+  },
+  GetValidatorSet: {
+    valid: { network: 'fuji', subnet_id: bytes(32, 0) },
+    cases: [
+      invalid('a 3-byte subnet id', { network: 'fuji', subnet_id: bytes(3) }, 'subnetId'),
+      {
+        change: 'a height above the projection',
+        request: { network: 'fuji', subnet_id: bytes(32, 0), p_chain_height: UINT64_MAX },
+        code: status.FAILED_PRECONDITION,
+        message: /^P-Chain height 18446744073709551615 is above the projected height/,
+      },
+    ],
+  },
+};
+
+const C = '43113';
+const WALLET = { chain_id: C, address: bytes(20) };
+const ADDRESS_TXS = { ...WALLET, page_size: 10 };
+const COLLECTIBLES = { ...WALLET, page_size: 10 };
+const NFTS = { chain_id: C, contract_address: bytes(20), page_size: 10 };
+const ICM = { address: bytes(20), page_size: 10 };
+
+const EVM_DATA: Table = {
+  ListChains: {
+    valid: { network: 'fuji' },
+    cases: [invalid('an over-long network', { network: 'n'.repeat(10_000) }, 'network')],
+  },
+  GetChain: {
+    valid: { chain_id: C },
+    cases: [
+      invalid('an over-long chain id', { chain_id: '4'.repeat(10_000) }, 'chainId'),
+      {
+        change: 'a chain not indexed here',
+        request: { chain_id: '1' },
+        code: status.NOT_FOUND,
+        message: /^chainId: /,
+      },
+    ],
+  },
+  ListAddressTransactions: {
+    valid: ADDRESS_TXS,
+    cases: [
+      ...pageCases(ADDRESS_TXS, 100),
+      invalid('a 19-byte address', { ...ADDRESS_TXS, address: bytes(19) }, 'address'),
+      invalid('start_block above int64', { ...ADDRESS_TXS, start_block: INT64_OVERFLOW }, 'startBlock'),
+      invalid('end_block above int64', { ...ADDRESS_TXS, end_block: UINT64_MAX }, 'endBlock'),
+      invalid('an unknown sort order', { ...ADDRESS_TXS, sort_order: 2 }, 'sortOrder'),
+      invalid(
+        'a cursor with a block above int64',
+        { ...ADDRESS_TXS, cursor: '8000000000000000:0' },
+        'pageToken',
+      ),
+      invalid('a cursor with a tx index above int32', { ...ADDRESS_TXS, cursor: '1:80000000' }, 'pageToken'),
+    ],
+  },
+  GetTransaction: {
+    valid: { chain_id: C, tx_hash: bytes(32) },
+    cases: [invalid('a 31-byte hash', { chain_id: C, tx_hash: bytes(31) }, 'txHash')],
+  },
+  GetNativeBalance: {
+    valid: { ...WALLET, currency: 'usd' },
+    cases: [
+      invalid('an empty address', { ...WALLET, address: Buffer.alloc(0) }, 'address'),
+      invalid('a currency that is not a code', { ...WALLET, currency: 'USD' }, 'currency'),
+      invalid('a block above the chain head', { ...WALLET, block_number: UINT64_MAX }, 'blockNumber'),
+    ],
+  },
+  ListCollectibleBalances: {
+    valid: COLLECTIBLES,
+    cases: [
+      ...pageCases(COLLECTIBLES, 500),
+      invalid('a 2-byte contract', { ...COLLECTIBLES, contract_address: bytes(2) }, 'contractAddress'),
+    ],
+  },
+  GetContractMetadata: {
+    valid: WALLET,
+    cases: [invalid('a 21-byte address', { ...WALLET, address: bytes(21) }, 'address')],
+  },
+  ListNftTokens: {
+    valid: NFTS,
+    cases: [
+      ...pageCases(NFTS, 100),
+      invalid('an empty contract', { ...NFTS, contract_address: Buffer.alloc(0) }, 'address'),
+    ],
+  },
+  ReindexNftToken: {
+    valid: { chain_id: C, contract_address: bytes(20), token_id: '1' },
+    cases: [
+      invalid(
+        'a token id that is not a number',
+        { chain_id: C, contract_address: bytes(20), token_id: 'one' },
+        'tokenId',
+      ),
+      invalid(
+        'a token id above uint256',
+        { chain_id: C, contract_address: bytes(20), token_id: (2n ** 256n).toString() },
+        'tokenId',
+      ),
+      invalid('a 19-byte contract', { chain_id: C, contract_address: bytes(19), token_id: '1' }, 'address'),
+    ],
+  },
+  ListIcmMessagesByAddress: {
+    valid: ICM,
+    cases: [
+      ...pageCases(ICM, 100),
+      invalid('a 19-byte address', { ...ICM, address: bytes(19) }, 'address'),
+      invalid('an over-long network', { ...ICM, network: 'n'.repeat(1_000) }, 'network'),
+      invalid(
+        'a cursor with a time above int64',
+        { ...ICM, cursor: `8000000000000000:${HEX_ID}` },
+        'pageToken',
+      ),
+    ],
+  },
+};
+
+/** What a valid request may answer on these near-empty services. */
+const ANSWERED = [status.OK, status.NOT_FOUND, status.UNAVAILABLE];
+
+describe('gRPC input validation', function () {
+  this.timeout(120_000);
+  let services: GrpcServices;
+
+  before(async function () {
+    services = await startGrpcServices();
+  });
+
+  after(async function () {
+    await services?.stop();
+  });
+
+  const tables: [string, (s: GrpcServices) => GrpcService, Table][] = [
+    ['container-indexer', (s) => s.containerIndexer, CONTAINER_INDEXER],
+    ['primary-network', (s) => s.primaryNetwork, PRIMARY_NETWORK],
+    ['evm-data', (s) => s.evmData, EVM_DATA],
+  ];
+
+  for (const [name, serviceOf, table] of tables) {
+    describe(name, function () {
+      for (const [method, { valid, cases }] of Object.entries(table)) {
+        it(`${method}: answers a valid request, and refuses each bad field naming it`, async function () {
+          const service = serviceOf(services);
+          const answer = await call(service, method, valid, 10_000);
+          expect(ANSWERED, `${method} valid: ${answer.details}`).to.include(answer.code);
+          for (const c of cases) {
+            const outcome = await call(service, method, c.request, 10_000);
+            const what = `${method} with ${c.change}: ${status[outcome.code]} ${outcome.details}`;
+            expect(outcome.code, what).to.equal(c.code);
+            expect(outcome.details, what).to.match(c.message);
+            // Messages quote what they were sent only in part: the whole would not fit a status trailer.
+            expect(outcome.details.length, what).to.be.below(400);
+          }
+        });
+      }
+    });
+  }
+
+  it('covers every method of every service', function () {
+    for (const [name, serviceOf, table] of tables) {
+      const methods = Object.keys(serviceOf(services).definition).filter(
+        (m) => !serviceOf(services).definition[m]!.responseStream,
+      );
+      const untested = methods.filter(
+        (m) =>
+          !(m in table) &&
+          ![
+            'GetIndex',
+            'GetLastAccepted',
+            'IsAccepted',
+            'GetProjectionStatus',
+            'GetIngestionStatus',
+          ].includes(m),
+      );
+      expect(untested, name).to.deep.equal([]);
+    }
+  });
+});

@@ -1,0 +1,260 @@
+import { createServer, type Server } from 'node:http';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import type { ProtoGrpcType as ContainerIndexerProto } from '../../services/generated/proto/container_indexer.ts';
+import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
+import type { ProtoGrpcType as PrimaryNetworkProto } from '../../services/generated/proto/primary_network.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { loadProto } from '../../services/runtime/grpc/proto.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { eventually, freePort, startComponent, type RunningComponent } from './processes.ts';
+import { startUpstreamNode } from './upstream-node.ts';
+
+/**
+ * The three data services as processes on one test database, reached over real gRPC sockets, without a devnet:
+ * container-indexer mirrors a small fixture node, primary-network serves what a test writes into its tables (its
+ * projection is off), evm-data knows the C-Chain from a node that answers only the calls needed to register it
+ * (ingestion off). Enough to call every method with any request, cheaply.
+ */
+export const FUJI = IDENTITIES.fuji;
+
+export interface GrpcService {
+  name: string;
+  /** Fully qualified service name, for grpc.health.v1. */
+  serviceName: string;
+  definition: grpc.ServiceDefinition;
+  port: number;
+  client: grpc.Client;
+  component: RunningComponent;
+}
+
+export interface GrpcServices {
+  db: TestDatabase;
+  containerIndexer: GrpcService;
+  primaryNetwork: GrpcService;
+  evmData: GrpcService;
+  all: GrpcService[];
+  stop(): Promise<void>;
+}
+
+/** Containers per index on the fixture node. */
+export const FIXTURE_CONTAINERS = 20;
+
+export async function startGrpcServices(env: Record<string, string> = {}): Promise<GrpcServices> {
+  const db = await createTestDatabase();
+  const indexNode = await startUpstreamNode({
+    indexes: Object.fromEntries(
+      ['C/block', 'P/block', 'X/tx', 'X/block', 'X/vtx'].map((name) => [name, FIXTURE_CONTAINERS]),
+    ),
+  });
+  const evmNode = await startEvmNode();
+  const started: RunningComponent[] = [];
+  const stop = async () => {
+    for (const component of started.reverse()) await component.stop();
+    await indexNode.close();
+    await new Promise((resolve) => evmNode.close(resolve));
+    await db.drop();
+  };
+  try {
+    const common = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', UPSTREAM_TIMEOUT_MS: '1000', ...env };
+    const ports = { ci: await freePort(), pn: await freePort(), evm: await freePort() };
+    const containerIndexer = await startComponent('container-indexer', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.ci}`,
+      UPSTREAM_NODE_URLS: indexNode.url,
+      INDEXER_POLL_INTERVAL_MS: '100',
+    });
+    started.push(containerIndexer);
+    const primaryNetwork = await startComponent('primary-network', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.pn}`,
+      UPSTREAM_NODE_URLS: nodeUrl(evmNode),
+      AVALANCHE_NETWORK: 'fuji',
+      PROJECTION_ENABLED: 'false',
+    });
+    started.push(primaryNetwork);
+    const evmData = await startComponent('evm-data', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.evm}`,
+      UPSTREAM_NODE_URLS: nodeUrl(evmNode),
+      UPSTREAM_ATTEMPTS: '1',
+      AVALANCHE_NETWORK: 'fuji',
+      EVM_CHAINS: 'C',
+      EVM_INGEST_ENABLED: 'false',
+      NFT_METADATA_ENABLED: 'false',
+    });
+    started.push(evmData);
+
+    const ci = loadProto<ContainerIndexerProto>('chaindata/containerindexer/v1/container_indexer.proto')
+      .chaindata.containerindexer.v1.ContainerIndexService;
+    const pn = loadProto<PrimaryNetworkProto>('chaindata/primarynetwork/v1/primary_network.proto').chaindata
+      .primarynetwork.v1.PrimaryNetworkService;
+    const evm = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto').chaindata.evmdata.v1
+      .EvmDataService;
+    const service = (
+      name: string,
+      serviceName: string,
+      Client: grpc.ServiceClientConstructor,
+      port: number,
+      component: RunningComponent,
+    ): GrpcService => ({
+      name,
+      serviceName,
+      definition: Client.service,
+      port,
+      client: new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
+        'grpc.max_receive_message_length': -1,
+      }),
+      component,
+    });
+    const services = {
+      containerIndexer: service(
+        'container-indexer',
+        'chaindata.containerindexer.v1.ContainerIndexService',
+        ci as unknown as grpc.ServiceClientConstructor,
+        ports.ci,
+        containerIndexer,
+      ),
+      primaryNetwork: service(
+        'primary-network',
+        'chaindata.primarynetwork.v1.PrimaryNetworkService',
+        pn as unknown as grpc.ServiceClientConstructor,
+        ports.pn,
+        primaryNetwork,
+      ),
+      evmData: service(
+        'evm-data',
+        'chaindata.evmdata.v1.EvmDataService',
+        evm as unknown as grpc.ServiceClientConstructor,
+        ports.evm,
+        evmData,
+      ),
+    };
+    const all = Object.values(services);
+    await eventually(
+      async () =>
+        (await call(services.evmData, 'GetChain', { chain_id: '43113' }, 2_000)).code === grpc.status.OK,
+      20_000,
+      'evm-data to register the C-Chain',
+    );
+    await eventually(
+      async () => {
+        const reply = await call(
+          services.containerIndexer,
+          'GetLastAccepted',
+          { index_name: 'X/vtx' },
+          2_000,
+        );
+        return reply.code === grpc.status.OK;
+      },
+      20_000,
+      'the container indexer to mirror its fixture node',
+    );
+    return {
+      db,
+      ...services,
+      all,
+      stop: async () => {
+        for (const s of all) s.client.close();
+        await stop();
+      },
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+function nodeUrl(server: Server): string {
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+/** An EVM node with a C-Chain of 17 blocks and no balances: what evm-data asks when ingestion is off. */
+async function startEvmNode(): Promise<Server> {
+  const answers: Record<string, unknown> = {
+    eth_chainId: `0x${FUJI.evmChainId.toString(16)}`,
+    eth_blockNumber: '0x10',
+    eth_getBalance: '0x0',
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let request: { id?: unknown; method?: string } = {};
+      try {
+        request = JSON.parse(Buffer.concat(chunks).toString()) as typeof request;
+      } catch {
+        // answered as an unknown method
+      }
+      const result = answers[request.method ?? ''];
+      const body =
+        result === undefined
+          ? { error: { code: -32601, message: `the method ${request.method} does not exist` } }
+          : { result };
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: request.id ?? null, ...body }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+export interface CallOutcome {
+  code: grpc.status;
+  details: string;
+  elapsedMs: number;
+}
+
+/** One unary call with its own deadline; resolves with the status whatever it is. */
+export function call(
+  service: GrpcService,
+  method: string,
+  request: object,
+  deadlineMs: number,
+): Promise<CallOutcome> {
+  const started = performance.now();
+  const invoke = (service.client as unknown as Record<string, unknown>)[method] as (
+    request: object,
+    metadata: grpc.Metadata,
+    options: grpc.CallOptions,
+    callback: (err: grpc.ServiceError | null) => void,
+  ) => void;
+  return new Promise((resolve) => {
+    invoke.call(
+      service.client,
+      request,
+      new grpc.Metadata(),
+      { deadline: Date.now() + deadlineMs },
+      (err) => {
+        resolve({
+          code: err ? err.code : grpc.status.OK,
+          details: err ? err.details : '',
+          elapsedMs: performance.now() - started,
+        });
+      },
+    );
+  });
+}
+
+const HealthClient = grpc.makeClientConstructor(healthService, 'grpc.health.v1.Health');
+
+/** grpc.health.v1 Check of the service, e.g. 'SERVING'. */
+export function healthOf(service: GrpcService): Promise<string> {
+  const health = new HealthClient(`127.0.0.1:${service.port}`, grpc.credentials.createInsecure());
+  return new Promise((resolve, reject) =>
+    (
+      health as unknown as {
+        check: (
+          r: object,
+          o: grpc.CallOptions,
+          cb: (e: Error | null, r?: { status: string }) => void,
+        ) => void;
+      }
+    ).check({ service: service.serviceName }, { deadline: Date.now() + 5_000 }, (err, reply) => {
+      health.close();
+      if (err) reject(err);
+      else resolve(reply!.status);
+    }),
+  );
+}
