@@ -1,4 +1,5 @@
 import { bech32 } from '@scure/base';
+import { MAX_LISTED_ADDRESSES } from '../runtime/pagination/limits.ts';
 import { z } from 'zod';
 import { DomainError } from '../runtime/errors.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
@@ -277,8 +278,6 @@ export const MAX_UINT256 = 2n ** 256n - 1n;
 export type RequestAddress =
   | { kind: 'bech32'; text: string; hrp: string; bytes: Uint8Array }
   | { kind: 'evm'; text: string; bytes: Uint8Array };
-
-export const MAX_LISTED_ADDRESSES = 1024;
 
 /** `P-fuji1…`, `X-avax1…`, `C-…` or the bare bech32, or a 0x EVM address (the route decides where those go). */
 export function decodeAddress(text: string): RequestAddress | { invalid: string } {

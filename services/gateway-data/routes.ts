@@ -3,6 +3,11 @@ import type { EvmDataServiceDefinition } from '../generated/proto/chaindata/evmd
 import type { PrimaryNetworkServiceDefinition } from '../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { SortOrder } from '../generated/proto/chaindata/primarynetwork/v1/SortOrder.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
+import {
+  MAX_COLLECTIBLE_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_UTXO_PAGE_SIZE,
+} from '../runtime/pagination/limits.ts';
 import type { PageTokens } from '../runtime/pagination/page-token.ts';
 import {
   anyBlockchainIdParam,
@@ -265,7 +270,7 @@ async function listPage<R extends PagedRequest, T extends PagedResponse>(
 // ---- The routes
 
 const CHAIN_PATH = { network: networkParam(), blockchainId: blockchainIdParam() };
-const PAGING = { pageToken: pageTokenParam(), pageSize: pageSizeParam(100) };
+const PAGING = { pageToken: pageTokenParam(), pageSize: pageSizeParam(MAX_PAGE_SIZE) };
 
 const ADDRESSES_DESCRIPTION =
   'A comma-separated list of X-Chain or P-Chain addresses, starting with "avax"/"fuji", "P-avax"/"P-fuji" or ' +
@@ -491,7 +496,7 @@ export const getUtxosByAddressesV2 = defineRoute({
   operationId: 'getUtxosByAddressesV2',
   summary: 'List UTXOs by addresses',
   pathParams: CHAIN_PATH,
-  query: { ...UTXO_QUERY, pageSize: pageSizeParam(1024) },
+  query: { ...UTXO_QUERY, pageSize: pageSizeParam(MAX_UTXO_PAGE_SIZE) },
   body: {
     addresses: addressListParam(`${ADDRESSES_DESCRIPTION} Required.`, { atLeastOne: true }),
   },
@@ -508,7 +513,7 @@ export const getUtxosByAddresses = defineRoute({
   pathParams: CHAIN_PATH,
   query: {
     ...UTXO_QUERY,
-    pageSize: pageSizeParam(100),
+    pageSize: pageSizeParam(MAX_PAGE_SIZE),
     // Optional in the official document, yet there is nothing to list without it.
     addresses: addressListParam(`${ADDRESSES_DESCRIPTION} Required.`, { atLeastOne: true }).optional(),
   },
@@ -709,7 +714,7 @@ export const listCollectibleBalances = defineRoute({
   pathParams: WALLET_PATH,
   query: {
     pageToken: pageTokenParam(),
-    pageSize: pageSizeParam(500),
+    pageSize: pageSizeParam(MAX_COLLECTIBLE_PAGE_SIZE),
     contractAddress: evmAddressParam('A contract address to filter by.').optional(),
   },
   responses: ['ListCollectibleBalancesResponse'],
