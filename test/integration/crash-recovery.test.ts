@@ -1,7 +1,8 @@
 /**
  * kill -9 at random moments while the stack ingests, then restart: every table of the container indexer,
  * primary-network and evm-data must end up exactly as an uninterrupted run leaves it (row counts and digests of
- * every row). Both runs follow one devnet (no live blocks, so both reach the same head) into databases of their own.
+ * every row). Both runs follow one devnet (no live blocks, so both reach the same head) into databases of their own;
+ * during the interrupted run's kills the devnet's platform API also lags behind the P-Chain's tip.
  * The kill schedule comes from a seeded generator; a failure prints the seed (CRASH_SEED=… repeats it).
  */
 import { expect } from 'chai';
@@ -216,12 +217,20 @@ describe('crash recovery: kill -9 while ingesting', function () {
     stacks.push(stack);
     const names = [...stack.components.keys()];
     const kills: string[] = [];
+    // Through the kills the node also lags behind the P-Chain's tip, as a node still catching up does: what the
+    // projection reads from it (reward UTXOs, potential rewards) must wait for it rather than be stored incomplete.
+    const lag = (blocks: number) =>
+      fetch(`${devnetUrl}/ext/devnet/platform/lag`, { method: 'PUT', body: JSON.stringify({ blocks }) }).then(
+        (res) => expect(res.status, 'the devnet takes the lag').to.equal(200),
+      );
+    await lag(60);
     for (let i = 0; i < 8; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(next() * 1_500)));
       const name = names[Math.floor(next() * names.length)]!;
       kills.push(name);
       await stack.restart(name);
     }
+    await lag(0);
     let actual: Digests = {};
     await eventually(
       async () => {
