@@ -7,13 +7,14 @@ import type { ComponentContext } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
 import { createPool } from '../runtime/database/pool.ts';
+import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { AVAX_ASSET } from './documents.ts';
-import { Projector, type ContainerStream } from './projection/projector.ts';
+import { PROJECTED_INDEXES, Projector, type ContainerStream } from './projection/projector.ts';
 import { networkContext } from './projection/rows.ts';
 import { ProjectionWriter } from './projection/writer.ts';
 import { PrimaryNetworkReader } from './reader.ts';
@@ -35,6 +36,7 @@ const config = {
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   PRICE_HISTORY_FILE: env.text('a file path').optional(),
   ...upstreamConfig,
+  ...followerHealthConfig,
 };
 
 /** How long one StreamContainers call may run before the projection reopens it from its cursor. */
@@ -82,7 +84,11 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
         },
         STREAM_DEADLINE_MS,
       );
+    const health = followerHealthOf(ctx, cfg);
     const projector = new Projector({
+      reports: Object.fromEntries(
+        PROJECTED_INDEXES.map((index) => [index, health.follower(`projection ${index}`)]),
+      ),
       ctx: network,
       pool,
       writer,

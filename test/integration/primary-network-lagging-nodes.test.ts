@@ -14,12 +14,14 @@ import {
   Projector,
   type ProjectedIndex,
   type ProjectorMetrics,
+  type ProjectorOptions,
 } from '../../services/primary-network/projection/projector.ts';
 import { networkContext } from '../../services/primary-network/projection/rows.ts';
 import { ProjectionWriter } from '../../services/primary-network/projection/writer.ts';
 import { platformRewards } from '../../services/primary-network/upstream-rewards.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
+import { FollowerHealth } from '../../services/runtime/follow/follower-health.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
 import { createLogger, type Logger } from '../../services/runtime/logger.ts';
 import { UpstreamClient } from '../../services/runtime/upstream/client.ts';
@@ -133,6 +135,7 @@ describe('primary-network projection with lagging upstream nodes', function () {
       onContainer?: (indexName: ProjectedIndex, index: bigint) => void;
       log?: Logger;
       metrics?: ProjectorMetrics;
+      reports?: ProjectorOptions['reports'];
     } = {},
   ) =>
     new Projector({
@@ -146,6 +149,7 @@ describe('primary-network projection with lagging upstream nodes', function () {
       maxBackoffMs: 50,
       log: options.log ?? createLogger('projection-test', 'silent'),
       ...(options.metrics ? { metrics: options.metrics } : {}),
+      ...(options.reports ? { reports: options.reports } : {}),
     });
 
   const tip = () => devnet.pChain.tip.height;
@@ -295,8 +299,11 @@ describe('primary-network projection with lagging upstream nodes', function () {
       );
       return BigInt(rows[0]?.next_index ?? 0);
     };
+    // Stalled as soon as it waits: what /readyz and the follower gauges would say of the projection.
+    const health = new FollowerHealth(registry, { stallAfterMs: 200 });
+    const reports = Object.fromEntries(PROJECTED_INDEXES.map((index) => [index, health.follower(index)]));
     const abort = new AbortController();
-    const running = projector(pool, upstream(lagging), { log, metrics }).run(abort.signal);
+    const running = projector(pool, upstream(lagging), { log, metrics, reports }).run(abort.signal);
     try {
       await eventually(async () => (await waitingFor()) > 0, 60_000, 'the projection to wait for a node');
       const needed = BigInt(await waitingFor());
@@ -321,6 +328,10 @@ describe('primary-network projection with lagging upstream nodes', function () {
       expect(waiting!.nodes).to.deep.equal([
         { endpoint: lagging.url, reason: `at P-Chain height ${lagHeight}` },
       ]);
+      await eventually(() => health.problems().length > 0, 10_000, 'the projection reported stalled');
+      expect(health.problems()[0]).to.match(
+        /^P\/block stalled: \d+ behind its upstream, no progress for \d+ s$/,
+      );
 
       lagging.lag.blocks = 0n;
       await eventually(
@@ -332,6 +343,7 @@ describe('primary-network projection with lagging upstream nodes', function () {
         120_000,
         'the projection to catch up',
       );
+      expect(health.problems()).to.deep.equal([]);
     } finally {
       abort.abort();
       await running;

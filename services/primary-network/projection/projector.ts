@@ -3,6 +3,7 @@ import type { Container__Output as Container } from '../../generated/proto/chain
 import type { Pool } from '../../runtime/database/pool.ts';
 import { decodeId, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import { formatNodeId } from '../../runtime/formatting/address.ts';
+import type { FollowerReport } from '../../runtime/follow/follower-health.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
 import { decodeCChainContainer } from '../decode/c-chain.ts';
@@ -61,6 +62,8 @@ export interface ProjectorOptions {
   maxBackoffMs: number;
   log: Logger;
   metrics?: ProjectorMetrics;
+  /** Where each index's projection says how far behind the container indexer it is (see FollowerHealth). */
+  reports?: Partial<Record<ProjectedIndex, FollowerReport>>;
 }
 
 const nanosToSeconds = (nanos: string) => BigInt(nanos) / 1_000_000_000n;
@@ -141,6 +144,7 @@ export class Projector {
    */
   private async catchUpIndex(indexName: ProjectedIndex, signal?: AbortSignal): Promise<number> {
     const { batchSize, stream, log, metrics, writer } = this.options;
+    const report = this.options.reports?.[indexName];
     const start = this.cursors.get(indexName) ?? 0n;
     let next = start;
     let pending: Container[] = [];
@@ -152,6 +156,9 @@ export class Projector {
       const first = next;
       pending = [];
       next += BigInt(containers.length);
+      // The indexer has at least these: while they wait to be written (for a node to reach a height, say), the
+      // projection is that far behind, and stalled if it stays so.
+      report?.upstreamAt(next);
       const batch = await this.prepare(indexName, first, containers, settled);
       await writing;
       writing = writer.write(batch, first).then((written) => {
@@ -160,6 +167,7 @@ export class Projector {
         this.cursors.set(indexName, batch.nextIndex);
         metrics?.containersProjected.inc({ index: indexName }, containers.length);
         metrics?.nextIndex.set({ index: indexName }, Number(batch.nextIndex));
+        report?.progressed(batch.nextIndex);
       });
       // Awaited before the next write or at the end; until then a failure must not count as unhandled.
       writing.catch(() => {});
@@ -180,6 +188,8 @@ export class Projector {
     }
     await writing;
     const done = this.cursors.get(indexName) ?? start;
+    // The stream ended: the indexer had nothing after `next`.
+    if (!signal?.aborted) report?.progressed(done, next);
     if (done > start)
       log.debug({ index: indexName, from: start.toString(), to: done.toString() }, 'projected');
     return Number(done - start);
