@@ -1,10 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
+import type * as protoLoader from '@grpc/proto-loader';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
-import { PROTO_ROOT } from '../../services/runtime/grpc/proto.ts';
+import { loadProtoDefinition } from '../../services/runtime/grpc/proto.ts';
 import {
   call,
   FUJI,
@@ -140,14 +140,7 @@ interface Method {
 }
 
 function methodsOf(service: GrpcService): Method[] {
-  const definition = protoLoader.loadSync(PROTOS[service.name as keyof typeof PROTOS], {
-    includeDirs: [PROTO_ROOT],
-    keepCase: true,
-    longs: String,
-    enums: String,
-    defaults: true,
-    oneofs: true,
-  });
+  const definition = loadProtoDefinition(PROTOS[service.name as keyof typeof PROTOS]);
   const pkg = service.serviceName.slice(0, service.serviceName.lastIndexOf('.'));
   const lookup = (name: string) => (definition[`${pkg}.${name}`] as { type: Descriptor }).type;
   return Object.entries(

@@ -9,7 +9,13 @@ export const PROTO_ROOT = fileURLToPath(new URL('../../../proto/', import.meta.u
  * `generate` target): field names as written, 64-bit integers as decimal strings, enums as names.
  */
 export function loadProto<T>(relativePath: string): T {
-  const definition = protoLoader.loadSync(relativePath, {
+  const definition = loadProtoDefinition(relativePath);
+  return grpc.loadPackageDefinition(definition) as unknown as T;
+}
+
+/** The package definition of a proto under proto/, loaded as loadProto loads it (e.g. to list a service's methods). */
+export function loadProtoDefinition(relativePath: string): protoLoader.PackageDefinition {
+  return protoLoader.loadSync(relativePath, {
     includeDirs: [PROTO_ROOT],
     keepCase: true,
     longs: String,
@@ -17,5 +23,4 @@ export function loadProto<T>(relativePath: string): T {
     defaults: true,
     oneofs: true,
   });
-  return grpc.loadPackageDefinition(definition) as unknown as T;
 }
