@@ -19,6 +19,18 @@ interface Pending {
 
 const PROTOCOL_VERSION_3 = 196608;
 
+/** A simple-query protocol message: 'Q', its int32 length, the SQL and a NUL. */
+export function simpleQuery(sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`, 'utf8');
+  const message = Buffer.alloc(5 + text.length);
+  message.write('Q', 0, 'latin1');
+  message.writeInt32BE(4 + text.length, 1);
+  text.copy(message, 5);
+  return message;
+}
+
+const ROLLBACK = simpleQuery('ROLLBACK');
+
 /** A message after which the backend may be handed to another connection (if no transaction is open). */
 function endsUnit(message: Uint8Array): boolean {
   const type = String.fromCharCode(message[0]!);
@@ -62,9 +74,14 @@ export class UnitScheduler {
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.owner !== handlerId) return;
     await this.db.runExclusive(async () => {
-      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+      // Asked again once the backend is ours: while this waited, the connection's last unit may have ended (a
+      // COMMIT in flight when it closed) and another connection's begun. Rolling back or freeing then would undo
+      // or expose the other's transaction, and let a third connection's statements run inside it.
+      if (this.owner !== handlerId) return;
+      // As a protocol message: PGlite's exec takes the lock this already holds, and would wait for it forever.
+      if (this.db.isInTransaction()) await this.db.execProtocolRawStream(ROLLBACK, { onRawData: () => {} });
+      this.owner = null;
     });
-    this.owner = null;
     await this.process();
   }
 
