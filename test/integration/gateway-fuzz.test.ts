@@ -487,8 +487,9 @@ describe('gateways under generated bad input', function () {
       400,
     );
     expect(seen.size, 'every route was tried').to.equal(operations.length);
-    // Not only refusals: requests reached the services, which answered them or found nothing.
-    expect(statuses.get(200) ?? 0, JSON.stringify([...statuses])).to.be.at.least(5);
+    // Not only refusals: requests reached the services and their stores, which found nothing (random ids rarely
+    // name something that exists, so 200s are too rare here to count on; the sweeps below and the health check
+    // after the suite send valid requests).
     expect(statuses.get(404) ?? 0, JSON.stringify([...statuses])).to.be.at.least(5);
   });
 
