@@ -165,20 +165,7 @@ async function caughtUp(stack: Stack): Promise<boolean> {
   );
 }
 
-/**
- * On embedded PostgreSQL (PGlite behind one socket server in this test process) a component restarted after a
- * SIGKILL sometimes never became ready, and closing the database then hung: what a connection killed mid-transaction
- * leaves behind there is not understood yet. Until it is, the suite runs against a PostgreSQL server only
- * (DATABASE_URL), where it passes.
- */
-const onServer = process.env.DATABASE_URL !== undefined;
-
-(onServer ? describe : describe.skip)(
-  onServer
-    ? 'crash recovery: kill -9 while ingesting'
-    : 'crash recovery: kill -9 while ingesting (skipped: needs DATABASE_URL, a PostgreSQL server; see docs/reliability.md)',
-  crashSuite,
-);
+describe('crash recovery: kill -9 while ingesting', crashSuite);
 
 function crashSuite(this: Mocha.Suite) {
   this.timeout(600_000);
