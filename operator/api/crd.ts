@@ -28,11 +28,11 @@ export function toStructural(node: unknown): unknown {
     if ((key === 'minimum' || key === 'maximum') && IMPLICIT_BOUNDS.has(value as number)) continue;
     // A string's pattern and its format would say the same twice (zod adds a pattern to iso datetimes).
     if (key === 'pattern' && schema.format === 'date-time') continue;
-    // Kubernetes keeps unknown fields where this is set; additionalProperties beside it would contradict it.
-    if (key === 'additionalProperties' && schema['x-kubernetes-preserve-unknown-fields'] === true) continue;
-    if (key === 'properties' && schema['x-kubernetes-preserve-unknown-fields'] === true) {
-      if (Object.keys(value as Schema).length === 0) continue;
-    }
+    // Kubernetes keeps unknown fields where this is set: additionalProperties beside it would contradict it, and
+    // an empty properties says nothing.
+    const keepsUnknown = schema['x-kubernetes-preserve-unknown-fields'] === true;
+    if (keepsUnknown && key === 'additionalProperties') continue;
+    if (keepsUnknown && key === 'properties' && Object.keys(value as Schema).length === 0) continue;
     out[key] = key === 'default' || key === 'x-kubernetes-validations' ? value : toStructural(value);
   }
   return out;

@@ -13,7 +13,11 @@ import { parse as parseYaml } from 'yaml';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { startOperator, type OperatorOptions, type RunningOperator } from '../../operator/operator.ts';
 import { startRealKubeApiServer, type RealKubeApiServer } from './envtest.ts';
-import { FakeKubeApiServer, startFakeKubeApiServer, type KubeObject } from './fake-kube-apiserver/index.ts';
+import {
+  startFakeKubeApiServer,
+  type FakeKubeApiServer,
+  type KubeObject,
+} from './fake-kube-apiserver/index.ts';
 import { startRecordingProxy, type OperatorRequest, type RecordingProxy } from './recording-proxy.ts';
 
 export type { OperatorRequest } from './recording-proxy.ts';
@@ -30,12 +34,6 @@ export function readCrd(): KubeObject {
 /** A sample stack of crds/samples/ by file name (`devnet`, `production`). */
 export function readSample(name: string): KubeObject {
   return readYaml(new URL(`../../crds/samples/${name}.yaml`, import.meta.url));
-}
-
-export async function startOperatorCluster(): Promise<FakeKubeApiServer> {
-  const server = await startFakeKubeApiServer({ bookmarkIntervalMs: 1_000 });
-  server.create(readCrd(), 'kubectl');
-  return server;
 }
 
 export function kubeConfigFor(server: FakeKubeApiServer): KubeConfig {
@@ -614,47 +612,16 @@ export async function reconcileCount(operator: TestOperator): Promise<number> {
   return (metric?.values ?? []).reduce((sum, v) => sum + v.value, 0);
 }
 
-/** What the workload stand-in needs of a server: the fake's hooks or a TestCluster. */
-interface WorkloadStore {
-  list(
-    group: string,
-    version: string,
-    plural: string,
-    namespace?: string,
-  ): KubeObject[] | Promise<KubeObject[]>;
-  patch(
-    group: string,
-    version: string,
-    plural: string,
-    namespace: string | undefined,
-    name: string,
-    patch: unknown,
-    manager?: string,
-  ): unknown;
-  updateStatus(
-    group: string,
-    version: string,
-    plural: string,
-    namespace: string | undefined,
-    name: string,
-    status: Record<string, unknown>,
-  ): unknown;
-}
-
 const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
 
 /**
  * Stands in for the Deployment and StatefulSet controllers: once a workload's spec is new to it, it reports every
  * desired replica updated and ready, as the real controllers do when pods come up. Like the real Deployment
  * controller it also writes the Deployment itself, not only its status: the revision annotation, whenever the pod
- * template changes. On a TestCluster it stops when the cluster closes.
+ * template changes. It stops when the cluster closes.
  */
-export function startWorkloadControllers(
-  target: FakeKubeApiServer | TestCluster,
-  namespace: string,
-): { stop(): void } {
-  const store: WorkloadStore = target;
-  const intervalMs = target instanceof FakeKubeApiServer ? 20 : Math.max(20, target.pollIntervalMs);
+export function startWorkloadControllers(store: TestCluster, namespace: string): { stop(): void } {
+  const intervalMs = Math.max(20, store.pollIntervalMs);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -710,12 +677,10 @@ export function startWorkloadControllers(
     stopped = true;
     clearTimeout(timer);
   };
-  if (!(target instanceof FakeKubeApiServer)) {
-    target.defer(async () => {
-      stop();
-      await running;
-    });
-  }
+  store.defer(async () => {
+    stop();
+    await running;
+  });
   return { stop };
 }
 

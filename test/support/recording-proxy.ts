@@ -17,29 +17,17 @@ import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { requestAttributes } from './fake-kube-apiserver/rbac.ts';
 
-import type { Verb } from './fake-kube-apiserver/types.ts';
+import type { RequestRecord, Verb } from './fake-kube-apiserver/types.ts';
 
 export type { Verb };
 
-/** One request the operator made, decoded as the API server's RequestInfo would. */
-export interface OperatorRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  /** '' for the core group and for non-resource requests. */
-  group: string;
-  version: string;
-  /** Plural resource name, '' for discovery and other non-resource requests. */
-  resource: string;
-  subresource: string;
-  namespace: string;
-  name: string;
-  /** The verb as RBAC names it ('' for non-resource requests). */
+/**
+ * One request the operator made, decoded as the API server's RequestInfo would: what the fake records of a request,
+ * less what only a server knows (who sent it, the failure's message), and with no verb for non-resource requests.
+ */
+export type OperatorRequest = Omit<RequestRecord, 'verb' | 'contentType' | 'user' | 'message'> & {
   verb: Verb | '';
-  fieldManager: string;
-  /** The response status code, once the server answered. */
-  code?: number;
-}
+};
 
 export interface ProxyTarget {
   /** http://… or https://… */
