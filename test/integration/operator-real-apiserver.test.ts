@@ -124,7 +124,16 @@ describeWithRealApiServer(
         'status',
         'status.conditions',
       ]) {
-        const explained = await kube(['explain', `chaindatastack.${field}`]);
+        // kubectl's discovery may not list the new resource yet: ask again until it does.
+        let explained = '';
+        await eventually(
+          async () => {
+            explained = await kube(['explain', `chaindatastack.${field}`]).catch(() => '');
+            return explained !== '';
+          },
+          20_000,
+          `kubectl explain chaindatastack.${field}`,
+        );
         expect(explained, field).to.not.include('<empty>');
       }
       expect(await kube(['explain', 'chaindatastack.spec.database.managed.retainOnDelete'])).to.include(
