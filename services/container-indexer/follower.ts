@@ -4,7 +4,7 @@ import { UpstreamDivergedError, type FollowerReport } from '../runtime/follow/fo
 import type { Logger } from '../runtime/logger.ts';
 import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
 import { UpstreamRpcError, type Upstream } from '../runtime/upstream/client.ts';
-import { indexPath, type IndexName } from './index-names.ts';
+import { indexPath, type IndexName } from '../runtime/avalanche/index-names.ts';
 import { parseContainerRange } from './upstream-containers.ts';
 import type { ContainerStore } from './store.ts';
 

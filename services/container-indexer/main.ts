@@ -10,7 +10,7 @@ import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { IndexFollower } from './follower.ts';
-import { INDEX_NAMES, indexPath, MAX_FETCHED_BY_RANGE } from './index-names.ts';
+import { INDEX_NAMES, indexPath, MAX_FETCHED_BY_RANGE } from '../runtime/avalanche/index-names.ts';
 import { containerIndexService } from './service.ts';
 import { applyIndexingMode } from './state-machine.ts';
 import { ContainerStore } from './store.ts';

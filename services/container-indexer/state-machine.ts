@@ -1,4 +1,4 @@
-import type { IndexName } from './index-names.ts';
+import type { IndexName } from '../runtime/avalanche/index-names.ts';
 import type { ContainerStore } from './store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { inTransaction, type Pool } from '../runtime/database/pool.ts';
-import type { IndexName } from './index-names.ts';
+import type { IndexName } from '../runtime/avalanche/index-names.ts';
 
 export interface StoredContainer {
   index: bigint;

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { INDEX_NAMES } from '../container-indexer/index-names.ts';
+import { INDEX_NAMES } from '../runtime/avalanche/index-names.ts';
 import { containerIndexService } from '../container-indexer/service.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
-import { serveGeth } from '../runtime/geth-rpc/endpoint.ts';
-import { optional, blockNumberOrHash, unsignedInteger } from '../runtime/geth-rpc/params.ts';
-import { gethMethod } from '../runtime/geth-rpc/endpoint.ts';
+import { serveGeth } from './geth-rpc/endpoint.ts';
+import { optional, blockNumberOrHash, unsignedInteger } from './geth-rpc/params.ts';
+import { gethMethod } from './geth-rpc/endpoint.ts';
 import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
 import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';

@@ -1,4 +1,4 @@
-import type { IndexName } from '../container-indexer/index-names.ts';
+import type { IndexName } from '../runtime/avalanche/index-names.ts';
 import type { ContainerSource } from '../container-indexer/service.ts';
 import type { IndexState, StoredContainer } from '../container-indexer/store.ts';
 

@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { decodeAbiParameters } from 'viem';
 import { SEND_WARP_MESSAGE_TOPIC, WARP_PRECOMPILE_ADDRESS } from './evm/warp-precompile.ts';
-import type { IndexName } from '../container-indexer/index-names.ts';
+import type { IndexName } from '../runtime/avalanche/index-names.ts';
 import { ProposerChain } from './codec.ts';
 import { EvmActivity, evmAccount, passiveAddresses, type EvmAccount } from './evm/activity.ts';
 import type { Context } from '@avalabs/avalanchejs';

@@ -1,6 +1,6 @@
 import type { ComponentContext } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
-import { startEmbeddedPostgres } from '../runtime/database/embedded.ts';
+import { startEmbeddedPostgres } from './embedded.ts';
 
 const config = {
   CHAIN_DATA_DIR: env.text('a directory', './.chain-data'),

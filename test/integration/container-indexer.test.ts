@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Counter, Gauge, Registry } from 'prom-client';
-import { INDEX_NAMES, type IndexName } from '../../services/container-indexer/index-names.ts';
+import { INDEX_NAMES, type IndexName } from '../../services/runtime/avalanche/index-names.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/container-indexer/main.ts';
 import { IndexFollower, type FollowerMetrics } from '../../services/container-indexer/follower.ts';
 import { containerIndexService } from '../../services/container-indexer/service.ts';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { indexApi, type ContainerIndexClient } from '../../services/runtime/node-api/index-api.ts';
-import { INDEX_NAMES } from '../../services/container-indexer/index-names.ts';
+import { INDEX_NAMES } from '../../services/runtime/avalanche/index-names.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';

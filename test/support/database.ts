@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../services/runtime/database/embedded.ts';
+import { startEmbeddedPostgres } from '../../services/embedded-postgres/embedded.ts';
 
 /**
  * A fresh, empty PostgreSQL database for one test suite: a new database on the server named by DATABASE_URL when

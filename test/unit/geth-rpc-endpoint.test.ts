@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import Koa from 'koa';
-import { gethMethod, serveGeth } from '../../services/runtime/geth-rpc/endpoint.ts';
+import { gethMethod, serveGeth } from '../../services/devnet/geth-rpc/endpoint.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 
 /** The geth-style endpoint under bad input: JSON deeper than encoding/json decodes is its parse error, not a crash. */

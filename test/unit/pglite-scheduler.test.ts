@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { expect } from 'chai';
-import { simpleQuery, UnitScheduler } from '../../services/runtime/database/pglite-scheduler.ts';
+import { simpleQuery, UnitScheduler } from '../../services/embedded-postgres/pglite-scheduler.ts';
 
 /** The text of the first column of every DataRow in a reply. */
 function values(reply: Buffer): string[] {

@@ -1,5 +1,5 @@
 import { bytesToHex, createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
-import { RpcError, gethMethod, type GethMethod } from '../../runtime/geth-rpc/endpoint.ts';
+import { RpcError, gethMethod, type GethMethod } from '../geth-rpc/endpoint.ts';
 import {
   blockNumber,
   blockNumberOrHash,
@@ -15,7 +15,7 @@ import {
   type CallArguments,
   type FilterCriteria,
   type TraceConfig,
-} from '../../runtime/geth-rpc/params.ts';
+} from '../geth-rpc/params.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { traceBlock, revertReason } from './call-tracer.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';

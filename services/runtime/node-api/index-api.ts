@@ -6,7 +6,7 @@ import { encodeBytes, type EncodingName } from '../formatting/encoding.ts';
 import { encodingArg, idArg, uint64Arg, ZERO_ID } from '../gorilla-rpc/args.ts';
 import { formatRfc3339Nano } from '../formatting/go-time.ts';
 import type Router from '@koa/router';
-import { INDEX_NAMES } from '../../container-indexer/index-names.ts';
+import { INDEX_NAMES } from '../avalanche/index-names.ts';
 import type { Logger } from '../logger.ts';
 import { field } from '../gorilla-rpc/go-json.ts';
 import { NOT_FOUND_BODY } from './not-found.ts';

@@ -1,8 +1,8 @@
-import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../http/json-depth.ts';
-import { readRequestBody } from '../http/request-body.ts';
+import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../../runtime/http/json-depth.ts';
+import { readRequestBody } from '../../runtime/http/request-body.ts';
 import type { Context } from 'koa';
-import { asDomainError, toGethRpcError, type JsonRpcError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import { asDomainError, toGethRpcError, type JsonRpcError } from '../../runtime/errors.ts';
+import type { Logger } from '../../runtime/logger.ts';
 
 /**
  * An endpoint that answers as geth's JSON-RPC server does, which is what coreth's and Subnet-EVM's /rpc are: POST
