@@ -1,6 +1,7 @@
 import type { Counter, Gauge } from 'prom-client';
 import { equalBytes, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { UpstreamDivergedError, type FollowerReport } from '../runtime/follow/follower-health.ts';
+import type { FollowerReport } from '../runtime/follow/follower-health.ts';
+import { UpstreamDivergedError } from '../runtime/follow/follow-loop.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
 import { UpstreamRpcError, type Upstream } from '../runtime/upstream/client.ts';

@@ -1,5 +1,6 @@
 import type { Counter, Gauge } from 'prom-client';
-import { UpstreamDivergedError, type FollowerReport } from '../../runtime/follow/follower-health.ts';
+import type { FollowerReport } from '../../runtime/follow/follower-health.ts';
+import { UpstreamDivergedError } from '../../runtime/follow/follow-loop.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
 import type { ContractInfo, ContractProbe } from './contract-probe.ts';

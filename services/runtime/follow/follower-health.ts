@@ -8,11 +8,6 @@ import { Gauge, type Registry } from 'prom-client';
 import type { ComponentContext } from '../component.ts';
 import { env } from '../config.ts';
 
-/** The upstream's chain is not the one stored: continuing would mix two chains, so the follower stops. */
-export class UpstreamDivergedError extends Error {
-  override name = 'UpstreamDivergedError';
-}
-
 export interface FollowerReport {
   /** The follower stored up to `position` (its next index or block) and the upstream's head is `upstreamNext`. */
   progressed(position: bigint, upstreamNext?: bigint): void;
