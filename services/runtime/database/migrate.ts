@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inTransaction, type Pool } from './pool.ts';
@@ -24,10 +25,17 @@ export async function readMigrations(directory: string): Promise<Migration[]> {
   return migrations;
 }
 
+/** sha256 of a migration's text, line endings normalised (a checkout's CRLF conversion is not an edit). */
+export function migrationChecksum(sql: string): string {
+  return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+}
+
 /**
  * Applies a service's numbered migrations to its own schema. All of it runs in one transaction under an advisory
  * transaction lock keyed by the schema, so replicas starting together apply each migration exactly once (and, on
  * embedded PostgreSQL, where every connection shares one backend, the transaction itself is the exclusion).
+ * Each applied migration's checksum is recorded, and a migration edited after it was applied is refused: the
+ * database holds what the old text did, so the edit would silently never run. Changes ship as new migration files.
  * Returns the versions it applied.
  */
 export async function migrate(pool: Pool, schema: string, migrations: Migration[]): Promise<number[]> {
@@ -42,23 +50,37 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
          applied_at timestamptz NOT NULL DEFAULT now()
        )`,
     );
-    const { rows } = await client.query<{ version: number; name: string }>(
-      `SELECT version, name FROM ${schema}.schema_migrations`,
+    // Schemas migrated before checksums were recorded get theirs on first sight.
+    await client.query(`ALTER TABLE ${schema}.schema_migrations ADD COLUMN IF NOT EXISTS checksum text`);
+    const { rows } = await client.query<{ version: number; name: string; checksum: string | null }>(
+      `SELECT version, name, checksum FROM ${schema}.schema_migrations`,
     );
-    const applied = new Map(rows.map((r) => [r.version, r.name]));
-    for (const [version, name] of applied) {
+    const applied = new Map(rows.map((r) => [r.version, r]));
+    for (const { version, name, checksum } of applied.values()) {
       const known = migrations.find((m) => m.version === version);
       if (!known) throw new Error(`schema ${schema} has migration ${name}, which this version does not know`);
       if (known.name !== name)
         throw new Error(`schema ${schema} migration ${version} is ${name}, expected ${known.name}`);
+      const current = migrationChecksum(known.sql);
+      if (checksum === null) {
+        await client.query(`UPDATE ${schema}.schema_migrations SET checksum = $2 WHERE version = $1`, [
+          version,
+          current,
+        ]);
+      } else if (checksum !== current) {
+        throw new Error(
+          `migration ${name} of schema ${schema} was edited after it was applied (applied sha256 ${checksum}, ` +
+            `the file's now ${current}); restore it and ship the change as a new migration file`,
+        );
+      }
     }
     const pending = migrations.filter((m) => !applied.has(m.version)).sort((a, b) => a.version - b.version);
     for (const migration of pending) {
       await client.query(migration.sql);
-      await client.query(`INSERT INTO ${schema}.schema_migrations (version, name) VALUES ($1, $2)`, [
-        migration.version,
-        migration.name,
-      ]);
+      await client.query(
+        `INSERT INTO ${schema}.schema_migrations (version, name, checksum) VALUES ($1, $2, $3)`,
+        [migration.version, migration.name, migrationChecksum(migration.sql)],
+      );
     }
     return pending.map((m) => m.version);
   });
