@@ -1,9 +1,8 @@
 import type { Counter, Gauge } from 'prom-client';
 import { equalBytes, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { FollowerReport } from '../runtime/follow/follower-health.ts';
-import { UpstreamDivergedError } from '../runtime/follow/follow-loop.ts';
+import { followLoop, UpstreamDivergedError } from '../runtime/follow/follow-loop.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { backoffDelay, sleep } from '../runtime/upstream/backoff.ts';
 import { UpstreamRpcError, type Upstream } from '../runtime/upstream/client.ts';
 import { indexPath, type IndexName } from '../runtime/avalanche/index-names.ts';
 import { parseContainerRange } from './upstream-containers.ts';
@@ -54,35 +53,29 @@ export class IndexFollower {
     this.indexName = options.indexName;
   }
 
-  async run(signal: AbortSignal): Promise<void> {
-    const { log, pollIntervalMs, maxBackoffMs, metrics } = this.options;
-    let failures = 0;
-    while (!signal.aborted) {
-      try {
-        const outcome = await this.step(signal);
-        failures = 0;
-        if (outcome === 'caught-up') await sleep(pollIntervalMs, signal);
-      } catch (err) {
-        if (signal.aborted) break;
-        if (err instanceof UpstreamDivergedError) {
-          // Retrying cannot help and continuing would mix two chains: stop, and say so where people look.
+  run(signal: AbortSignal): Promise<void> {
+    const { log, pollIntervalMs, maxBackoffMs, metrics, report } = this.options;
+    return followLoop(
+      {
+        name: this.indexName,
+        step: (stepSignal) => this.step(stepSignal),
+        pollIntervalMs,
+        maxBackoffMs,
+        log,
+        report,
+        onFailure: () => {
+          metrics.failures.inc({ index: this.indexName });
+        },
+        onDiverged: (err) => {
           log.error(
             { index: this.indexName, err: err.message },
             'upstream diverged from the stored index; this follower stops until a person resolves it',
           );
-          this.options.report?.stopped(err.message);
-          return;
-        }
-        failures++;
-        metrics.failures.inc({ index: this.indexName });
-        const delay = Math.max(pollIntervalMs, backoffDelay(failures, pollIntervalMs, maxBackoffMs));
-        log.warn(
-          { index: this.indexName, err, retryInMs: delay },
-          'indexing step failed; retrying the same range',
-        );
-        await sleep(delay, signal).catch(() => {});
-      }
-    }
+          return true;
+        },
+      },
+      signal,
+    );
   }
 
   /** One fetch-check-store round. Returns whether more containers are likely waiting upstream. */

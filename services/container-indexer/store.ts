@@ -1,5 +1,6 @@
 import { inTransaction, type Pool } from '../runtime/database/pool.ts';
 import type { IndexName } from '../runtime/avalanche/index-names.ts';
+import { CursorMovedError } from '../runtime/follow/follow-loop.ts';
 
 export interface StoredContainer {
   index: bigint;
@@ -12,11 +13,6 @@ export interface IndexState {
   nextIndex: bigint;
   previouslyIndexed: boolean;
   incomplete: boolean;
-}
-
-/** Thrown when another writer moved an index's cursor since this one read it. */
-export class CursorMovedError extends Error {
-  override name = 'CursorMovedError';
 }
 
 interface ContainerRow {

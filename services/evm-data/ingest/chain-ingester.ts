@@ -1,13 +1,12 @@
 import type { Counter, Gauge } from 'prom-client';
 import type { FollowerReport } from '../../runtime/follow/follower-health.ts';
-import { UpstreamDivergedError } from '../../runtime/follow/follow-loop.ts';
+import { followLoop, UpstreamDivergedError, type StepOutcome } from '../../runtime/follow/follow-loop.ts';
 import type { Logger } from '../../runtime/logger.ts';
-import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
 import type { ContractInfo, ContractProbe } from './contract-probe.ts';
 import { deriveBlock, type DerivedBlock, type ErcType } from './derive.ts';
 import type { BlockFetcher } from './block-fetcher.ts';
 import type { BlockBundle } from './rpc-types.ts';
-import { CursorMovedError, type DiscoveredToken, type IngestWriter } from './writer.ts';
+import type { DiscoveredToken, IngestWriter } from './writer.ts';
 
 const KNOWN_CONTRACTS_MEMO = 100_000;
 
@@ -52,72 +51,67 @@ export class ChainIngester {
   /** The hash of block `next - 1` as stored: what block `next` must name as its parent. */
   private lastHash: Buffer | undefined;
   private readonly knownContracts = new Set<string>();
+  /** The last head recorded. */
+  private head: bigint | undefined;
 
   constructor(options: ChainIngesterOptions) {
     this.o = options;
   }
 
-  async run(startBlock: bigint, signal: AbortSignal): Promise<void> {
-    const { log, chain } = this.o;
-    // Where to (re)position before the next step, with the stored hash the next block must name as its parent.
-    let position: bigint | undefined = startBlock;
-    this.next = startBlock;
-    let failures = 0;
-    let caughtUp = false;
-    let recordedHead: bigint | undefined;
-    while (!signal.aborted) {
-      try {
-        if (position !== undefined) {
-          await this.moveTo(position);
-          position = undefined;
-        }
-        const head = await this.o.fetcher.head(signal);
-        this.o.metrics?.headBlock.set({ chain: chain.name }, Number(head));
-        this.o.report?.progressed(this.next, head + 1n);
-        // Polling once caught up sees the same head again and again; only a new one is worth a write.
-        if (head !== recordedHead) {
-          await this.o.writer.recordHead(chain.id, head);
-          recordedHead = head;
-        }
-        if (this.next > head) {
-          if (!caughtUp) {
-            caughtUp = true;
-            log.info({ chain: chain.name, head: head.toString() }, 'caught up with the chain head');
-            await this.o.onCaughtUp?.();
-          }
-          await sleep(this.o.pollIntervalMs, signal);
-          continue;
-        }
-        await this.ingestRange(this.next, head, signal);
-        failures = 0;
-      } catch (err) {
-        if (signal.aborted) return;
-        if (err instanceof UpstreamDivergedError) {
+  /** Follows the chain from `startBlock` until the signal fires or the upstream diverges. Never rejects. */
+  run(startBlock: bigint, signal: AbortSignal): Promise<void> {
+    const { log, chain, writer, metrics } = this.o;
+    let started = false;
+    return followLoop(
+      {
+        name: chain.name,
+        reposition: async () => {
+          await this.moveTo(started ? await writer.cursor(chain.id) : startBlock);
+          started = true;
+        },
+        step: (stepSignal) => this.step(stepSignal),
+        pollIntervalMs: this.o.pollIntervalMs,
+        maxBackoffMs: this.o.maxBackoffMs,
+        log,
+        report: this.o.report,
+        onFailure: (err, retryInMs) => {
+          metrics?.failures.inc({ chain: chain.name });
+          log.warn(
+            { chain: chain.name, err: err instanceof Error ? err.message : String(err), retryInMs },
+            'ingestion failed; retrying from the cursor',
+          );
+          return true;
+        },
+        onDiverged: (err) => {
           log.error(
             { chain: chain.name, err: err.message },
             'upstream diverged from the stored chain; this ingester stops until a person resolves it',
           );
-          this.o.report?.stopped(err.message);
-          return;
-        }
-        failures++;
-        this.o.metrics?.failures.inc({ chain: chain.name });
-        if (err instanceof CursorMovedError) {
-          log.warn(
-            { chain: chain.name, err: err.message },
-            'another ingester moved the cursor; rereading it',
-          );
-          position = await this.o.writer.cursor(chain.id);
-          continue;
-        }
-        const delay = backoffDelay(failures - 1, this.o.pollIntervalMs, this.o.maxBackoffMs);
-        log.warn(
-          { chain: chain.name, err: err instanceof Error ? err.message : String(err), retryInMs: delay },
-          'ingestion failed; retrying from the cursor',
-        );
-        await sleep(delay, signal).catch(() => {});
-      }
+          return true;
+        },
+        onCaughtUp: async () => {
+          log.info({ chain: chain.name, head: this.head?.toString() }, 'caught up with the chain head');
+          await this.o.onCaughtUp?.();
+        },
+      },
+      signal,
+    );
+  }
+
+  /** Asks for the head and ingests up to it from the cursor. */
+  private async step(signal: AbortSignal): Promise<StepOutcome> {
+    const { chain } = this.o;
+    const head = await this.o.fetcher.head(signal);
+    this.o.metrics?.headBlock.set({ chain: chain.name }, Number(head));
+    this.o.report?.progressed(this.next, head + 1n);
+    // Polling once caught up sees the same head again and again; only a new one is worth a write.
+    if (head !== this.head) {
+      await this.o.writer.recordHead(chain.id, head);
+      this.head = head;
     }
+    if (this.next > head) return 'caught-up';
+    await this.ingestRange(this.next, head, signal);
+    return 'more';
   }
 
   private async moveTo(next: bigint): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type Pool,
   type PoolClient,
 } from '../../runtime/database/pool.ts';
+import { CursorMovedError } from '../../runtime/follow/follow-loop.ts';
 import type { ContractInfo } from './contract-probe.ts';
 import { ZERO_ADDRESS, type DerivedBlock, type ErcType } from './derive.ts';
 
@@ -22,11 +23,6 @@ export interface DiscoveredToken {
   contract: Buffer;
   tokenId: bigint;
   ercType: ErcType;
-}
-
-/** Thrown when the cursor is not where this writer expected it (another ingester wrote the batch). */
-export class CursorMovedError extends Error {
-  override name = 'CursorMovedError';
 }
 
 const hexKey = (b: Buffer) => b.toString('hex');

@@ -4,8 +4,8 @@ import type { Pool } from '../../runtime/database/pool.ts';
 import { decodeId, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import { formatNodeId } from '../../runtime/formatting/address.ts';
 import type { FollowerReport } from '../../runtime/follow/follower-health.ts';
+import { CursorMovedError, followLoop } from '../../runtime/follow/follow-loop.ts';
 import type { Logger } from '../../runtime/logger.ts';
-import { backoffDelay, sleep } from '../../runtime/upstream/backoff.ts';
 import { decodeCChainContainer } from '../decode/c-chain.ts';
 import type { DecodedBlock, DecodedCBlock, DecodedTx, DecodedVertex } from '../decode/model.ts';
 import { decodePChainContainer } from '../decode/p-chain.ts';
@@ -26,7 +26,6 @@ import {
   type TxPlacement,
 } from './rows.ts';
 import {
-  CursorMovedError,
   type BlockRow,
   type ProjectionBatch,
   type ProjectionWriter,
@@ -94,32 +93,32 @@ export class Projector {
     this.options = options;
   }
 
-  async run(signal: AbortSignal): Promise<void> {
+  run(signal: AbortSignal): Promise<void> {
     const { log, pollIntervalMs, maxBackoffMs, metrics } = this.options;
-    let failures = 0;
-    while (!signal.aborted) {
-      try {
-        const projected = await this.catchUp(signal);
-        failures = 0;
-        metrics?.waitingForHeight.set(0);
-        if (projected === 0) await sleep(pollIntervalMs, signal);
-      } catch (err) {
-        if (signal.aborted) break;
-        failures++;
-        metrics?.failures.inc({ index: 'all' });
-        const delay = Math.max(pollIntervalMs, backoffDelay(failures, pollIntervalMs, maxBackoffMs));
-        if (err instanceof NodesBehindError) {
+    return followLoop(
+      {
+        name: 'primary-network projection',
+        step: async (stepSignal) => {
+          const projected = await this.catchUp(stepSignal);
+          metrics?.waitingForHeight.set(0);
+          return projected > 0 ? 'more' : 'caught-up';
+        },
+        pollIntervalMs,
+        maxBackoffMs,
+        log,
+        onFailure: (err, retryInMs) => {
+          metrics?.failures.inc({ index: 'all' });
+          if (!(err instanceof NodesBehindError)) return false;
           metrics?.waitingForHeight.set(Number(err.neededHeight));
           log.warn(
-            { neededHeight: err.neededHeight.toString(), nodes: err.nodes, retryInMs: delay },
+            { neededHeight: err.neededHeight.toString(), nodes: err.nodes, retryInMs },
             'no upstream node has reached the P-Chain height the projection needs; waiting at the cursor',
           );
-        } else {
-          log.warn({ err, retryInMs: delay }, 'projection step failed; retrying from the cursor');
-        }
-        await sleep(delay, signal).catch(() => {});
-      }
-    }
+          return true;
+        },
+      },
+      signal,
+    );
   }
 
   /** Projects everything the indexer has now, index by index. Returns how many containers it projected. */

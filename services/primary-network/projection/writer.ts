@@ -66,11 +66,6 @@ export interface ProjectionBatch {
 const byteaArrayLiteral = (items: Uint8Array[]) =>
   `{${items.map((b) => `"\\\\x${bytea(b).toString('hex')}"`).join(',')}}`;
 
-/** Thrown when the cursor is not where this writer left it (another projection wrote the batch). */
-export class CursorMovedError extends Error {
-  override name = 'CursorMovedError';
-}
-
 export class ProjectionWriter {
   private readonly pool: Pool;
 

@@ -42,6 +42,8 @@ export interface FollowLoopOptions {
    * line of its own. Returning true says it has logged the failure; otherwise the loop logs it.
    */
   onFailure?(err: unknown, retryInMs: number): boolean | void;
+  /** Called when the upstream diverged, before the loop stops. Returning true says it has logged it. */
+  onDiverged?(err: UpstreamDivergedError): boolean | void;
   /** Called once, when a step first finds nothing more upstream. */
   onCaughtUp?(): Promise<void> | void;
   random?: () => number;
@@ -82,10 +84,11 @@ export async function followLoop(options: FollowLoopOptions, signal: AbortSignal
       if (signal.aborted) break;
       if (err instanceof UpstreamDivergedError) {
         // Retrying cannot help and continuing would mix two chains: stop, and say so where people look.
-        log.error(
-          { follower: name, err: err.message },
-          'upstream diverged from what is stored; this follower stops until a person resolves it',
-        );
+        if (options.onDiverged?.(err) !== true)
+          log.error(
+            { follower: name, err: err.message },
+            'upstream diverged from what is stored; this follower stops until a person resolves it',
+          );
         options.report?.stopped(err.message);
         return;
       }
