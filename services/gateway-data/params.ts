@@ -14,8 +14,13 @@ import { decodeCb58 } from '../runtime/formatting/cb58.ts';
  */
 
 export class ParamError extends DomainError {
+  /** Kept apart so a route's cross-parameter rule can hand them to zod as an issue (see `defineRoute`). */
+  readonly parameter: string;
+  readonly reason: string;
   constructor(parameter: string, reason: string) {
     super('invalid_argument', `${parameter}: ${reason}`);
+    this.parameter = parameter;
+    this.reason = reason;
   }
 }
 

@@ -25,12 +25,7 @@ import {
   type NetworkContext,
   type TxPlacement,
 } from './rows.ts';
-import {
-  type BlockRow,
-  type ProjectionBatch,
-  type ProjectionWriter,
-  type RewardRow,
-} from './writer.ts';
+import { type BlockRow, type ProjectionBatch, type ProjectionWriter, type RewardRow } from './writer.ts';
 
 /** The container-indexer indexes the projection reads, in the order it visits them. */
 export const PROJECTED_INDEXES = ['P/block', 'X/vtx', 'X/block', 'C/block'] as const;
