@@ -15,7 +15,7 @@ import {
   type EvmDataClient,
   type PrimaryNetworkClient,
   type RouteServices,
-} from './routes.ts';
+} from './routes/index.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**

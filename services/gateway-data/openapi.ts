@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { API_KEY_HEADERS } from './api-keys.ts';
-import type { DataRoute } from './routes.ts';
+import type { DataRoute } from './routes/index.ts';
 
 /**
  * gateway-data's own OpenAPI 3.1 document, generated from the zod schemas its routes validate with, so what it
@@ -62,6 +62,7 @@ function operationOf(route: DataRoute): JsonSchema {
   return {
     operationId: route.operationId,
     summary: route.summary,
+    ...(route.rules.length === 0 ? {} : { description: rulesDescription(route.rules) }),
     parameters,
     ...(route.body
       ? {
@@ -89,6 +90,14 @@ function operationOf(route: DataRoute): JsonSchema {
       ),
     },
   };
+}
+
+/**
+ * JSON Schema cannot state a rule across parameters (each is its own schema), so the operation's description
+ * does; a request that breaks one is a 400 naming the parameter at fault.
+ */
+function rulesDescription(rules: readonly string[]): string {
+  return ["Besides each parameter's own constraints:", ...rules.map((rule) => `- ${rule}`)].join('\n');
 }
 
 function parameterOf(name: string, location: 'path' | 'query', schema: z.core.$ZodType): JsonSchema {

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
 import type { EvmDataServiceHandlers } from '../../services/generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { ChainInfo } from '../../services/generated/proto/chaindata/evmdata/v1/ChainInfo.ts';
-import { DATA_ROUTES, EVM_ROUTES, type EvmDataClient } from '../../services/gateway-data/routes.ts';
+import { DATA_ROUTES, EVM_ROUTES, type EvmDataClient } from '../../services/gateway-data/routes/index.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';

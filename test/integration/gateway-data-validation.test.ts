@@ -10,7 +10,7 @@ import {
   DATA_ROUTES,
   PRIMARY_NETWORK_ROUTES,
   type PrimaryNetworkClient,
-} from '../../services/gateway-data/routes.ts';
+} from '../../services/gateway-data/routes/index.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { CallerAdmission } from '../../services/gateway-data/api-keys.ts';
 import { createDataGateway } from '../../services/gateway-data/app.ts';
-import type { EvmDataClient, PrimaryNetworkClient } from '../../services/gateway-data/routes.ts';
+import type { EvmDataClient, PrimaryNetworkClient } from '../../services/gateway-data/routes/index.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
 

@@ -1,0 +1,45 @@
+import { getBlockchainById } from './primary-network/blockchains.ts';
+import { getBlockById, getVertexByHeight, listLatestPrimaryNetworkBlocks } from './primary-network/blocks.ts';
+import {
+  listHistoricalPrimaryNetworkRewards,
+  listPendingPrimaryNetworkRewards,
+} from './primary-network/rewards.ts';
+import { getTxByHash, listLatestPrimaryNetworkTransactions } from './primary-network/transactions.ts';
+import { getUtxosByAddresses, getUtxosByAddressesV2 } from './primary-network/utxos.ts';
+import { getNativeBalance, listCollectibleBalances } from './evm/balances.ts';
+import { getChainInfo, supportedChains } from './evm/chains.ts';
+import { getContractMetadata, listTokens, reindexNft } from './evm/tokens.ts';
+import { getTransaction, listTransactions } from './evm/transactions.ts';
+import { listIcmMessagesByAddress } from './icm/messages.ts';
+import type { DataRoute } from './route.ts';
+
+export type { DataRoute, EvmDataClient, PrimaryNetworkClient, RawRequest, RouteServices } from './route.ts';
+
+export const PRIMARY_NETWORK_ROUTES: readonly DataRoute[] = [
+  getBlockchainById,
+  listLatestPrimaryNetworkBlocks,
+  getBlockById,
+  getVertexByHeight,
+  listLatestPrimaryNetworkTransactions,
+  getTxByHash,
+  getUtxosByAddressesV2,
+  getUtxosByAddresses,
+  listHistoricalPrimaryNetworkRewards,
+  listPendingPrimaryNetworkRewards,
+];
+
+/** The routes the evm-data service answers: the EVM chains and ICM. */
+export const EVM_ROUTES: readonly DataRoute[] = [
+  supportedChains,
+  getChainInfo,
+  getContractMetadata,
+  getNativeBalance,
+  listCollectibleBalances,
+  listTransactions,
+  getTransaction,
+  listTokens,
+  reindexNft,
+  listIcmMessagesByAddress,
+];
+
+export const DATA_ROUTES: readonly DataRoute[] = [...PRIMARY_NETWORK_ROUTES, ...EVM_ROUTES];
