@@ -9,14 +9,14 @@ import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
-import { IndexFollower } from './follower.ts';
+import { IndexFollower } from './ingest/follower.ts';
 import { INDEX_NAMES, indexPath, MAX_FETCHED_BY_RANGE } from '../runtime/avalanche/index-names.ts';
-import { containerIndexService } from './service.ts';
-import { applyIndexingMode } from './state-machine.ts';
-import { ContainerStore } from './store.ts';
+import { containerIndexService } from './api/service.ts';
+import { applyIndexingMode } from './ingest/indexing-mode.ts';
+import { ContainerStore } from './store/container-store.ts';
 
 export const SCHEMA = 'container_indexer';
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./store/migrations/', import.meta.url));
 
 const config = {
   DATABASE_URL: env.url(['postgres', 'postgresql']),

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { INDEX_NAMES } from '../runtime/avalanche/index-names.ts';
-import { containerIndexService } from '../container-indexer/service.ts';
+import { containerIndexService } from '../container-indexer/api/service.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';

@@ -1,6 +1,6 @@
 import type { IndexName } from '../runtime/avalanche/index-names.ts';
-import type { ContainerSource } from '../container-indexer/service.ts';
-import type { IndexState, StoredContainer } from '../container-indexer/store.ts';
+import type { ContainerSource } from '../container-indexer/api/service.ts';
+import type { IndexState, StoredContainer } from '../container-indexer/store/container-store.ts';
 
 /** The devnet's accepted containers, per index, in memory: what a node with indexing enabled has in its index. */
 export class MemoryContainers implements ContainerSource {

@@ -23,15 +23,15 @@ import {
 import { BlockFetcher } from './ingest/block-fetcher.ts';
 import { ChainIngester } from './ingest/chain-ingester.ts';
 import { ContractProbe } from './ingest/contract-probe.ts';
-import { IngestWriter } from './ingest/writer.ts';
-import { NativeBalances } from './native-balances.ts';
-import { NftMetadataJobs } from './nft-metadata/metadata-jobs.ts';
-import { MetadataSweep, upstreamTokenUris } from './nft-metadata/token-source.ts';
-import { EvmDataReader } from './reader.ts';
-import { evmDataService } from './service.ts';
+import { IngestWriter } from './store/writer.ts';
+import { NativeBalances } from './api/native-balances.ts';
+import { NftMetadataJobs } from './ingest/nft-metadata/metadata-jobs.ts';
+import { MetadataSweep, upstreamTokenUris } from './ingest/nft-metadata/token-source.ts';
+import { EvmDataReader } from './store/reader.ts';
+import { evmDataService } from './api/service.ts';
 
 export const SCHEMA = 'evm_data';
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./store/migrations/', import.meta.url));
 
 const config = {
   DATABASE_URL: env.url(['postgres', 'postgresql']),

@@ -13,16 +13,15 @@ import { loadProto } from '../runtime/grpc/proto.ts';
 import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
-import { AVAX_ASSET } from './documents.ts';
-import { PROJECTED_INDEXES, Projector, type ContainerStream } from './projection/projector.ts';
-import { networkContext } from './projection/rows.ts';
-import { ProjectionWriter } from './projection/writer.ts';
-import { PrimaryNetworkReader } from './reader.ts';
-import { primaryNetworkService } from './service.ts';
-import { platformRewards, PLATFORM_PATH } from './upstream-rewards.ts';
+import { PROJECTED_INDEXES, Projector, type ContainerStream } from './ingest/projector.ts';
+import { AVAX_ASSET, networkContext } from './network.ts';
+import { ProjectionWriter } from './store/writer.ts';
+import { PrimaryNetworkReader } from './store/reader.ts';
+import { primaryNetworkService } from './api/service.ts';
+import { platformRewards, PLATFORM_PATH } from './platform-rewards.ts';
 
 export const SCHEMA = 'primary_network';
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./store/migrations/', import.meta.url));
 
 const config = {
   DATABASE_URL: env.url(['postgres', 'postgresql']),
@@ -90,7 +89,6 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
         PROJECTED_INDEXES.map((index) => [index, health.follower(`projection ${index}`)]),
       ),
       ctx: network,
-      pool,
       writer,
       stream,
       rewards,

@@ -5,10 +5,48 @@ import {
   UpstreamRpcError,
   UpstreamUnavailableError,
   type CallOptions,
+  type DeclinedEndpoint,
   type EndpointCall,
   type Upstream,
 } from '../runtime/upstream/client.ts';
-import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from './projection/reward-utxos.ts';
+
+/**
+ * Rewards are not in any container: a RewardValidatorTx names only the staker, and the node computes what it pays
+ * (the staker's potential reward, fixed when it was added, and accrued delegation fees). The node keeps the reward
+ * UTXOs of every rewarded staker and serves them by staking transaction (platform.getRewardUTXOs): that is where
+ * the projection reads them.
+ */
+export interface RewardUtxoSource {
+  /**
+   * The reward UTXOs of a staker rewarded at P-Chain height `height` (the option block's). A node that has not
+   * reached that height answers none, so only a node at or past it is asked; when there is none, NodesBehindError.
+   */
+  rewardUtxos(stakingTxId: string, height: bigint): Promise<Uint8Array[]>;
+}
+
+/** What the node says current stakers will earn (platform.getCurrentValidators' potentialReward). */
+export interface PotentialRewards {
+  /**
+   * Potential reward by staking tx id (cb58) of the current stakers of these nodes (`NodeID-…`). With `atLeastHeight`,
+   * only from a node at or past that P-Chain height (NodesBehindError when there is none); without, from any node.
+   */
+  potentialRewards(nodeIds: string[], atLeastHeight?: bigint): Promise<Map<string, bigint>>;
+}
+
+/** No upstream node has reached the P-Chain height an answer needs: the projection waits there and asks again. */
+export class NodesBehindError extends Error {
+  override name = 'NodesBehindError';
+  readonly neededHeight: bigint;
+  /** Each node asked, and where it was (e.g. `at P-Chain height 41`). */
+  readonly nodes: DeclinedEndpoint[];
+  constructor(neededHeight: bigint, nodes: DeclinedEndpoint[]) {
+    super(
+      `no upstream node has reached P-Chain height ${neededHeight}: ${nodes.map((n) => `${n.endpoint} ${n.reason}`).join(', ')}`,
+    );
+    this.neededHeight = neededHeight;
+    this.nodes = nodes;
+  }
+}
 
 interface CurrentValidatorsReply {
   validators?: {

@@ -17,7 +17,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
-import { EvmDataReader } from '../../services/evm-data/reader.ts';
+import { EvmDataReader } from '../../services/evm-data/store/reader.ts';
 import { createDevnetApp } from '../../services/devnet/app.ts';
 import { metadataBehaviour } from '../../services/devnet/metadata.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
@@ -1452,7 +1452,7 @@ describe('evm-data service', function () {
       const busyTxs = chains.C.byAddress.get(busiestSenders(chains.C, 1)[0]!)!;
       const keys = busyTxs.slice(0, 10).map((t) => ({ blockNumber: t.blockNumber, txIndex: t.blockIndex }));
       const hex = (n: bigint | number) => n.toString(16);
-      // The queries services/evm-data/reader.ts issues, recorded as it runs them.
+      // The queries services/evm-data/store/reader.ts issues, recorded as it runs them.
       const { pool: recording, recorded } = recordingPool(pool);
       const reader = new EvmDataReader(recording);
       for (const order of ['asc', 'desc'] as const) {

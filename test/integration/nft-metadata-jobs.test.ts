@@ -21,7 +21,7 @@ import {
   type TokenMetadataResult,
   type TokenUriReader,
   type TokenUriResult,
-} from '../../services/evm-data/nft-metadata/metadata-jobs.ts';
+} from '../../services/evm-data/ingest/nft-metadata/metadata-jobs.ts';
 import { eventually, freePort } from '../support/processes.ts';
 
 const CHAIN = '43114';

@@ -15,10 +15,10 @@ import {
   type ProjectedIndex,
   type ProjectorMetrics,
   type ProjectorOptions,
-} from '../../services/primary-network/projection/projector.ts';
-import { networkContext } from '../../services/primary-network/projection/rows.ts';
-import { ProjectionWriter } from '../../services/primary-network/projection/writer.ts';
-import { platformRewards } from '../../services/primary-network/upstream-rewards.ts';
+} from '../../services/primary-network/ingest/projector.ts';
+import { networkContext } from '../../services/primary-network/network.ts';
+import { ProjectionWriter } from '../../services/primary-network/store/writer.ts';
+import { platformRewards } from '../../services/primary-network/platform-rewards.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { FollowerHealth } from '../../services/runtime/follow/follower-health.ts';
@@ -140,7 +140,6 @@ describe('primary-network projection with lagging upstream nodes', function () {
   ) =>
     new Projector({
       ctx: networkContext(IDENTITIES.fuji),
-      pool,
       writer: new ProjectionWriter(pool),
       stream: devnetContainerStream(devnet, options.onContainer),
       rewards: platformRewards(client),

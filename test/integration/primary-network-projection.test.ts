@@ -1,14 +1,11 @@
 import { expect } from 'chai';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
-import { PROJECTED_INDEXES, Projector } from '../../services/primary-network/projection/projector.ts';
-import type {
-  PotentialRewards,
-  RewardUtxoSource,
-} from '../../services/primary-network/projection/reward-utxos.ts';
+import { PROJECTED_INDEXES, Projector } from '../../services/primary-network/ingest/projector.ts';
+import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
 import { stakersAt } from '../../services/devnet/validator-sets.ts';
-import { networkContext } from '../../services/primary-network/projection/rows.ts';
-import { ProjectionWriter } from '../../services/primary-network/projection/writer.ts';
+import { networkContext } from '../../services/primary-network/network.ts';
+import { ProjectionWriter } from '../../services/primary-network/store/writer.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
@@ -72,7 +69,6 @@ describe('primary-network projection', function () {
   const projector = (pool: Pool, batchSize: number, budget = { failAfter: Number.POSITIVE_INFINITY }) =>
     new Projector({
       ctx: networkContext(IDENTITIES.fuji),
-      pool,
       writer: new ProjectionWriter(pool),
       stream: streamOf(budget),
       rewards,

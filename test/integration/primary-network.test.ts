@@ -26,8 +26,8 @@ import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
-import { networkContext } from '../../services/primary-network/projection/rows.ts';
-import { PrimaryNetworkReader } from '../../services/primary-network/reader.ts';
+import { networkContext } from '../../services/primary-network/network.ts';
+import { PrimaryNetworkReader } from '../../services/primary-network/store/reader.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
@@ -491,11 +491,7 @@ describe('primary-network service', function () {
       }
       await reader.transactions('P', { ...none, l1ValidationId: new Uint8Array(32) }, 'desc', 10, '');
       await reader.verticesByHeight(1n, 'asc', 10, '');
-      await reader.historicalRewards({ addresses: busiest, nodeIds }, 'desc', 10, '', {
-        currency: 'usd',
-        at: () => undefined,
-        now: 0,
-      });
+      await reader.historicalRewards({ addresses: busiest, nodeIds }, 'desc', 10, '');
       await reader.pendingStakers({ addresses: busiest, nodeIds }, 'asc', 10, '');
       await reader.validatorSet(new Uint8Array(32), 100n);
       await reader.validatorSet(decodeCb58(devnet.pChain.staking.subnetId), 100n);

@@ -1,6 +1,6 @@
 import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
-import type { ContainerStream, ProjectedIndex } from '../../services/primary-network/projection/projector.ts';
+import type { ContainerStream, ProjectedIndex } from '../../services/primary-network/ingest/projector.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 

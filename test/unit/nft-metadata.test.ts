@@ -7,13 +7,13 @@ import {
   parseMetadata,
   statusFailure,
   type FetchOptions,
-} from '../../services/evm-data/nft-metadata/fetch-metadata.ts';
+} from '../../services/evm-data/ingest/nft-metadata/fetch-metadata.ts';
 import {
   clientUri,
   resolveTokenUri,
   substituteTokenId,
   type ResolvedUri,
-} from '../../services/evm-data/nft-metadata/token-uri.ts';
+} from '../../services/evm-data/ingest/nft-metadata/token-uri.ts';
 
 const GATEWAY = { ipfsGatewayUrl: 'https://ipfs.io' };
 const CID = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';

@@ -29,14 +29,14 @@ import type {
   DecodedOutput,
   DecodedTx,
   DecodedVertex,
-} from '../../services/primary-network/decode/model.ts';
-import { decodePChainContainer } from '../../services/primary-network/decode/p-chain.ts';
+} from '../../services/primary-network/ingest/decode/model.ts';
+import { decodePChainContainer } from '../../services/primary-network/ingest/decode/p-chain.ts';
 import {
   decodeXChainBlock,
   decodeXChainTx,
   decodeXChainVertex,
-} from '../../services/primary-network/decode/x-chain.ts';
-import { decodeCChainContainer } from '../../services/primary-network/decode/c-chain.ts';
+} from '../../services/primary-network/ingest/decode/x-chain.ts';
+import { decodeCChainContainer } from '../../services/primary-network/ingest/decode/c-chain.ts';
 
 /**
  * A devnet history long enough for every kind of transaction it emits: the L1's registration (step 60) and weight

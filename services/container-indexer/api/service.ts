@@ -1,11 +1,11 @@
-import type { Container } from '../generated/proto/chaindata/containerindexer/v1/Container.ts';
-import type { ContainerIndexServiceHandlers } from '../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
-import { DomainError } from '../runtime/errors.ts';
-import { decodeId, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { MAX_INT64, MAX_TEXT_LENGTH, quoted } from '../runtime/grpc/request-fields.ts';
-import type { AsyncImplementation } from '../runtime/grpc/server.ts';
-import { isIndexName, MAX_FETCHED_BY_RANGE, type IndexName } from '../runtime/avalanche/index-names.ts';
-import type { ContainerStore, StoredContainer } from './store.ts';
+import type { Container } from '../../generated/proto/chaindata/containerindexer/v1/Container.ts';
+import type { ContainerIndexServiceHandlers } from '../../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { decodeId, encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { MAX_INT64, MAX_TEXT_LENGTH, quoted } from '../../runtime/grpc/request-fields.ts';
+import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
+import { isIndexName, MAX_FETCHED_BY_RANGE, type IndexName } from '../../runtime/avalanche/index-names.ts';
+import type { ContainerStore, StoredContainer } from '../store/container-store.ts';
 
 /** What the lookups read: the indexer's database, or (in the devnet) containers held in memory. */
 export type ContainerSource = Pick<ContainerStore, 'state' | 'byIndex' | 'byId' | 'range'>;

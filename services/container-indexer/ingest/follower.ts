@@ -1,12 +1,12 @@
 import type { Counter, Gauge } from 'prom-client';
-import { equalBytes, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import type { FollowerReport } from '../runtime/follow/follower-health.ts';
-import { followLoop, UpstreamDivergedError } from '../runtime/follow/follow-loop.ts';
-import type { Logger } from '../runtime/logger.ts';
-import { UpstreamRpcError, type Upstream } from '../runtime/upstream/client.ts';
-import { indexPath, type IndexName } from '../runtime/avalanche/index-names.ts';
+import { equalBytes, encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import type { FollowerReport } from '../../runtime/follow/follower-health.ts';
+import { followLoop, UpstreamDivergedError } from '../../runtime/follow/follow-loop.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import { UpstreamRpcError, type Upstream } from '../../runtime/upstream/client.ts';
+import { indexPath, type IndexName } from '../../runtime/avalanche/index-names.ts';
 import { parseContainerRange } from './upstream-containers.ts';
-import type { ContainerStore } from './store.ts';
+import type { ContainerStore } from '../store/container-store.ts';
 
 export interface FollowerMetrics {
   containersIndexed: Counter<'index'>;

@@ -1,5 +1,5 @@
-import type { IndexName } from '../runtime/avalanche/index-names.ts';
-import type { ContainerStore } from './store.ts';
+import type { IndexName } from '../../runtime/avalanche/index-names.ts';
+import type { ContainerStore } from '../store/container-store.ts';
 
 /**
  * The node's rules for turning indexing off and on (avalanchego indexer/indexer.go), kept per index in the database:

@@ -1,7 +1,7 @@
-import { decodeId } from '../runtime/formatting/cb58.ts';
-import { decodeCheckedHex } from '../runtime/formatting/encoding.ts';
-import { parseRfc3339Nano } from '../runtime/formatting/go-time.ts';
-import type { StoredContainer } from './store.ts';
+import { decodeId } from '../../runtime/formatting/cb58.ts';
+import { decodeCheckedHex } from '../../runtime/formatting/encoding.ts';
+import { parseRfc3339Nano } from '../../runtime/formatting/go-time.ts';
+import type { StoredContainer } from '../store/container-store.ts';
 
 /** A container as a node's Index API returns it with `encoding: "hex"`. */
 export interface FormattedContainer {

@@ -1,6 +1,6 @@
-import { inTransaction, type Pool } from '../runtime/database/pool.ts';
-import type { IndexName } from '../runtime/avalanche/index-names.ts';
-import { CursorMovedError } from '../runtime/follow/follow-loop.ts';
+import { inTransaction, type Pool } from '../../runtime/database/pool.ts';
+import type { IndexName } from '../../runtime/avalanche/index-names.ts';
+import { CursorMovedError } from '../../runtime/follow/follow-loop.ts';
 
 export interface StoredContainer {
   index: bigint;

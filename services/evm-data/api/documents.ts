@@ -1,7 +1,7 @@
 import { toFunctionSelector } from 'viem';
-import { encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { hex } from '../runtime/formatting/encoding.ts';
-import type { CuratedContract } from './chains.ts';
+import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { hex } from '../../runtime/formatting/encoding.ts';
+import type { CuratedContract } from '../chains.ts';
 import {
   nftKey,
   type ContractRecord,
@@ -10,7 +10,7 @@ import {
   type NftRecord,
   type TransactionRecord,
   type TransferRecord,
-} from './reader.ts';
+} from '../store/reader.ts';
 
 /** From evm-data's rows to the Data API's documents (the gRPC messages mirror them field for field). */
 

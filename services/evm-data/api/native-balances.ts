@@ -1,7 +1,7 @@
-import { LruCache } from '../runtime/cache/lru.ts';
-import { DomainError } from '../runtime/errors.ts';
-import type { Upstream } from '../runtime/upstream/client.ts';
-import type { EvmChain } from './chains.ts';
+import { LruCache } from '../../runtime/cache/lru.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import type { Upstream } from '../../runtime/upstream/client.ts';
+import type { EvmChain } from '../chains.ts';
 
 /** How long the chain's head is reused before the node is asked again. */
 const HEAD_TTL_MS = 1_000;

@@ -1,11 +1,11 @@
-import type { EvmDataServiceHandlers } from '../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
-import { DomainError } from '../runtime/errors.ts';
-import { hex } from '../runtime/formatting/encoding.ts';
-import * as field from '../runtime/grpc/request-fields.ts';
-import type { AsyncImplementation } from '../runtime/grpc/server.ts';
-import { MAX_COLLECTIBLE_PAGE_SIZE, MAX_PAGE_SIZE } from '../runtime/pagination/limits.ts';
-import type { PriceSource } from '../runtime/prices/price-source.ts';
-import type { ChainRegistry, CuratedMetadata, EvmChain } from './chains.ts';
+import type { EvmDataServiceHandlers } from '../../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { hex } from '../../runtime/formatting/encoding.ts';
+import * as field from '../../runtime/grpc/request-fields.ts';
+import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
+import { MAX_COLLECTIBLE_PAGE_SIZE, MAX_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
+import type { PriceSource } from '../../runtime/prices/price-source.ts';
+import type { ChainRegistry, CuratedMetadata, EvmChain } from '../chains.ts';
 import {
   contractMetadata,
   erc1155Token,
@@ -19,7 +19,7 @@ import {
   type ChainNames,
 } from './documents.ts';
 import type { NativeBalances } from './native-balances.ts';
-import type { EvmDataReader, NftRecord, TransferRecord, TxKey } from './reader.ts';
+import type { EvmDataReader, NftRecord, TransferRecord, TxKey } from '../store/reader.ts';
 
 export interface MetadataQueue {
   enqueue(

@@ -6,7 +6,7 @@ import type { ContractInfo, ContractProbe } from './contract-probe.ts';
 import { deriveBlock, type DerivedBlock, type ErcType } from './derive.ts';
 import type { BlockFetcher } from './block-fetcher.ts';
 import type { BlockBundle } from './rpc-types.ts';
-import type { DiscoveredToken, IngestWriter } from './writer.ts';
+import type { DiscoveredToken, IngestWriter } from '../store/writer.ts';
 
 const KNOWN_CONTRACTS_MEMO = 100_000;
 

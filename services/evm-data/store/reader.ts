@@ -1,5 +1,5 @@
-import { DomainError } from '../runtime/errors.ts';
-import { callBoundPool, type Queryable } from '../runtime/grpc/call-scope.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts';
 
 /**
  * The queries behind evm-data's routes. Lists page by keyset (the cursor is the sort key of the last item

@@ -6,8 +6,8 @@ import {
   type PoolClient,
 } from '../../runtime/database/pool.ts';
 import { CursorMovedError } from '../../runtime/follow/follow-loop.ts';
-import type { ContractInfo } from './contract-probe.ts';
-import { ZERO_ADDRESS, type DerivedBlock, type ErcType } from './derive.ts';
+import type { ContractInfo } from '../ingest/contract-probe.ts';
+import { ZERO_ADDRESS, type DerivedBlock, type ErcType } from '../ingest/derive.ts';
 
 /** A run of consecutive blocks of one chain, written with the chain's cursor in one transaction. */
 export interface IngestBatch {

@@ -1,35 +1,64 @@
-import type { AssetAmount } from '../generated/proto/chaindata/primarynetwork/v1/AssetAmount.ts';
-import type { PChainUtxo } from '../generated/proto/chaindata/primarynetwork/v1/PChainUtxo.ts';
-import type { Utxo } from '../generated/proto/chaindata/primarynetwork/v1/Utxo.ts';
-import { formatBech32 } from '../runtime/formatting/address.ts';
-import { encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { hex } from '../runtime/formatting/encoding.ts';
-import type { ChainKey } from './decode/model.ts';
-import type { AmountsByAsset, NetworkContext } from './projection/rows.ts';
+import type { AssetAmount } from '../../generated/proto/chaindata/primarynetwork/v1/AssetAmount.ts';
+import type { Block } from '../../generated/proto/chaindata/primarynetwork/v1/Block.ts';
+import type { Blockchain } from '../../generated/proto/chaindata/primarynetwork/v1/Blockchain.ts';
+import type { HistoricalReward } from '../../generated/proto/chaindata/primarynetwork/v1/HistoricalReward.ts';
+import type { PChainUtxo } from '../../generated/proto/chaindata/primarynetwork/v1/PChainUtxo.ts';
+import type { PendingReward } from '../../generated/proto/chaindata/primarynetwork/v1/PendingReward.ts';
+import type { Transaction } from '../../generated/proto/chaindata/primarynetwork/v1/Transaction.ts';
+import type { Utxo } from '../../generated/proto/chaindata/primarynetwork/v1/Utxo.ts';
+import type { Vertex } from '../../generated/proto/chaindata/primarynetwork/v1/Vertex.ts';
+import { AVM_ID, EVM_VM_ID, PLATFORM_VM_ID, PRIMARY_NETWORK_SUBNET_ID } from '../../runtime/avalanche/vms.ts';
+import { formatBech32, formatNodeId } from '../../runtime/formatting/address.ts';
+import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { hex } from '../../runtime/formatting/encoding.ts';
+import { AVAX_ASSET, type ChainKey, type NetworkContext } from '../network.ts';
+import type {
+  AssetDirectory,
+  PendingStaker,
+  StoredBlock,
+  StoredReward,
+  StoredTransaction,
+  StoredVertex,
+  UtxoRow,
+} from '../store/reader.ts';
+import type { AmountsByAsset, BlsFacts, HexBytes, L1ValidatorFacts, TxFacts } from '../store/rows.ts';
 
-/** Rows as the reader selects them, rendered into the Data API's documents (the service's gRPC messages). */
+/**
+ * Rows as the store reads them, rendered into the Data API's documents (the service's gRPC messages): every cb58
+ * id, bech32 address, NodeID and percentage of an answer is made here, from the bytes and integers stored.
+ */
 
-export interface AssetInfo {
-  name: string;
-  symbol: string;
-  denomination: number;
-  assetType: string;
+const DAY_SECONDS = 86_400;
+
+/** The primary network's own chains are created at the network's genesis, 2020-09-10 (mainnet and Fuji alike). */
+const PRIMARY_CHAINS_CREATED_AT = 1_599_696_000;
+
+const bytesOf = (h: HexBytes) => Buffer.from(h, 'hex');
+const cb58 = (h: HexBytes) => encodeCb58(bytesOf(h));
+
+/** `p-chain`, as not-found messages name a chain. */
+export function chainName(chain: ChainKey): string {
+  return `${chain.toLowerCase()}-chain`;
 }
 
-export const AVAX_ASSET: AssetInfo = {
-  name: 'Avalanche',
-  symbol: 'AVAX',
-  denomination: 9,
-  assetType: 'secp256k1',
-};
-
-/** Asset facts by cb58 id; an asset the projection has not seen created renders with empty names. */
-export type AssetDirectory = (assetId: string) => AssetInfo | undefined;
-
-export function assetAmount(assets: AssetDirectory, assetId: string, amount: string): AssetAmount {
-  const info = assets(assetId);
+export function primaryBlockchain(ctx: NetworkContext, chain: ChainKey): Blockchain {
+  const names = { P: 'P-Chain', X: 'X-Chain', C: 'C-Chain' } as const;
+  const vms = { P: PLATFORM_VM_ID, X: AVM_ID, C: EVM_VM_ID } as const;
   return {
-    assetId,
+    createBlockTimestamp: PRIMARY_CHAINS_CREATED_AT,
+    createBlockNumber: '0',
+    blockchainId: encodeCb58(ctx.chainIds[chain]),
+    vmId: vms[chain],
+    subnetId: PRIMARY_NETWORK_SUBNET_ID,
+    blockchainName: names[chain],
+    ...(chain === 'C' ? { evmChainId: ctx.identity.evmChainId } : {}),
+  };
+}
+
+export function assetAmount(assets: AssetDirectory, assetId: Uint8Array, amount: string): AssetAmount {
+  const info = assets(Buffer.from(assetId).toString('hex'));
+  return {
+    assetId: encodeCb58(assetId),
     name: info?.name ?? '',
     symbol: info?.symbol ?? '',
     denomination: info?.denomination ?? 0,
@@ -39,44 +68,283 @@ export function assetAmount(assets: AssetDirectory, assetId: string, amount: str
 }
 
 export function assetAmounts(assets: AssetDirectory, amounts: AmountsByAsset): AssetAmount[] {
-  return Object.entries(amounts).map(([assetId, amount]) => assetAmount(assets, assetId, amount));
+  return Object.entries(amounts).map(([assetId, amount]) => assetAmount(assets, bytesOf(assetId), amount));
 }
 
-/** A utxos row with its creation known. */
-export interface UtxoRow {
-  utxo_id: Buffer;
-  chain: ChainKey;
-  created_chain: ChainKey;
-  tx_id: Buffer;
-  output_index: number;
-  emitted_by_tx: Buffer;
-  block_height: string;
-  block_timestamp: string;
-  asset_id: Buffer;
-  amount: string;
-  addresses: Buffer[];
-  threshold: number;
-  locktime: string;
-  stakeable_locktime: string | null;
-  output_type: string;
-  group_id: number | null;
-  payload: Buffer | null;
-  utxo_bytes: Buffer;
-  staked: boolean;
-  stake_start: string | null;
-  stake_end: string | null;
-  reward_type: string | null;
-  consumed_chain: ChainKey | null;
-  consumed_by_tx: Buffer | null;
-  consumed_block_height: string | null;
-  consumed_block_timestamp: string | null;
+export function blockDoc(r: StoredBlock): Block {
+  const id = (b: Buffer) => (r.chain === 'C' ? hex(b) : encodeCb58(b));
+  return {
+    blockNumber: r.height,
+    blockHash: id(r.id),
+    parentHash: id(r.parent_id),
+    blockTimestamp: Number(r.block_timestamp),
+    blockType: r.block_type,
+    txCount: r.tx_ids.length,
+    transactions: r.tx_ids.map((t) => encodeCb58(t)),
+    blockSizeBytes: r.size_bytes,
+    ...(r.proposer_id && r.proposer_parent_id
+      ? {
+          proposerDetails: {
+            proposerId: encodeCb58(r.proposer_id),
+            proposerParentId: encodeCb58(r.proposer_parent_id),
+            ...(r.proposer_node_id ? { proposerNodeId: formatNodeId(r.proposer_node_id) } : {}),
+            proposerPChainHeight: Number(r.proposer_p_chain_height),
+            proposerTimestamp: Number(r.proposer_timestamp),
+          },
+        }
+      : {}),
+  };
 }
 
-/** A UTXO with its spend, if any: `FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s`. */
-export const UTXO_COLUMNS = `u.utxo_id, u.chain, u.created_chain, u.tx_id, u.output_index, u.emitted_by_tx,
-  u.block_height, u.block_timestamp, u.asset_id, u.amount, u.addresses, u.threshold, u.locktime, u.stakeable_locktime,
-  u.output_type, u.group_id, u.payload, u.utxo_bytes, u.staked, u.stake_start, u.stake_end, u.reward_type,
-  s.consumed_chain, s.consumed_by_tx, s.consumed_block_height, s.consumed_block_timestamp`;
+export function vertexDoc(r: StoredVertex): Vertex {
+  return {
+    vertexHash: encodeCb58(r.id),
+    parentHashes: r.parent_ids.map((p) => encodeCb58(p)),
+    vertexHeight: Number(r.height),
+    vertexIndex: Number(r.idx),
+    vertexTimestamp: Number(r.vertex_timestamp),
+    txCount: r.tx_ids.length,
+    transactions: r.tx_ids.map((t) => encodeCb58(t)),
+    vertexSizeBytes: r.size_bytes,
+  };
+}
+
+/** avalanchego's delegation shares are millionths; the Data API shows a percentage. */
+export function delegationFeePercent(shares: number): string {
+  return (shares / 10_000).toString();
+}
+
+function blsDoc(bls: BlsFacts) {
+  return { publicKey: hex(bytesOf(bls.publicKey)), proofOfPossession: hex(bytesOf(bls.proofOfPossession)) };
+}
+
+function l1ValidatorDoc(v: L1ValidatorFacts) {
+  return {
+    validationId: cb58(v.validationId),
+    validationIdHex: hex(bytesOf(v.validationId)),
+    nodeId: formatNodeId(bytesOf(v.nodeId)),
+    subnetId: cb58(v.subnetId),
+    weight: Number(v.weight),
+    remainingBalance: Number(v.remainingBalance),
+    ...(v.balanceChange !== undefined ? { balanceChange: Number(v.balanceChange) } : {}),
+    ...(v.blsSigner ? { blsCredentials: blsDoc(v.blsSigner) } : {}),
+  };
+}
+
+/** The P-Chain fields a transaction's facts give, in the order the Data API writes them. */
+function pChainDetails(ctx: NetworkContext, d: TxFacts) {
+  const bech32 = (h: HexBytes) => formatBech32(ctx.identity.hrp, bytesOf(h));
+  return {
+    ...(d.sourceChain !== undefined ? { sourceChain: cb58(d.sourceChain) } : {}),
+    ...(d.destinationChain !== undefined ? { destinationChain: cb58(d.destinationChain) } : {}),
+    ...(d.startTime !== undefined ? { startTimestamp: Number(d.startTime) } : {}),
+    ...(d.endTime !== undefined ? { endTimestamp: Number(d.endTime) } : {}),
+    ...(d.delegationShares !== undefined
+      ? { delegationFeePercent: delegationFeePercent(d.delegationShares) }
+      : {}),
+    ...(d.nodeId !== undefined ? { nodeId: formatNodeId(bytesOf(d.nodeId)) } : {}),
+    ...(d.subnetId !== undefined ? { subnetId: cb58(d.subnetId) } : {}),
+    ...(d.rewardedTxId !== undefined ? { stakingTxHash: cb58(d.rewardedTxId) } : {}),
+    ...(d.subnetOwner
+      ? {
+          subnetOwnershipInfo: {
+            locktime: Number(d.subnetOwner.locktime),
+            threshold: d.subnetOwner.threshold,
+            addresses: d.subnetOwner.addresses.map(bech32),
+          },
+        }
+      : {}),
+    ...(d.blsSigner ? { blsCredentials: blsDoc(d.blsSigner) } : {}),
+    ...(d.l1Manager
+      ? {
+          l1ValidatorManagerDetails: {
+            blockchainId: cb58(d.l1Manager.chainId),
+            contractAddress: hex(bytesOf(d.l1Manager.address)),
+          },
+        }
+      : {}),
+    ...(d.createdChain
+      ? {
+          blockchainInfo: {
+            chainName: d.createdChain.name,
+            vmId: cb58(d.createdChain.vmId),
+            genesisJson: bytesOf(d.createdChain.genesisData).toString('utf8'),
+          },
+        }
+      : {}),
+  };
+}
+
+export function transactionDoc(
+  ctx: NetworkContext,
+  assets: AssetDirectory,
+  r: StoredTransaction,
+): Transaction {
+  const d = r.details;
+  const a = d.amounts;
+  const txHash = encodeCb58(r.id);
+  const timestamp = Number(r.block_timestamp);
+  const memo = hex(bytesOf(d.memo));
+  if (r.chain === 'P') {
+    // A staking transaction: its reward once paid, its staker's estimated reward until then.
+    const reward = r.rewardTxId
+      ? { rewardTxHash: encodeCb58(r.rewardTxId) }
+      : r.potentialReward
+        ? { estimatedReward: r.potentialReward }
+        : {};
+    return {
+      pChain: {
+        txHash,
+        txType: r.tx_type,
+        blockTimestamp: timestamp,
+        blockNumber: r.block_height,
+        blockHash: encodeCb58(r.block_id),
+        consumedUtxos: r.consumed.map((u) => pChainUtxo(ctx, assets, u)),
+        emittedUtxos: r.emitted.map((u) => pChainUtxo(ctx, assets, u)),
+        value: assetAmounts(assets, a.emitted),
+        amountBurned: assetAmounts(assets, a.burned),
+        amountStaked: assetAmounts(assets, a.staked),
+        amountL1ValidatorBalanceBurned: assetAmounts(assets, a.l1ValidatorBalance),
+        memo,
+        rewardAddresses: (d.rewardAddresses ?? []).map((h) => formatBech32(ctx.identity.hrp, bytesOf(h))),
+        l1ValidatorDetails: (d.l1Validators ?? []).map(l1ValidatorDoc),
+        ...pChainDetails(ctx, d),
+        ...reward,
+      },
+    };
+  }
+  const common = {
+    txHash,
+    memo,
+    amountUnlocked: assetAmounts(assets, a.consumed),
+    amountCreated: assetAmounts(assets, a.emitted),
+  };
+  if (r.chain === 'X') {
+    const x = {
+      ...common,
+      timestamp,
+      txType: r.tx_type,
+      consumedUtxos: r.consumed.map((u) => otherUtxo(ctx, assets, u)),
+      emittedUtxos: r.emitted.map((u) => otherUtxo(ctx, assets, u)),
+      ...(d.sourceChain !== undefined ? { sourceChain: cb58(d.sourceChain) } : {}),
+      ...(d.destinationChain !== undefined ? { destinationChain: cb58(d.destinationChain) } : {}),
+      ...(d.assetCreated
+        ? {
+            assetCreated: {
+              assetId: txHash,
+              name: d.assetCreated.name,
+              symbol: d.assetCreated.symbol,
+              denomination: d.assetCreated.denomination,
+              type: d.assetCreated.type,
+              createdAtTimestamp: timestamp,
+              cap: d.assetCreated.cap,
+            },
+          }
+        : {}),
+    };
+    if (r.chain_format === 'non-linear') {
+      return {
+        xChainNonLinear: {
+          ...x,
+          chainFormat: 'non-linear',
+          vertices: r.vertices.map((v) => ({
+            hash: encodeCb58(v.vertex_id),
+            height: Number(v.vertex_height),
+            timestamp: Number(v.vertex_timestamp),
+          })),
+        },
+      };
+    }
+    return {
+      xChainLinear: {
+        ...x,
+        chainFormat: 'linear',
+        blockHeight: Number(r.block_height),
+        blockHash: encodeCb58(r.block_id),
+      },
+    };
+  }
+  const c = {
+    ...common,
+    blockHeight: Number(r.block_height),
+    blockHash: hex(r.block_id),
+    timestamp,
+    sourceChain: d.sourceChain !== undefined ? cb58(d.sourceChain) : encodeCb58(ctx.chainIds.C),
+    destinationChain:
+      d.destinationChain !== undefined ? cb58(d.destinationChain) : encodeCb58(ctx.chainIds.C),
+    txType: r.tx_type,
+  };
+  if (r.tx_type === 'ExportTx') {
+    return {
+      cChainExport: {
+        ...c,
+        evmInputs: (d.evmInputs ?? []).map((i) => ({
+          fromAddress: hex(bytesOf(i.address)),
+          asset: assetAmount(assets, bytesOf(i.assetId), i.amount),
+          credentials: [],
+        })),
+        emittedUtxos: r.emitted.map((u) => otherUtxo(ctx, assets, u)),
+      },
+    };
+  }
+  return {
+    cChainImport: {
+      ...c,
+      evmOutputs: (d.evmOutputs ?? []).map((o) => ({
+        toAddress: hex(bytesOf(o.address)),
+        asset: assetAmount(assets, bytesOf(o.assetId), o.amount),
+      })),
+      consumedUtxos: r.consumed.map((u) => otherUtxo(ctx, assets, u)),
+    },
+  };
+}
+
+/**
+ * A reward paid. With a price for the day it was paid (and the reward older than a day, as the Data API has it), it
+ * carries `historicalPrice`: AVAX's price in `price.currency` then.
+ */
+export function historicalRewardDoc(
+  ctx: NetworkContext,
+  assets: AssetDirectory,
+  r: StoredReward,
+  price: { currency: string; at: (unixSeconds: number) => number | undefined; now: number },
+): HistoricalReward {
+  const paidAt = Number(r.reward_timestamp);
+  const value = price.now - paidAt > DAY_SECONDS ? price.at(paidAt) : undefined;
+  const reward = assetAmount(assets, ctx.avaxAssetId, r.amount);
+  if (value !== undefined) reward.historicalPrice = { currencyCode: price.currency, value };
+  return {
+    addresses: r.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
+    txHash: encodeCb58(r.staking_tx_id),
+    amountStaked: r.weight,
+    nodeId: formatNodeId(r.node_id),
+    startTimestamp: Number(r.start_time),
+    endTimestamp: Number(r.end_time),
+    rewardType: r.reward_type,
+    utxoId: encodeCb58(r.utxo_id),
+    outputIndex: r.output_index,
+    reward,
+    rewardTxHash: encodeCb58(r.reward_tx_id),
+  };
+}
+
+export function pendingRewardDoc(
+  ctx: NetworkContext,
+  s: PendingStaker,
+  estimatedReward: bigint,
+): PendingReward {
+  return {
+    addresses: s.rewardAddresses.map((a) => formatBech32(ctx.identity.hrp, a)),
+    txHash: encodeCb58(s.txId),
+    amountStaked: s.weight.toString(),
+    nodeId: formatNodeId(s.nodeId),
+    startTimestamp: Number(s.startTime),
+    endTimestamp: Number(s.endTime),
+    rewardType: s.isDelegator ? 'DELEGATOR' : 'VALIDATOR',
+    progress: s.progress,
+    estimatedReward: assetAmount(() => AVAX_ASSET, ctx.avaxAssetId, estimatedReward.toString()),
+  };
+}
 
 const UTXO_TYPE_NAMES: Record<string, string> = {
   'secp256k1-transfer': 'transfer',
@@ -89,7 +357,7 @@ export function pChainUtxo(ctx: NetworkContext, assets: AssetDirectory, row: Utx
   const assetId = encodeCb58(row.asset_id);
   const doc: PChainUtxo = {
     addresses: row.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
-    asset: assetAmount(assets, assetId, row.amount),
+    asset: assetAmount(assets, row.asset_id, row.amount),
     consumedOnChainId: encodeCb58(ctx.chainIds[row.chain]),
     createdOnChainId: encodeCb58(ctx.chainIds[row.created_chain]),
     utxoId: encodeCb58(row.utxo_id),
@@ -118,10 +386,9 @@ export function pChainUtxo(ctx: NetworkContext, assets: AssetDirectory, row: Utx
 }
 
 export function otherUtxo(ctx: NetworkContext, assets: AssetDirectory, row: UtxoRow): Utxo {
-  const assetId = encodeCb58(row.asset_id);
   const doc: Utxo = {
     addresses: row.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
-    asset: assetAmount(assets, assetId, row.amount),
+    asset: assetAmount(assets, row.asset_id, row.amount),
     consumedOnChainId: encodeCb58(ctx.chainIds[row.chain]),
     createdOnChainId: encodeCb58(ctx.chainIds[row.created_chain]),
     utxoId: encodeCb58(row.utxo_id),

@@ -1,16 +1,27 @@
-import type { ChainRef__Output } from '../generated/proto/chaindata/primarynetwork/v1/ChainRef.ts';
-import type { PrimaryNetworkServiceHandlers } from '../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
-import { DomainError } from '../runtime/errors.ts';
-import { formatNodeId } from '../runtime/formatting/address.ts';
-import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import * as field from '../runtime/grpc/request-fields.ts';
-import type { AsyncImplementation } from '../runtime/grpc/server.ts';
-import { MAX_PAGE_SIZE, MAX_UTXO_PAGE_SIZE } from '../runtime/pagination/limits.ts';
-import type { PriceSource } from '../runtime/prices/price-source.ts';
-import type { ChainKey } from './decode/model.ts';
-import type { PotentialRewards } from './projection/reward-utxos.ts';
-import { chainKeyOf, type NetworkContext } from './projection/rows.ts';
-import type { PrimaryNetworkReader } from './reader.ts';
+import type { ChainRef__Output } from '../../generated/proto/chaindata/primarynetwork/v1/ChainRef.ts';
+import type { PrimaryNetworkServiceHandlers } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { formatNodeId } from '../../runtime/formatting/address.ts';
+import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import * as field from '../../runtime/grpc/request-fields.ts';
+import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
+import { MAX_PAGE_SIZE, MAX_UTXO_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
+import type { PriceSource } from '../../runtime/prices/price-source.ts';
+import type { ChainKey } from '../network.ts';
+import type { PotentialRewards } from '../platform-rewards.ts';
+import { chainKeyOf, type NetworkContext } from '../network.ts';
+import type { PrimaryNetworkReader } from '../store/reader.ts';
+import {
+  blockDoc,
+  chainName,
+  historicalRewardDoc,
+  otherUtxo,
+  pChainUtxo,
+  pendingRewardDoc,
+  primaryBlockchain,
+  transactionDoc,
+  vertexDoc,
+} from './documents.ts';
 
 const ID_LENGTH = 32;
 const SHORT_ID_LENGTH = 20;
@@ -61,7 +72,7 @@ export function primaryNetworkService(options: {
       );
     return key;
   };
-  const chainInfo = (chain: ChainKey) => ({ chainName: reader.chainName(chain), network });
+  const chainInfo = (chain: ChainKey) => ({ chainName: chainName(chain), network });
   const idOf = (text: string, what: string): Uint8Array => {
     field.text(what, text, { what: 'a 32-byte id (cb58 or 0x-hex)' });
     try {
@@ -75,7 +86,7 @@ export function primaryNetworkService(options: {
   const addresses = (name: string, values: Buffer[]) => field.bytesList(name, values, SHORT_ID_LENGTH);
 
   return {
-    GetBlockchain: (req) => Promise.resolve().then(() => reader.blockchain(chainOf(req.chain))),
+    GetBlockchain: (req) => Promise.resolve().then(() => primaryBlockchain(ctx, chainOf(req.chain))),
 
     ListBlocks: async (req) => {
       const chain = chainOf(req.chain);
@@ -85,7 +96,7 @@ export function primaryNetworkService(options: {
       };
       const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
       const page = await reader.blocks(chain, filter, pageSize, field.cursor(req.cursor));
-      return { blocks: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
+      return { blocks: page.items.map(blockDoc), chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },
 
     GetBlock: async (req) => {
@@ -102,9 +113,9 @@ export function primaryNetworkService(options: {
       if (!block)
         throw new DomainError(
           'not_found',
-          `block ${field.quoted(blockId)} not found on the ${reader.chainName(chain)}`,
+          `block ${field.quoted(blockId)} not found on the ${chainName(chain)}`,
         );
-      return block;
+      return blockDoc(block);
     },
 
     ListVerticesByHeight: async (req) => {
@@ -116,7 +127,11 @@ export function primaryNetworkService(options: {
       if (chain !== 'X')
         throw new DomainError('invalid_argument', 'blockchainId: vertices exist only on the X-Chain');
       const page = await reader.verticesByHeight(height, order, pageSize, cursor);
-      return { vertices: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
+      return {
+        vertices: page.items.map(vertexDoc),
+        chainInfo: chainInfo(chain),
+        next_cursor: page.nextCursor,
+      };
     },
 
     ListTransactions: async (req) => {
@@ -135,18 +150,22 @@ export function primaryNetworkService(options: {
       const order = field.sortOrder(req.sort_order);
       const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
       const page = await reader.transactions(chain, filter, order, pageSize, field.cursor(req.cursor));
-      return { transactions: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
+      return {
+        transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx)),
+        chainInfo: chainInfo(chain),
+        next_cursor: page.nextCursor,
+      };
     },
 
     GetTransaction: async (req) => {
       const chain = chainOf(req.chain);
-      const tx = await reader.transaction(chain, idOf(req.tx_hash, 'txHash'));
-      if (!tx)
+      const found = await reader.transaction(chain, idOf(req.tx_hash, 'txHash'));
+      if (!found)
         throw new DomainError(
           'not_found',
-          `transaction ${field.quoted(req.tx_hash)} not found on the ${reader.chainName(chain)}`,
+          `transaction ${field.quoted(req.tx_hash)} not found on the ${chainName(chain)}`,
         );
-      return tx;
+      return transactionDoc(ctx, found.assets, found.transaction);
     },
 
     ListUtxos: async (req) => {
@@ -163,7 +182,12 @@ export function primaryNetworkService(options: {
       const order = field.sortOrder(req.sort_order);
       const pageSize = field.pageSize(req.page_size, MAX_UTXO_PAGE_SIZE);
       const page = await reader.utxos(chain, filter, sortBy, order, pageSize, field.cursor(req.cursor));
-      return { utxos: page.items, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
+      const utxos = page.items.map((u) =>
+        chain === 'P'
+          ? { pChain: pChainUtxo(ctx, page.assets, u) }
+          : { other: otherUtxo(ctx, page.assets, u) },
+      );
+      return { utxos, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },
 
     ListHistoricalRewards: async (req) => {
@@ -172,12 +196,16 @@ export function primaryNetworkService(options: {
       const currency = field.currency('currency', req.currency) || 'usd';
       const order = field.sortOrder(req.sort_order);
       const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
-      const page = await reader.historicalRewards(filter, order, pageSize, field.cursor(req.cursor), {
+      const page = await reader.historicalRewards(filter, order, pageSize, field.cursor(req.cursor));
+      const price = {
         currency,
-        at: (unixSeconds) => options.prices.priceAt('AVAX', currency, unixSeconds),
+        at: (unixSeconds: number) => options.prices.priceAt('AVAX', currency, unixSeconds),
         now: Math.floor(Date.now() / 1000),
-      });
-      return { historicalRewards: page.items, next_cursor: page.nextCursor };
+      };
+      return {
+        historicalRewards: page.items.map((r) => historicalRewardDoc(ctx, page.assets, r, price)),
+        next_cursor: page.nextCursor,
+      };
     },
 
     ListPendingRewards: async (req, signal) => {
@@ -194,7 +222,7 @@ export function primaryNetworkService(options: {
         nodes.length > 0 ? await options.potentialRewards.potentialRewards(nodes) : new Map<string, bigint>();
       return {
         pendingRewards: page.items.map((s) =>
-          reader.pendingRewardDoc(s, potential.get(encodeCb58(s.txId)) ?? 0n),
+          pendingRewardDoc(ctx, s, potential.get(encodeCb58(s.txId)) ?? 0n),
         ),
         next_cursor: page.nextCursor,
       };

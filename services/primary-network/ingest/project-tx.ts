@@ -1,221 +1,30 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { NetworkIdentity } from '../../runtime/avalanche/networks.ts';
-import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
-import type { ChainKey, DecodedInput, DecodedOutput, DecodedTx, Owner } from '../decode/model.ts';
-import { formatBech32, formatNodeId } from '../../runtime/formatting/address.ts';
-import { hex } from '../../runtime/formatting/encoding.ts';
+import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { chainKeyOf, type NetworkContext } from '../network.ts';
+import type {
+  AddressLink,
+  AmountsByAsset,
+  KnownL1Validator,
+  BlsFacts,
+  HexBytes,
+  L1ValidatorFacts,
+  ProjectedTx,
+  TxFacts,
+  TxPlacement,
+  UtxoCreation,
+  UtxoSpend,
+} from '../store/rows.ts';
+import type { DecodedInput, DecodedOutput, DecodedTx, Owner } from './decode/model.ts';
+import type { ChainKey } from '../network.ts';
 
 /**
  * From a decoded transaction to the rows it adds: pure functions, so that replaying a container yields exactly the
  * same rows (which the writer inserts with ON CONFLICT).
  */
 
-/** The network this projection indexes: its address prefix, AVAX asset and primary chain ids. */
-export interface NetworkContext {
-  identity: NetworkIdentity;
-  avaxAssetId: Uint8Array;
-  chainIds: Record<ChainKey, Uint8Array>;
-}
-
-export function networkContext(identity: NetworkIdentity): NetworkContext {
-  return {
-    identity,
-    avaxAssetId: decodeCb58(identity.avaxAssetId),
-    chainIds: {
-      P: decodeCb58(identity.pChainId),
-      X: decodeCb58(identity.xChainId),
-      C: decodeCb58(identity.cChainId),
-    },
-  };
-}
-
-export function chainKeyOf(ctx: NetworkContext, blockchainId: Uint8Array): ChainKey | undefined {
-  return (['P', 'X', 'C'] as const).find((key) => Buffer.from(ctx.chainIds[key]).equals(blockchainId));
-}
-
-/** Where a transaction was accepted. */
-export interface TxPlacement {
-  chain: ChainKey;
-  seq: bigint;
-  blockHeight: bigint;
-  blockId: Uint8Array;
-  blockTimestamp: bigint;
-  chainFormat?: 'linear' | 'non-linear';
-}
-
 /** A position in a chain's transaction order: (height << 16) | position in the block. */
 export function txSeq(height: bigint, position: number): bigint {
   return (height << 16n) | BigInt(position);
-}
-
-export interface TxRow extends TxPlacement {
-  id: Uint8Array;
-  txType: string;
-  details: TxDetails;
-}
-
-/** Amounts per asset (cb58 asset id → decimal string). */
-export type AmountsByAsset = Record<string, string>;
-
-/** A transaction's own facts in the Data API's formatting; the query side adds UTXOs, assets and rewards. */
-export interface TxDetails {
-  memo: string;
-  sourceChain?: string;
-  destinationChain?: string;
-  /** P: value, amountBurned, amountStaked, amountL1ValidatorBalanceBurned; X/C: amountUnlocked, amountCreated. */
-  amounts: {
-    consumed: AmountsByAsset;
-    emitted: AmountsByAsset;
-    burned: AmountsByAsset;
-    staked: AmountsByAsset;
-    l1ValidatorBalance: AmountsByAsset;
-  };
-  startTimestamp?: number;
-  endTimestamp?: number;
-  nodeId?: string;
-  subnetId?: string;
-  delegationFeePercent?: string;
-  rewardAddresses?: string[];
-  stakingTxHash?: string;
-  subnetOwnershipInfo?: { locktime: number; threshold: number; addresses: string[] };
-  blsCredentials?: { publicKey: string; proofOfPossession: string };
-  blockchainInfo?: { chainName: string; vmId: string; genesisJson: string };
-  l1ValidatorManagerDetails?: { blockchainId: string; contractAddress: string };
-  l1ValidatorDetails?: L1ValidatorDetailsDoc[];
-  evmInputs?: { fromAddress: string; assetId: string; amount: string }[];
-  evmOutputs?: { toAddress: string; assetId: string; amount: string }[];
-  assetCreated?: { name: string; symbol: string; denomination: number; type: string; cap: string };
-}
-
-export interface L1ValidatorDetailsDoc {
-  validationId: string;
-  validationIdHex: string;
-  nodeId: string;
-  subnetId: string;
-  weight: number;
-  remainingBalance: number;
-  balanceChange?: number;
-  blsCredentials?: { publicKey: string; proofOfPossession: string };
-}
-
-export interface UtxoCreation {
-  utxoId: Uint8Array;
-  /** Where it can be spent. */
-  chain: ChainKey;
-  createdChain: ChainKey;
-  txId: Uint8Array;
-  outputIndex: number;
-  emittedByTx: Uint8Array;
-  createdSeq: bigint;
-  blockHeight: bigint;
-  blockId: Uint8Array;
-  blockTimestamp: bigint;
-  output: DecodedOutput;
-  staked: boolean;
-  stakeStart?: bigint;
-  stakeEnd?: bigint;
-  rewardType?: 'VALIDATOR' | 'DELEGATOR' | 'VALIDATOR_FEE';
-}
-
-export interface UtxoSpend {
-  utxoId: Uint8Array;
-  consumedChain: ChainKey;
-  consumedByTx: Uint8Array;
-  consumedSeq: bigint;
-  blockHeight: bigint;
-  blockTimestamp: bigint;
-}
-
-/** A transaction's link to an address that is not a UTXO owner (kind 1: EVM accounts). */
-export interface AddressLink {
-  chain: ChainKey;
-  kind: 0 | 1;
-  address: Uint8Array;
-  seq: bigint;
-  txId: Uint8Array;
-}
-
-export interface StakerRow {
-  txId: Uint8Array;
-  txType: string;
-  subnetId: Uint8Array;
-  nodeId: Uint8Array;
-  isDelegator: boolean;
-  weight: bigint;
-  startTime: bigint;
-  endTime: bigint;
-  blsPublicKey?: Uint8Array;
-  rewardAddresses: Uint8Array[];
-  firstRewardIndex: number;
-  addedSeq: bigint;
-  /** The node's potentialReward for a primary-network staker still current when projected. */
-  potentialReward?: bigint;
-  /** Set when the staker counts from the block that adds it (its start time is already reached). */
-  fromHeight?: bigint;
-}
-
-export interface BlockchainRow {
-  id: Uint8Array;
-  subnetId: Uint8Array;
-  name: string;
-  vmId: Uint8Array;
-  genesis: Uint8Array;
-  createdHeight: bigint;
-  createdTimestamp: bigint;
-}
-
-export interface AssetRow {
-  id: Uint8Array;
-  name: string;
-  symbol: string;
-  denomination: number;
-  assetType: 'secp256k1' | 'nft';
-  cap: 'fixed' | 'variable';
-  createdTimestamp: bigint;
-}
-
-export interface L1ValidatorRow {
-  validationId: Uint8Array;
-  subnetId: Uint8Array;
-  nodeId: Uint8Array;
-  blsPublicKey: Uint8Array;
-  proofOfPossession: Uint8Array;
-  registeredHeight: bigint;
-  deposit: bigint;
-}
-
-export interface L1WeightRow {
-  validationId: Uint8Array;
-  fromHeight: bigint;
-  subnetId: Uint8Array;
-  weight: bigint;
-}
-
-/** What the projection knows of an L1 validator when a later transaction names it. */
-export interface KnownL1Validator {
-  subnetId: Uint8Array;
-  nodeId: Uint8Array;
-  blsPublicKey: Uint8Array;
-  proofOfPossession: Uint8Array;
-  deposited: bigint;
-  weight: bigint;
-}
-
-export interface ProjectedTx {
-  tx: TxRow;
-  creations: UtxoCreation[];
-  spends: UtxoSpend[];
-  links: AddressLink[];
-  staker?: StakerRow;
-  blockchain?: BlockchainRow;
-  asset?: AssetRow;
-  l1Validators: L1ValidatorRow[];
-  l1Weights: L1WeightRow[];
-  /** Deposits to existing L1 validators (IncreaseL1ValidatorBalanceTx). */
-  l1Deposits: { validationId: Uint8Array; txId: Uint8Array; amount: bigint }[];
-  /** L1 validators disabled (DisableL1ValidatorTx), from this transaction's height. */
-  l1Disables: { validationId: Uint8Array; height: bigint }[];
-  l1ValidationIds: Uint8Array[];
 }
 
 /** avalanchego's UTXOID.InputID: sha256(uint64 output index ‖ tx id). */
@@ -228,21 +37,12 @@ export function utxoIdOf(txId: Uint8Array, outputIndex: number): Uint8Array {
 
 const PRIMARY_NETWORK_SUBNET = new Uint8Array(32);
 
-/** A chain has few assets and every output names one: their cb58 (a base58 of 36 bytes) is worth keeping. */
-const assetKeys = new Map<string, string>();
-
-function assetKey(assetId: Uint8Array): string {
-  const hexId = Buffer.from(assetId.buffer, assetId.byteOffset, assetId.byteLength).toString('hex');
-  let key = assetKeys.get(hexId);
-  if (key === undefined) {
-    key = encodeCb58(assetId);
-    if (assetKeys.size < 100_000) assetKeys.set(hexId, key);
-  }
-  return key;
-}
+/** Bytes as the facts in `transactions.details` hold them. */
+const hexOf = (bytes: Uint8Array): HexBytes =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 function addAmount(into: Map<string, bigint>, assetId: Uint8Array, amount: bigint): void {
-  const key = assetKey(assetId);
+  const key = hexOf(assetId);
   into.set(key, (into.get(key) ?? 0n) + amount);
 }
 
@@ -277,37 +77,31 @@ function burnedOf(
   return burned;
 }
 
-function ownerDoc(ctx: NetworkContext, owner: Owner) {
+function ownerFacts(owner: Owner) {
   return {
-    locktime: Number(owner.locktime),
+    locktime: owner.locktime.toString(),
     threshold: owner.threshold,
-    addresses: owner.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
+    addresses: owner.addresses.map(hexOf),
   };
 }
 
-function blsDoc(publicKey: Uint8Array, proofOfPossession: Uint8Array) {
-  return { publicKey: hex(publicKey), proofOfPossession: hex(proofOfPossession) };
+function blsFacts(publicKey: Uint8Array, proofOfPossession: Uint8Array): BlsFacts {
+  return { publicKey: hexOf(publicKey), proofOfPossession: hexOf(proofOfPossession) };
 }
 
-/** avalanchego's delegation shares are millionths; the Data API shows a percentage. */
-export function delegationFeePercent(shares: number): string {
-  return (shares / 10_000).toString();
-}
-
-function l1Doc(
+function l1Facts(
   validationId: Uint8Array,
   v: { subnetId: Uint8Array; nodeId: Uint8Array; weight: bigint; remaining: bigint; change?: bigint },
   bls?: { publicKey: Uint8Array; proofOfPossession: Uint8Array },
-): L1ValidatorDetailsDoc {
+): L1ValidatorFacts {
   return {
-    validationId: encodeCb58(validationId),
-    validationIdHex: hex(validationId),
-    nodeId: formatNodeId(v.nodeId),
-    subnetId: encodeCb58(v.subnetId),
-    weight: Number(v.weight),
-    remainingBalance: Number(v.remaining),
-    ...(v.change !== undefined ? { balanceChange: Number(v.change) } : {}),
-    ...(bls ? { blsCredentials: blsDoc(bls.publicKey, bls.proofOfPossession) } : {}),
+    validationId: hexOf(validationId),
+    nodeId: hexOf(v.nodeId),
+    subnetId: hexOf(v.subnetId),
+    weight: v.weight.toString(),
+    remainingBalance: v.remaining.toString(),
+    ...(v.change !== undefined ? { balanceChange: v.change.toString() } : {}),
+    ...(bls ? { blsSigner: blsFacts(bls.publicKey, bls.proofOfPossession) } : {}),
   };
 }
 
@@ -385,8 +179,8 @@ export function projectTx(
     (tx.l1BalanceIncrease?.balance ?? 0n);
   if (l1Total > 0n) addAmount(l1Deposits, ctx.avaxAssetId, l1Total);
 
-  const details: TxDetails = {
-    memo: hex(tx.memo),
+  const details: TxFacts = {
+    memo: hexOf(tx.memo),
     amounts: {
       consumed: amountsOf(consumed),
       emitted: amountsOf(emitted),
@@ -395,36 +189,34 @@ export function projectTx(
       l1ValidatorBalance: amountsOf(l1Deposits),
     },
   };
-  if (tx.sourceChain) details.sourceChain = encodeCb58(tx.sourceChain);
-  if (tx.destinationChain) details.destinationChain = encodeCb58(tx.destinationChain);
-  if (tx.startTime !== undefined) details.startTimestamp = Number(tx.startTime);
-  if (tx.endTime !== undefined) details.endTimestamp = Number(tx.endTime);
-  if (tx.nodeId) details.nodeId = formatNodeId(tx.nodeId);
-  if (tx.subnetId) details.subnetId = encodeCb58(tx.subnetId);
-  if (tx.delegationShares !== undefined)
-    details.delegationFeePercent = delegationFeePercent(tx.delegationShares);
-  if (tx.rewardsOwner)
-    details.rewardAddresses = tx.rewardsOwner.addresses.map((a) => formatBech32(ctx.identity.hrp, a));
-  if (tx.rewardedTxId) details.stakingTxHash = encodeCb58(tx.rewardedTxId);
-  if (tx.subnetOwner) details.subnetOwnershipInfo = ownerDoc(ctx, tx.subnetOwner);
-  if (tx.blsSigner) details.blsCredentials = blsDoc(tx.blsSigner.publicKey, tx.blsSigner.proofOfPossession);
+  if (tx.sourceChain) details.sourceChain = hexOf(tx.sourceChain);
+  if (tx.destinationChain) details.destinationChain = hexOf(tx.destinationChain);
+  if (tx.startTime !== undefined) details.startTime = tx.startTime.toString();
+  if (tx.endTime !== undefined) details.endTime = tx.endTime.toString();
+  if (tx.nodeId) details.nodeId = hexOf(tx.nodeId);
+  if (tx.subnetId) details.subnetId = hexOf(tx.subnetId);
+  if (tx.delegationShares !== undefined) details.delegationShares = tx.delegationShares;
+  if (tx.rewardsOwner) details.rewardAddresses = tx.rewardsOwner.addresses.map(hexOf);
+  if (tx.rewardedTxId) details.rewardedTxId = hexOf(tx.rewardedTxId);
+  if (tx.subnetOwner) details.subnetOwner = ownerFacts(tx.subnetOwner);
+  if (tx.blsSigner) details.blsSigner = blsFacts(tx.blsSigner.publicKey, tx.blsSigner.proofOfPossession);
   if (tx.createdChain) {
-    details.blockchainInfo = {
-      chainName: tx.createdChain.chainName,
-      vmId: encodeCb58(tx.createdChain.vmId),
-      genesisJson: Buffer.from(tx.createdChain.genesisData).toString('utf8'),
+    details.createdChain = {
+      name: tx.createdChain.chainName,
+      vmId: hexOf(tx.createdChain.vmId),
+      genesisData: hexOf(tx.createdChain.genesisData),
     };
   }
   if (tx.evmInputs.length > 0)
     details.evmInputs = tx.evmInputs.map((i) => ({
-      fromAddress: hex(i.address),
-      assetId: assetKey(i.assetId),
+      address: hexOf(i.address),
+      assetId: hexOf(i.assetId),
       amount: i.amount.toString(),
     }));
   if (tx.evmOutputs.length > 0)
     details.evmOutputs = tx.evmOutputs.map((o) => ({
-      toAddress: hex(o.address),
-      assetId: assetKey(o.assetId),
+      address: hexOf(o.address),
+      assetId: hexOf(o.assetId),
       amount: o.amount.toString(),
     }));
 
@@ -496,7 +288,7 @@ function projectL1(
   at: TxPlacement,
   knownL1: (validationId: Uint8Array) => KnownL1Validator | undefined,
   projected: ProjectedTx,
-  details: TxDetails,
+  details: TxFacts,
 ): void {
   const known = (validationId: Uint8Array) => {
     const v = knownL1(validationId);
@@ -508,12 +300,12 @@ function projectL1(
   };
   if (tx.l1Conversion && tx.subnetId) {
     const subnetId = tx.subnetId;
-    details.l1ValidatorManagerDetails = {
-      blockchainId: encodeCb58(tx.l1Conversion.managerChainId),
-      contractAddress: hex(tx.l1Conversion.managerAddress),
+    details.l1Manager = {
+      chainId: hexOf(tx.l1Conversion.managerChainId),
+      address: hexOf(tx.l1Conversion.managerAddress),
     };
-    details.l1ValidatorDetails = tx.l1Conversion.validators.map((v) =>
-      l1Doc(
+    details.l1Validators = tx.l1Conversion.validators.map((v) =>
+      l1Facts(
         v.validationId,
         { subnetId, nodeId: v.nodeId, weight: v.weight, remaining: v.balance, change: v.balance },
         v.signer,
@@ -540,15 +332,15 @@ function projectL1(
   }
   const r = tx.l1Registration;
   if (r) {
-    details.l1ValidatorDetails = [
-      l1Doc(
+    details.l1Validators = [
+      l1Facts(
         r.validationId,
         { subnetId: r.subnetId, nodeId: r.nodeId, weight: r.weight, remaining: r.balance, change: r.balance },
         { publicKey: r.blsPublicKey, proofOfPossession: r.proofOfPossession },
       ),
     ];
-    details.subnetId = encodeCb58(r.subnetId);
-    details.nodeId = formatNodeId(r.nodeId);
+    details.subnetId = hexOf(r.subnetId);
+    details.nodeId = hexOf(r.nodeId);
     projected.l1Validators.push({
       validationId: r.validationId,
       subnetId: r.subnetId,
@@ -569,8 +361,8 @@ function projectL1(
   const change = tx.l1WeightChange;
   if (change) {
     const v = known(change.validationId);
-    details.l1ValidatorDetails = [
-      l1Doc(change.validationId, { ...v, weight: change.weight, remaining: v.deposited }),
+    details.l1Validators = [
+      l1Facts(change.validationId, { ...v, weight: change.weight, remaining: v.deposited }),
     ];
     projected.l1Weights.push({
       validationId: change.validationId,
@@ -583,8 +375,8 @@ function projectL1(
   const increase = tx.l1BalanceIncrease;
   if (increase) {
     const v = known(increase.validationId);
-    details.l1ValidatorDetails = [
-      l1Doc(increase.validationId, {
+    details.l1Validators = [
+      l1Facts(increase.validationId, {
         ...v,
         remaining: v.deposited + increase.balance,
         change: increase.balance,
@@ -596,12 +388,12 @@ function projectL1(
   const disable = tx.l1Disable;
   if (disable) {
     const v = known(disable.validationId);
-    details.l1ValidatorDetails = [l1Doc(disable.validationId, { ...v, remaining: v.deposited })];
+    details.l1Validators = [l1Facts(disable.validationId, { ...v, remaining: v.deposited })];
     projected.l1Disables.push({ validationId: disable.validationId, height: at.blockHeight });
     projected.l1ValidationIds.push(disable.validationId);
   }
-  if (details.l1ValidatorDetails && !details.subnetId) {
-    const first = details.l1ValidatorDetails[0];
+  if (details.l1Validators && !details.subnetId) {
+    const first = details.l1Validators[0];
     if (first) details.subnetId = first.subnetId;
   }
 }

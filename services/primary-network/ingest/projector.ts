@@ -1,31 +1,25 @@
 import type { Counter, Gauge } from 'prom-client';
 import type { Container__Output as Container } from '../../generated/proto/chaindata/containerindexer/v1/Container.ts';
-import type { Pool } from '../../runtime/database/pool.ts';
 import { decodeId, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import { formatNodeId } from '../../runtime/formatting/address.ts';
 import type { FollowerReport } from '../../runtime/follow/follower-health.ts';
 import { CursorMovedError, followLoop } from '../../runtime/follow/follow-loop.ts';
 import type { Logger } from '../../runtime/logger.ts';
-import { decodeCChainContainer } from '../decode/c-chain.ts';
-import type { DecodedBlock, DecodedCBlock, DecodedTx, DecodedVertex } from '../decode/model.ts';
-import { decodePChainContainer } from '../decode/p-chain.ts';
-import { decodeXChainBlock, decodeXChainVertex } from '../decode/x-chain.ts';
+import { decodeCChainContainer } from './decode/c-chain.ts';
+import type { DecodedBlock, DecodedCBlock, DecodedTx, DecodedVertex } from './decode/model.ts';
+import { decodePChainContainer } from './decode/p-chain.ts';
+import { decodeXChainBlock, decodeXChainVertex } from './decode/x-chain.ts';
+import { decodeRewardUtxo, rewardTypeOf } from './reward-utxos.ts';
+import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from '../platform-rewards.ts';
+import { projectTx, txSeq, utxoIdOf } from './project-tx.ts';
+import type { KnownL1Validator, TxPlacement } from '../store/rows.ts';
+import type { NetworkContext } from '../network.ts';
 import {
-  decodeRewardUtxo,
-  NodesBehindError,
-  rewardTypeOf,
-  type PotentialRewards,
-  type RewardUtxoSource,
-} from './reward-utxos.ts';
-import {
-  projectTx,
-  txSeq,
-  utxoIdOf,
-  type KnownL1Validator,
-  type NetworkContext,
-  type TxPlacement,
-} from './rows.ts';
-import { type BlockRow, type ProjectionBatch, type ProjectionWriter, type RewardRow } from './writer.ts';
+  type BlockRow,
+  type ProjectionBatch,
+  type ProjectionWriter,
+  type RewardRow,
+} from '../store/writer.ts';
 
 /** The container-indexer indexes the projection reads, in the order it visits them. */
 export const PROJECTED_INDEXES = ['P/block', 'X/vtx', 'X/block', 'C/block'] as const;
@@ -47,7 +41,6 @@ export interface ProjectorMetrics {
 
 export interface ProjectorOptions {
   ctx: NetworkContext;
-  pool: Pool;
   writer: ProjectionWriter;
   stream: ContainerStream;
   rewards: RewardUtxoSource & PotentialRewards;
@@ -373,15 +366,19 @@ export class Projector {
           id: inBatch.id,
           type: inBatch.txType,
           seq: inBatch.seq,
-          stakingTxHash: inBatch.details.stakingTxHash,
+          rewardedTxId:
+            inBatch.details.rewardedTxId === undefined
+              ? undefined
+              : new Uint8Array(Buffer.from(inBatch.details.rewardedTxId, 'hex')),
         }
-      : await settled().then(() => this.storedProposal(proposalHeight));
-    if (!proposal || proposal.type !== 'RewardValidatorTx' || !proposal.stakingTxHash) return;
+      : await settled().then(() => this.options.writer.proposalAt(proposalHeight));
+    if (!proposal || proposal.type !== 'RewardValidatorTx' || !proposal.rewardedTxId) return;
     const committed = block.option === 'commit';
-    const staker = await this.staker(proposal.stakingTxHash, batch, settled);
+    const stakingTxId = proposal.rewardedTxId;
+    const staker = await this.staker(stakingTxId, batch, settled);
     if (!staker)
       throw new Error(
-        `RewardValidatorTx ${encodeCb58(proposal.id)} rewards unknown staker ${proposal.stakingTxHash}`,
+        `RewardValidatorTx ${encodeCb58(proposal.id)} rewards unknown staker ${encodeCb58(stakingTxId)}`,
       );
     batch.removals.push({
       stakingTxId: staker.txId,
@@ -389,7 +386,7 @@ export class Projector {
       toHeight: block.height,
       rewarded: committed,
     });
-    const utxos = await this.options.rewards.rewardUtxos(proposal.stakingTxHash, block.height);
+    const utxos = await this.options.rewards.rewardUtxos(encodeCb58(stakingTxId), block.height);
     for (const bytes of utxos) {
       const output = decodeRewardUtxo(bytes);
       const creation = {
@@ -418,51 +415,11 @@ export class Projector {
     }
   }
 
-  private async storedProposal(height: bigint) {
-    const { rows } = await this.options.pool.query<{
-      id: Buffer;
-      tx_type: string;
-      seq: string;
-      staking: string | null;
-    }>(
-      `SELECT id, tx_type, seq, details->>'stakingTxHash' AS staking FROM primary_network.transactions
-       WHERE chain = 'P' AND block_height = $1 ORDER BY seq DESC LIMIT 1`,
-      [height.toString()],
-    );
-    const row = rows[0];
-    return (
-      row && {
-        id: new Uint8Array(row.id),
-        type: row.tx_type,
-        seq: BigInt(row.seq),
-        stakingTxHash: row.staking ?? undefined,
-      }
-    );
-  }
-
-  private async staker(stakingTxHash: string, batch: ProjectionBatch, settled: () => Promise<void>) {
-    const inBatch = batch.txs.find((t) => t.staker && encodeCb58(t.staker.txId) === stakingTxHash)?.staker;
+  private async staker(stakingTxId: Uint8Array, batch: ProjectionBatch, settled: () => Promise<void>) {
+    const inBatch = batch.txs.find((t) => t.staker && Buffer.from(t.staker.txId).equals(stakingTxId))?.staker;
     if (inBatch) return inBatch;
     await settled();
-    const { rows } = await this.options.pool.query<{
-      tx_id: Buffer;
-      node_id: Buffer;
-      is_delegator: boolean;
-      first_reward_index: number;
-    }>(
-      `SELECT tx_id, node_id, is_delegator, first_reward_index FROM primary_network.stakers
-       WHERE tx_id = $1`,
-      [Buffer.from(decodeId(stakingTxHash))],
-    );
-    const row = rows[0];
-    return (
-      row && {
-        txId: new Uint8Array(row.tx_id),
-        nodeId: new Uint8Array(row.node_id),
-        isDelegator: row.is_delegator,
-        firstRewardIndex: row.first_reward_index,
-      }
-    );
+    return this.options.writer.staker(stakingTxId);
   }
 
   /** L1 validators that the batch's transactions name and that earlier batches registered. */
@@ -475,37 +432,9 @@ export class Projector {
       .flatMap((tx) =>
         [tx.l1WeightChange, tx.l1BalanceIncrease, tx.l1Disable].flatMap((x) => (x ? [x.validationId] : [])),
       );
-    const known = new Map<string, KnownL1Validator>();
-    if (named.length === 0) return known;
+    if (named.length === 0) return new Map();
     await settled();
-    const { rows } = await this.options.pool.query<{
-      validation_id: Buffer;
-      subnet_id: Buffer;
-      node_id: Buffer;
-      bls_public_key: Buffer;
-      proof_of_possession: Buffer;
-      deposited: string;
-      weight: string;
-    }>(
-      `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession,
-              v.deposited + coalesce((SELECT sum(d.amount) FROM primary_network.l1_validator_deposits d
-                                      WHERE d.validation_id = v.validation_id), 0) AS deposited,
-              (SELECT w.weight FROM primary_network.l1_validator_weights w WHERE w.validation_id = v.validation_id
-               ORDER BY w.from_height DESC LIMIT 1) AS weight
-       FROM primary_network.l1_validators v WHERE v.validation_id = ANY($1::bytea[])`,
-      [named.map((id) => Buffer.from(id))],
-    );
-    for (const r of rows) {
-      known.set(r.validation_id.toString('hex'), {
-        subnetId: new Uint8Array(r.subnet_id),
-        nodeId: new Uint8Array(r.node_id),
-        blsPublicKey: new Uint8Array(r.bls_public_key),
-        proofOfPossession: new Uint8Array(r.proof_of_possession),
-        deposited: BigInt(r.deposited),
-        weight: BigInt(r.weight ?? '0'),
-      });
-    }
-    return known;
+    return this.options.writer.knownL1Validators(named);
   }
 }
 
@@ -522,11 +451,11 @@ function blockRow(b: DecodedBlock): BlockRow {
     ...(b.proposer
       ? {
           proposer: {
-            proposerId: encodeCb58(b.proposer.proposerId),
-            proposerParentId: encodeCb58(b.proposer.proposerParentId),
-            ...(b.proposer.proposerNodeId ? { proposerNodeId: formatNodeId(b.proposer.proposerNodeId) } : {}),
-            proposerPChainHeight: Number(b.proposer.proposerPChainHeight),
-            proposerTimestamp: Number(b.proposer.proposerTimestamp),
+            id: b.proposer.proposerId,
+            parentId: b.proposer.proposerParentId,
+            ...(b.proposer.proposerNodeId ? { nodeId: b.proposer.proposerNodeId } : {}),
+            pChainHeight: b.proposer.proposerPChainHeight,
+            timestamp: b.proposer.proposerTimestamp,
           },
         }
       : {}),

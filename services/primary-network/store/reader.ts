@@ -1,35 +1,15 @@
-import type { Block } from '../generated/proto/chaindata/primarynetwork/v1/Block.ts';
-import type { Blockchain } from '../generated/proto/chaindata/primarynetwork/v1/Blockchain.ts';
-import type { HistoricalReward } from '../generated/proto/chaindata/primarynetwork/v1/HistoricalReward.ts';
-import type { PendingReward } from '../generated/proto/chaindata/primarynetwork/v1/PendingReward.ts';
-import type { Transaction } from '../generated/proto/chaindata/primarynetwork/v1/Transaction.ts';
-import type { AnyUtxo } from '../generated/proto/chaindata/primarynetwork/v1/AnyUtxo.ts';
-import type { Vertex } from '../generated/proto/chaindata/primarynetwork/v1/Vertex.ts';
-import type { Validator } from '../generated/proto/chaindata/primarynetwork/v1/Validator.ts';
-import { bytea, integerOrNull } from '../runtime/database/pool.ts';
-import { DomainError } from '../runtime/errors.ts';
-import { callBoundPool, type Queryable } from '../runtime/grpc/call-scope.ts';
-import { MAX_INT64, MAX_UINT64 } from '../runtime/grpc/request-fields.ts';
-import { formatBech32, formatNodeId } from '../runtime/formatting/address.ts';
-import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { hex } from '../runtime/formatting/encoding.ts';
-import type { ChainKey } from './decode/model.ts';
-import {
-  assetAmount,
-  assetAmounts,
-  AVAX_ASSET,
-  otherUtxo,
-  pChainUtxo,
-  UTXO_COLUMNS,
-  type AssetDirectory,
-  type AssetInfo,
-  type UtxoRow,
-} from './documents.ts';
-import type { NetworkContext, TxDetails } from './projection/rows.ts';
+import type { Validator } from '../../generated/proto/chaindata/primarynetwork/v1/Validator.ts';
+import { bytea, integerOrNull } from '../../runtime/database/pool.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts';
+import { MAX_INT64, MAX_UINT64 } from '../../runtime/grpc/request-fields.ts';
+import type { ChainKey, NetworkContext } from '../network.ts';
+import type { TxFacts } from './rows.ts';
 
 /**
- * The read side of the projection: one method per query the gRPC service answers. Every list is keyset-paginated
- * (the cursor is the sort key of the last item returned) and every query reads through an index.
+ * The read side of the projection: one method per query the gRPC service answers, returning rows as the tables hold
+ * them (api/ renders them). Every list is keyset-paginated (the cursor is the sort key of the last item returned)
+ * and every query reads through an index.
  */
 export interface Page<T> {
   items: T[];
@@ -39,16 +19,20 @@ export interface Page<T> {
 
 export type Order = 'asc' | 'desc';
 
-const DAY_SECONDS = 86_400;
+/** What the assets table says of an asset. */
+export interface AssetInfo {
+  name: string;
+  symbol: string;
+  denomination: number;
+  assetType: string;
+}
 
-/** The primary network's own chains are created at the network's genesis, 2020-09-10 (mainnet and Fuji alike). */
-const PRIMARY_CHAINS_CREATED_AT = 1_599_696_000;
+/** Asset facts by hex asset id; an asset the projection has not seen created is absent. */
+export type AssetDirectory = (assetIdHex: string) => AssetInfo | undefined;
 
-/** ids.ID{'p','l','a','t','f','o','r','m','v','m'} and friends: VM ids are their names, zero-padded. */
-function vmId(name: string): string {
-  const bytes = new Uint8Array(32);
-  bytes.set(new TextEncoder().encode(name));
-  return encodeCb58(bytes);
+/** A page of rows that name assets, with what is known of those assets. */
+export interface PageWithAssets<T> extends Page<T> {
+  assets: AssetDirectory;
 }
 
 /** Cursors are the int64 sequence numbers and heights of the last item of a page. */
@@ -66,7 +50,7 @@ function nextOf<T>(rows: T[], pageSize: number, key: (row: T) => string): Page<T
   return { items, nextCursor: key(items.at(-1)!) };
 }
 
-interface TxRowDb {
+export interface StoredTransaction {
   chain: ChainKey;
   id: Buffer;
   seq: string;
@@ -75,8 +59,20 @@ interface TxRowDb {
   block_id: Buffer;
   block_timestamp: string;
   chain_format: string | null;
-  details: TxDetails;
+  details: TxFacts;
+  consumed: UtxoRow[];
+  emitted: UtxoRow[];
+  /** A staking transaction: the RewardValidatorTx that paid it, else the reward the node expected when projected. */
+  rewardTxId?: Buffer;
+  potentialReward?: string;
+  /** The vertices a non-linear X-Chain transaction was accepted in. */
+  vertices: { vertex_id: Buffer; vertex_height: string; vertex_timestamp: string }[];
 }
+
+type TxRowDb = Omit<
+  StoredTransaction,
+  'consumed' | 'emitted' | 'rewardTxId' | 'potentialReward' | 'vertices'
+>;
 
 const TX_COLUMNS =
   't.chain, t.id, t.seq, t.tx_type, t.block_height, t.block_id, t.block_timestamp, t.chain_format, t.details';
@@ -91,24 +87,6 @@ export class PrimaryNetworkReader {
     this.ctx = ctx;
   }
 
-  chainName(chain: ChainKey): string {
-    return `${chain.toLowerCase()}-chain`;
-  }
-
-  blockchain(chain: ChainKey): Blockchain {
-    const names = { P: 'P-Chain', X: 'X-Chain', C: 'C-Chain' } as const;
-    const vms = { P: 'platformvm', X: 'avm', C: 'evm' } as const;
-    return {
-      createBlockTimestamp: PRIMARY_CHAINS_CREATED_AT,
-      createBlockNumber: '0',
-      blockchainId: encodeCb58(this.ctx.chainIds[chain]),
-      vmId: vmId(vms[chain]),
-      subnetId: encodeCb58(new Uint8Array(32)),
-      blockchainName: names[chain],
-      ...(chain === 'C' ? { evmChainId: this.ctx.identity.evmChainId } : {}),
-    };
-  }
-
   // ---- blocks and vertices
 
   async blocks(
@@ -116,9 +94,9 @@ export class PrimaryNetworkReader {
     filter: { startTimestamp?: bigint; endTimestamp?: bigint },
     pageSize: number,
     cursor: string,
-  ): Promise<Page<Block>> {
+  ): Promise<Page<StoredBlock>> {
     const before = cursorBigint(cursor, 'block');
-    const { rows } = await this.pool.query<BlockRowDb>(
+    const { rows } = await this.pool.query<StoredBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM primary_network.blocks
        WHERE chain = $1 AND ($2::bigint IS NULL OR height < $2)
          AND ($3::bigint IS NULL OR block_timestamp >= $3) AND ($4::bigint IS NULL OR block_timestamp <= $4)
@@ -132,38 +110,23 @@ export class PrimaryNetworkReader {
       ],
     );
     const page = nextOf(rows, pageSize, (r) => r.height);
-    return { items: page.items.map((r) => this.blockDoc(r)), nextCursor: page.nextCursor };
+    return page;
   }
 
-  async block(chain: ChainKey, id: Uint8Array): Promise<Block | undefined> {
-    const { rows } = await this.pool.query<BlockRowDb>(
+  async block(chain: ChainKey, id: Uint8Array): Promise<StoredBlock | undefined> {
+    const { rows } = await this.pool.query<StoredBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM primary_network.blocks WHERE chain = $1 AND id = $2`,
       [chain, bytea(id)],
     );
-    return rows[0] && this.blockDoc(rows[0]);
+    return rows[0];
   }
 
-  async blockAtHeight(chain: ChainKey, height: bigint): Promise<Block | undefined> {
-    const { rows } = await this.pool.query<BlockRowDb>(
+  async blockAtHeight(chain: ChainKey, height: bigint): Promise<StoredBlock | undefined> {
+    const { rows } = await this.pool.query<StoredBlock>(
       `SELECT ${BLOCK_COLUMNS} FROM primary_network.blocks WHERE chain = $1 AND height = $2`,
       [chain, height.toString()],
     );
-    return rows[0] && this.blockDoc(rows[0]);
-  }
-
-  private blockDoc(r: BlockRowDb): Block {
-    const id = (b: Buffer) => (r.chain === 'C' ? hex(b) : encodeCb58(b));
-    return {
-      blockNumber: r.height,
-      blockHash: id(r.id),
-      parentHash: id(r.parent_id),
-      blockTimestamp: Number(r.block_timestamp),
-      blockType: r.block_type,
-      txCount: r.tx_ids.length,
-      transactions: r.tx_ids.map((t) => encodeCb58(t)),
-      blockSizeBytes: r.size_bytes,
-      ...(r.proposer ? { proposerDetails: r.proposer } : {}),
-    };
+    return rows[0];
   }
 
   async verticesByHeight(
@@ -171,36 +134,15 @@ export class PrimaryNetworkReader {
     order: Order,
     pageSize: number,
     cursor: string,
-  ): Promise<Page<Vertex>> {
+  ): Promise<Page<StoredVertex>> {
     const after = cursorBigint(cursor, 'vertex');
-    const { rows } = await this.pool.query<{
-      id: Buffer;
-      idx: string;
-      height: string;
-      parent_ids: Buffer[];
-      vertex_timestamp: string;
-      size_bytes: number;
-      tx_ids: Buffer[];
-    }>(
+    const { rows } = await this.pool.query<StoredVertex>(
       `SELECT id, idx, height, parent_ids, vertex_timestamp, size_bytes, tx_ids FROM primary_network.vertices
        WHERE height = $1 AND ($2::bigint IS NULL OR idx ${order === 'asc' ? '>' : '<'} $2)
        ORDER BY idx ${order} LIMIT $3`,
       [height.toString(), integerOrNull(after), pageSize + 1],
     );
-    const page = nextOf(rows, pageSize, (r) => r.idx);
-    return {
-      items: page.items.map((r) => ({
-        vertexHash: encodeCb58(r.id),
-        parentHashes: r.parent_ids.map((p) => encodeCb58(p)),
-        vertexHeight: Number(r.height),
-        vertexIndex: Number(r.idx),
-        vertexTimestamp: Number(r.vertex_timestamp),
-        txCount: r.tx_ids.length,
-        transactions: r.tx_ids.map((t) => encodeCb58(t)),
-        vertexSizeBytes: r.size_bytes,
-      })),
-      nextCursor: page.nextCursor,
-    };
+    return nextOf(rows, pageSize, (r) => r.idx);
   }
 
   // ---- transactions
@@ -218,7 +160,7 @@ export class PrimaryNetworkReader {
     order: Order,
     pageSize: number,
     cursor: string,
-  ): Promise<Page<Transaction>> {
+  ): Promise<PageWithAssets<StoredTransaction>> {
     const after = cursorBigint(cursor, 'transaction');
     const cmp = order === 'asc' ? '>' : '<';
     const [minSeq, maxSeq] = await this.seqRange(chain, filter.startTimestamp, filter.endTimestamp);
@@ -258,15 +200,20 @@ export class PrimaryNetworkReader {
     }
     const { rows } = await this.pool.query<TxRowDb>(sql, params);
     const page = nextOf(rows, pageSize, (r) => r.seq);
-    return { items: await this.renderTransactions(page.items), nextCursor: page.nextCursor };
+    return { ...(await this.withUtxos(page.items)), nextCursor: page.nextCursor };
   }
 
-  async transaction(chain: ChainKey, id: Uint8Array): Promise<Transaction | undefined> {
+  async transaction(
+    chain: ChainKey,
+    id: Uint8Array,
+  ): Promise<{ transaction: StoredTransaction; assets: AssetDirectory } | undefined> {
     const { rows } = await this.pool.query<TxRowDb>(
       `SELECT ${TX_COLUMNS} FROM primary_network.transactions t WHERE t.chain = $1 AND t.id = $2`,
       [chain, bytea(id)],
     );
-    return rows[0] && (await this.renderTransactions(rows))[0];
+    if (rows.length === 0) return undefined;
+    const { items, assets } = await this.withUtxos(rows);
+    return { transaction: items[0]!, assets };
   }
 
   /** A timestamp range as the range of sequence numbers of the chain's transactions inside it. */
@@ -300,8 +247,9 @@ export class PrimaryNetworkReader {
     return [min, max];
   }
 
-  private async renderTransactions(rows: TxRowDb[]): Promise<Transaction[]> {
-    if (rows.length === 0) return [];
+  /** The transactions with the UTXOs they consumed and emitted, their rewards and vertices, and their assets. */
+  private async withUtxos(rows: TxRowDb[]): Promise<{ items: StoredTransaction[]; assets: AssetDirectory }> {
+    if (rows.length === 0) return { items: [], assets: () => undefined };
     const ids = rows.map((r) => r.id);
     const [utxos, stakerRows, vertices] = await Promise.all([
       this.pool.query<UtxoRow & { role: string }>(
@@ -341,151 +289,18 @@ export class PrimaryNetworkReader {
           (u) => u.role === role && (role === 'consumed' ? u.consumed_by_tx : u.emitted_by_tx)!.equals(id),
         )
         .sort((a, b) => a.output_index - b.output_index || Buffer.compare(a.tx_id, b.tx_id));
-    return rows.map((r) => {
-      const consumed = byTx('consumed', r.id);
-      const emitted = byTx('emitted', r.id);
-      // A staking transaction: its reward once paid, its staker's estimated reward until then.
+    const items = rows.map((r) => {
       const staker = stakerRows.rows.find((x) => x.tx_id.equals(r.id));
-      const reward = staker?.reward_tx_id
-        ? { rewardTxHash: encodeCb58(staker.reward_tx_id) }
-        : staker?.potential_reward
-          ? { estimatedReward: staker.potential_reward }
-          : {};
-      return this.transactionDoc(r, consumed, emitted, assets, reward, () =>
-        vertices.rows.filter((v) => v.tx_id.equals(r.id)),
-      );
+      return {
+        ...r,
+        consumed: byTx('consumed', r.id),
+        emitted: byTx('emitted', r.id),
+        ...(staker?.reward_tx_id ? { rewardTxId: staker.reward_tx_id } : {}),
+        ...(staker?.potential_reward ? { potentialReward: staker.potential_reward } : {}),
+        vertices: vertices.rows.filter((v) => v.tx_id.equals(r.id)),
+      };
     });
-  }
-
-  private transactionDoc(
-    r: TxRowDb,
-    consumed: UtxoRow[],
-    emitted: UtxoRow[],
-    assets: AssetDirectory,
-    reward: { rewardTxHash?: string; estimatedReward?: string },
-    vertices: () => { vertex_id: Buffer; vertex_height: string; vertex_timestamp: string }[],
-  ): Transaction {
-    const d = r.details;
-    const a = d.amounts;
-    const txHash = encodeCb58(r.id);
-    const timestamp = Number(r.block_timestamp);
-    if (r.chain === 'P') {
-      return {
-        pChain: {
-          txHash,
-          txType: r.tx_type,
-          blockTimestamp: timestamp,
-          blockNumber: r.block_height,
-          blockHash: encodeCb58(r.block_id),
-          consumedUtxos: consumed.map((u) => pChainUtxo(this.ctx, assets, u)),
-          emittedUtxos: emitted.map((u) => pChainUtxo(this.ctx, assets, u)),
-          value: assetAmounts(assets, a.emitted),
-          amountBurned: assetAmounts(assets, a.burned),
-          amountStaked: assetAmounts(assets, a.staked),
-          amountL1ValidatorBalanceBurned: assetAmounts(assets, a.l1ValidatorBalance),
-          memo: d.memo,
-          rewardAddresses: d.rewardAddresses ?? [],
-          l1ValidatorDetails: d.l1ValidatorDetails ?? [],
-          ...pick(d, [
-            'sourceChain',
-            'destinationChain',
-            'startTimestamp',
-            'endTimestamp',
-            'delegationFeePercent',
-            'nodeId',
-            'subnetId',
-            'stakingTxHash',
-            'subnetOwnershipInfo',
-            'blsCredentials',
-            'l1ValidatorManagerDetails',
-            'blockchainInfo',
-          ]),
-          ...reward,
-        },
-      };
-    }
-    const common = {
-      txHash,
-      memo: d.memo,
-      amountUnlocked: assetAmounts(assets, a.consumed),
-      amountCreated: assetAmounts(assets, a.emitted),
-    };
-    if (r.chain === 'X') {
-      const x = {
-        ...common,
-        timestamp,
-        txType: r.tx_type,
-        consumedUtxos: consumed.map((u) => otherUtxo(this.ctx, assets, u)),
-        emittedUtxos: emitted.map((u) => otherUtxo(this.ctx, assets, u)),
-        ...pick(d, ['sourceChain', 'destinationChain']),
-        ...(d.assetCreated
-          ? {
-              assetCreated: {
-                assetId: txHash,
-                name: d.assetCreated.name,
-                symbol: d.assetCreated.symbol,
-                denomination: d.assetCreated.denomination,
-                type: d.assetCreated.type,
-                createdAtTimestamp: timestamp,
-                cap: d.assetCreated.cap,
-              },
-            }
-          : {}),
-      };
-      if (r.chain_format === 'non-linear') {
-        return {
-          xChainNonLinear: {
-            ...x,
-            chainFormat: 'non-linear',
-            vertices: vertices().map((v) => ({
-              hash: encodeCb58(v.vertex_id),
-              height: Number(v.vertex_height),
-              timestamp: Number(v.vertex_timestamp),
-            })),
-          },
-        };
-      }
-      return {
-        xChainLinear: {
-          ...x,
-          chainFormat: 'linear',
-          blockHeight: Number(r.block_height),
-          blockHash: encodeCb58(r.block_id),
-        },
-      };
-    }
-    const c = {
-      ...common,
-      blockHeight: Number(r.block_height),
-      blockHash: hex(r.block_id),
-      timestamp,
-      sourceChain: d.sourceChain ?? encodeCb58(this.ctx.chainIds.C),
-      destinationChain: d.destinationChain ?? encodeCb58(this.ctx.chainIds.C),
-      txType: r.tx_type,
-    };
-    if (r.tx_type === 'ExportTx') {
-      return {
-        cChainExport: {
-          ...c,
-          evmInputs: (d.evmInputs ?? []).map((i) => ({
-            fromAddress: i.fromAddress,
-            asset: assetAmount(assets, i.assetId, i.amount),
-            credentials: [],
-          })),
-          emittedUtxos: emitted.map((u) => otherUtxo(this.ctx, assets, u)),
-        },
-      };
-    }
-    return {
-      cChainImport: {
-        ...c,
-        evmOutputs: (d.evmOutputs ?? []).map((o) => ({
-          toAddress: o.toAddress,
-          asset: assetAmount(assets, o.assetId, o.amount),
-        })),
-        consumedUtxos: consumed.map((u) => otherUtxo(this.ctx, assets, u)),
-      },
-    };
+    return { items, assets };
   }
 
   // ---- UTXOs
@@ -497,7 +312,7 @@ export class PrimaryNetworkReader {
     order: Order,
     pageSize: number,
     cursor: string,
-  ): Promise<Page<AnyUtxo>> {
+  ): Promise<PageWithAssets<UtxoRow>> {
     const key = sortBy === 'amount' ? 'amount' : 'block_timestamp';
     const after = parseKeyCursor(cursor, sortBy === 'amount' ? MAX_UINT64 : MAX_INT64);
     const cmp = order === 'asc' ? '>' : '<';
@@ -532,46 +347,21 @@ export class PrimaryNetworkReader {
     const byId = new Map(rows.map((r) => [r.utxo_id.toString('hex'), r]));
     const ordered = page.items.map((k) => byId.get(k.utxo_id.toString('hex'))!);
     const assets = await this.assets(ordered.map((u) => u.asset_id));
-    return {
-      items: ordered.map((u) =>
-        chain === 'P'
-          ? { pChain: pChainUtxo(this.ctx, assets, u) }
-          : { other: otherUtxo(this.ctx, assets, u) },
-      ),
-      nextCursor: page.nextCursor,
-    };
+    return { items: ordered, nextCursor: page.nextCursor, assets };
   }
 
   // ---- rewards
 
-  /**
-   * Rewards paid to the addresses or nodes. With a price for the day it was paid (and the reward older than a day,
-   * as the Data API has it), the reward carries `historicalPrice`: AVAX's price in `currency` then.
-   */
+  /** Rewards paid to the addresses or nodes, with the staker each rewards. */
   async historicalRewards(
     filter: { addresses: Uint8Array[]; nodeIds: Uint8Array[] },
     order: Order,
     pageSize: number,
     cursor: string,
-    price: { currency: string; at: (unixSeconds: number) => number | undefined; now: number },
-  ): Promise<Page<HistoricalReward>> {
+  ): Promise<PageWithAssets<StoredReward>> {
     const after = parseKeyCursor(cursor, MAX_INT64);
     const cmp = order === 'asc' ? '>' : '<';
-    const { rows } = await this.pool.query<{
-      utxo_id: Buffer;
-      staking_tx_id: Buffer;
-      reward_tx_id: Buffer;
-      reward_seq: string;
-      node_id: Buffer;
-      reward_type: string;
-      output_index: number;
-      amount: string;
-      addresses: Buffer[];
-      reward_timestamp: string;
-      weight: string;
-      start_time: string;
-      end_time: string;
-    }>(
+    const { rows } = await this.pool.query<StoredReward>(
       `SELECT r.utxo_id, r.staking_tx_id, r.reward_tx_id, r.reward_seq, r.node_id, r.reward_type, r.output_index,
               r.amount, r.addresses, r.reward_timestamp, s.weight, s.start_time, s.end_time
        FROM (SELECT utxo_id FROM primary_network.reward_addresses
@@ -591,29 +381,7 @@ export class PrimaryNetworkReader {
       ],
     );
     const page = nextOf(rows, pageSize, (r) => `${r.reward_seq}:${r.utxo_id.toString('hex')}`);
-    const assets = await this.assets([this.ctx.avaxAssetId]);
-    return {
-      items: page.items.map((r) => {
-        const paidAt = Number(r.reward_timestamp);
-        const value = price.now - paidAt > DAY_SECONDS ? price.at(paidAt) : undefined;
-        const reward = assetAmount(assets, encodeCb58(this.ctx.avaxAssetId), r.amount);
-        if (value !== undefined) reward.historicalPrice = { currencyCode: price.currency, value };
-        return {
-          addresses: r.addresses.map((a) => formatBech32(this.ctx.identity.hrp, a)),
-          txHash: encodeCb58(r.staking_tx_id),
-          amountStaked: r.weight,
-          nodeId: formatNodeId(r.node_id),
-          startTimestamp: Number(r.start_time),
-          endTimestamp: Number(r.end_time),
-          rewardType: r.reward_type,
-          utxoId: encodeCb58(r.utxo_id),
-          outputIndex: r.output_index,
-          reward,
-          rewardTxHash: encodeCb58(r.reward_tx_id),
-        };
-      }),
-      nextCursor: page.nextCursor,
-    };
+    return { ...page, assets: await this.assets([this.ctx.avaxAssetId]) };
   }
 
   /** Stakers not yet removed, newest first (or oldest), with their progress at the P-Chain's latest block time. */
@@ -644,24 +412,6 @@ export class PrimaryNetworkReader {
     );
     const page = nextOf(rows, pageSize, (r) => r.added_seq);
     return { items: page.items.map((r) => pendingStaker(r)), nextCursor: page.nextCursor };
-  }
-
-  pendingRewardDoc(s: PendingStaker, estimatedReward: bigint): PendingReward {
-    return {
-      addresses: s.rewardAddresses.map((a) => formatBech32(this.ctx.identity.hrp, a)),
-      txHash: encodeCb58(s.txId),
-      amountStaked: s.weight.toString(),
-      nodeId: formatNodeId(s.nodeId),
-      startTimestamp: Number(s.startTime),
-      endTimestamp: Number(s.endTime),
-      rewardType: s.isDelegator ? 'DELEGATOR' : 'VALIDATOR',
-      progress: s.progress,
-      estimatedReward: assetAmount(
-        () => AVAX_ASSET,
-        encodeCb58(this.ctx.avaxAssetId),
-        estimatedReward.toString(),
-      ),
-    };
   }
 
   // ---- validator sets
@@ -744,7 +494,7 @@ export class PrimaryNetworkReader {
 
   /** Asset facts for the given ids and the ids inside the transactions' amounts, cached (assets never change). */
   private async assets(ids: Uint8Array[], txs: TxRowDb[] = []): Promise<AssetDirectory> {
-    const wanted = new Set(ids.map((id) => encodeCb58(id)));
+    const wanted = new Set(ids.map((id) => Buffer.from(id).toString('hex')));
     for (const t of txs) {
       for (const amounts of Object.values(t.details.amounts))
         for (const id of Object.keys(amounts)) wanted.add(id);
@@ -759,10 +509,10 @@ export class PrimaryNetworkReader {
         asset_type: string;
       }>(
         'SELECT id, name, symbol, denomination, asset_type FROM primary_network.assets WHERE id = ANY($1::bytea[])',
-        [missing.map((id) => bytea(decodeCb58(id)))],
+        [missing.map((id) => Buffer.from(id, 'hex'))],
       );
       for (const r of rows) {
-        this.assetCache.set(encodeCb58(r.id), {
+        this.assetCache.set(r.id.toString('hex'), {
           name: r.name,
           symbol: r.symbol,
           denomination: r.denomination,
@@ -813,7 +563,43 @@ function pendingStaker(r: PendingStakerRow): PendingStaker {
   };
 }
 
-interface BlockRowDb {
+/** A utxos row with its creation known. */
+export interface UtxoRow {
+  utxo_id: Buffer;
+  chain: ChainKey;
+  created_chain: ChainKey;
+  tx_id: Buffer;
+  output_index: number;
+  emitted_by_tx: Buffer;
+  block_height: string;
+  block_timestamp: string;
+  asset_id: Buffer;
+  amount: string;
+  addresses: Buffer[];
+  threshold: number;
+  locktime: string;
+  stakeable_locktime: string | null;
+  output_type: string;
+  group_id: number | null;
+  payload: Buffer | null;
+  utxo_bytes: Buffer;
+  staked: boolean;
+  stake_start: string | null;
+  stake_end: string | null;
+  reward_type: string | null;
+  consumed_chain: ChainKey | null;
+  consumed_by_tx: Buffer | null;
+  consumed_block_height: string | null;
+  consumed_block_timestamp: string | null;
+}
+
+/** A UTXO with its spend, if any: `FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s`. */
+const UTXO_COLUMNS = `u.utxo_id, u.chain, u.created_chain, u.tx_id, u.output_index, u.emitted_by_tx,
+  u.block_height, u.block_timestamp, u.asset_id, u.amount, u.addresses, u.threshold, u.locktime, u.stakeable_locktime,
+  u.output_type, u.group_id, u.payload, u.utxo_bytes, u.staked, u.stake_start, u.stake_end, u.reward_type,
+  s.consumed_chain, s.consumed_by_tx, s.consumed_block_height, s.consumed_block_timestamp`;
+
+export interface StoredBlock {
   chain: ChainKey;
   height: string;
   id: Buffer;
@@ -822,11 +608,42 @@ interface BlockRowDb {
   block_type: string;
   size_bytes: number;
   tx_ids: Buffer[];
-  proposer: Block['proposerDetails'] | null;
+  /** proposervm blocks: null for blocks before it and for option blocks; proposer_node_id also for unsigned ones. */
+  proposer_id: Buffer | null;
+  proposer_parent_id: Buffer | null;
+  proposer_node_id: Buffer | null;
+  proposer_p_chain_height: string | null;
+  proposer_timestamp: string | null;
 }
 
-const BLOCK_COLUMNS =
-  'chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer';
+const BLOCK_COLUMNS = `chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
+  proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp`;
+
+export interface StoredVertex {
+  id: Buffer;
+  idx: string;
+  height: string;
+  parent_ids: Buffer[];
+  vertex_timestamp: string;
+  size_bytes: number;
+  tx_ids: Buffer[];
+}
+
+export interface StoredReward {
+  utxo_id: Buffer;
+  staking_tx_id: Buffer;
+  reward_tx_id: Buffer;
+  reward_seq: string;
+  node_id: Buffer;
+  reward_type: string;
+  output_index: number;
+  amount: string;
+  addresses: Buffer[];
+  reward_timestamp: string;
+  weight: string;
+  start_time: string;
+  end_time: string;
+}
 
 /** `<sort key>:<utxo id hex>` cursors of the UTXO and reward lists; the key is at most `max`. */
 function parseKeyCursor(cursor: string, max: bigint): { key: string; utxoId: Buffer } | undefined {
@@ -835,10 +652,4 @@ function parseKeyCursor(cursor: string, max: bigint): { key: string; utxoId: Buf
   if (!match || BigInt(match[1]!) > max)
     throw new DomainError('invalid_argument', 'pageToken: malformed cursor');
   return { key: match[1]!, utxoId: Buffer.from(match[2]!, 'hex') };
-}
-
-function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const k of keys) if (obj[k] !== undefined) out[k] = obj[k];
-  return out;
 }

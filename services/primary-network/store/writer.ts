@@ -5,8 +5,8 @@ import {
   type Pool,
   type PoolClient,
 } from '../../runtime/database/pool.ts';
-import type { ChainKey } from '../decode/model.ts';
-import type { AssetRow, ProjectedTx, UtxoCreation } from './rows.ts';
+import type { ChainKey } from '../network.ts';
+import type { AssetRow, KnownL1Validator, ProjectedTx, UtxoCreation } from './rows.ts';
 
 /** A block, a post-Cortina X-Chain block or a C-Chain block. */
 export interface BlockRow {
@@ -18,7 +18,14 @@ export interface BlockRow {
   blockType: string;
   sizeBytes: number;
   txIds: Uint8Array[];
-  proposer?: Record<string, string | number>;
+  proposer?: {
+    id: Uint8Array;
+    parentId: Uint8Array;
+    /** Absent when the block is unsigned. */
+    nodeId?: Uint8Array;
+    pChainHeight: bigint;
+    timestamp: bigint;
+  };
 }
 
 export interface VertexRow {
@@ -90,6 +97,84 @@ export class ProjectionWriter {
     );
   }
 
+  /** The last transaction of the P-Chain block at `height`: a proposal block's one transaction. */
+  async proposalAt(height: bigint) {
+    const { rows } = await this.pool.query<{
+      id: Buffer;
+      tx_type: string;
+      seq: string;
+      rewarded: string | null;
+    }>(
+      `SELECT id, tx_type, seq, details->>'rewardedTxId' AS rewarded FROM primary_network.transactions
+       WHERE chain = 'P' AND block_height = $1 ORDER BY seq DESC LIMIT 1`,
+      [height.toString()],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        id: new Uint8Array(row.id),
+        type: row.tx_type,
+        seq: BigInt(row.seq),
+        rewardedTxId: row.rewarded === null ? undefined : new Uint8Array(Buffer.from(row.rewarded, 'hex')),
+      }
+    );
+  }
+
+  async staker(txId: Uint8Array) {
+    const { rows } = await this.pool.query<{
+      tx_id: Buffer;
+      node_id: Buffer;
+      is_delegator: boolean;
+      first_reward_index: number;
+    }>(
+      `SELECT tx_id, node_id, is_delegator, first_reward_index FROM primary_network.stakers
+       WHERE tx_id = $1`,
+      [Buffer.from(txId)],
+    );
+    const row = rows[0];
+    return (
+      row && {
+        txId: new Uint8Array(row.tx_id),
+        nodeId: new Uint8Array(row.node_id),
+        isDelegator: row.is_delegator,
+        firstRewardIndex: row.first_reward_index,
+      }
+    );
+  }
+
+  /** The L1 validators registered among `validationIds`, keyed by hex validation id, with deposits and weight. */
+  async knownL1Validators(validationIds: Uint8Array[]): Promise<Map<string, KnownL1Validator>> {
+    const known = new Map<string, KnownL1Validator>();
+    const { rows } = await this.pool.query<{
+      validation_id: Buffer;
+      subnet_id: Buffer;
+      node_id: Buffer;
+      bls_public_key: Buffer;
+      proof_of_possession: Buffer;
+      deposited: string;
+      weight: string;
+    }>(
+      `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession,
+              v.deposited + coalesce((SELECT sum(d.amount) FROM primary_network.l1_validator_deposits d
+                                      WHERE d.validation_id = v.validation_id), 0) AS deposited,
+              (SELECT w.weight FROM primary_network.l1_validator_weights w WHERE w.validation_id = v.validation_id
+               ORDER BY w.from_height DESC LIMIT 1) AS weight
+       FROM primary_network.l1_validators v WHERE v.validation_id = ANY($1::bytea[])`,
+      [validationIds.map((id) => Buffer.from(id))],
+    );
+    for (const r of rows) {
+      known.set(r.validation_id.toString('hex'), {
+        subnetId: new Uint8Array(r.subnet_id),
+        nodeId: new Uint8Array(r.node_id),
+        blsPublicKey: new Uint8Array(r.bls_public_key),
+        proofOfPossession: new Uint8Array(r.proof_of_possession),
+        deposited: BigInt(r.deposited),
+        weight: BigInt(r.weight ?? '0'),
+      });
+    }
+    return known;
+  }
+
   async ensureAsset(asset: AssetRow): Promise<void> {
     await this.insertAssets(this.pool, [asset]);
   }
@@ -137,11 +222,14 @@ export class ProjectionWriter {
     if (blocks.length === 0) return;
     await client.query(
       `INSERT INTO primary_network.blocks
-         (chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer)
-       SELECT chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids::bytea[], proposer
+         (chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
+          proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp)
+       SELECT chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids::bytea[], proposer_id,
+              proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp
        FROM unnest($1::text[], $2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[], $6::text[], $7::int[],
-                   $8::text[], $9::jsonb[])
-         AS b(chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids, proposer)
+                   $8::text[], $9::bytea[], $10::bytea[], $11::bytea[], $12::bigint[], $13::bigint[])
+         AS b(chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids, proposer_id, proposer_parent_id,
+              proposer_node_id, proposer_p_chain_height, proposer_timestamp)
        ON CONFLICT DO NOTHING`,
       [
         blocks.map((b) => b.chain),
@@ -152,7 +240,11 @@ export class ProjectionWriter {
         blocks.map((b) => b.blockType),
         blocks.map((b) => b.sizeBytes),
         blocks.map((b) => byteaArrayLiteral(b.txIds)),
-        blocks.map((b) => (b.proposer ? JSON.stringify(b.proposer) : null)),
+        blocks.map((b) => (b.proposer ? bytea(b.proposer.id) : null)),
+        blocks.map((b) => (b.proposer ? bytea(b.proposer.parentId) : null)),
+        blocks.map((b) => (b.proposer?.nodeId ? bytea(b.proposer.nodeId) : null)),
+        blocks.map((b) => b.proposer?.pChainHeight.toString() ?? null),
+        blocks.map((b) => b.proposer?.timestamp.toString() ?? null),
       ],
     );
   }

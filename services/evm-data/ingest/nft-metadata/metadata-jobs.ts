@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { Logger } from '../../runtime/logger.ts';
+import type { Logger } from '../../../runtime/logger.ts';
 import { fetchTokenMetadata, type ErcType, type MetadataOutcome } from './fetch-metadata.ts';
 import { resolveTokenUri } from './token-uri.ts';
 

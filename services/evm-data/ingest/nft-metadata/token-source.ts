@@ -1,10 +1,10 @@
 import type { Hex } from 'viem';
-import type { Logger } from '../../runtime/logger.ts';
-import { UpstreamRpcError, type Upstream } from '../../runtime/upstream/client.ts';
-import type { ChainRegistry } from '../chains.ts';
-import { decodeText } from '../ingest/contract-probe.ts';
-import type { EvmDataReader } from '../reader.ts';
-import type { MetadataQueue } from '../service.ts';
+import type { Logger } from '../../../runtime/logger.ts';
+import { UpstreamRpcError, type Upstream } from '../../../runtime/upstream/client.ts';
+import type { ChainRegistry } from '../../chains.ts';
+import { decodeText } from '../contract-probe.ts';
+import type { EvmDataReader } from '../../store/reader.ts';
+import type { MetadataQueue } from '../../api/service.ts';
 
 /** ERC-721 `tokenURI(uint256)` and ERC-1155 `uri(uint256)`. */
 const TOKEN_URI = { 'ERC-721': '0xc87b56dd', 'ERC-1155': '0x0e89341c' } as const;

@@ -6,7 +6,7 @@
  */
 import { avaxSerial, avmSerial } from '@avalabs/avalanchejs';
 import type { DecodedInput, DecodedOutput, DecodedTx, PrimaryNetworkTxType } from './model.ts';
-import { concat, u32 } from '../../runtime/avalanche/linear-codec.ts';
+import { concat, u32 } from '../../../runtime/avalanche/linear-codec.ts';
 import { Reader } from './bytes.ts';
 import { unknownType } from './container.ts';
 import {

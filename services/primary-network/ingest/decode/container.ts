@@ -1,4 +1,4 @@
-import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { encodeCb58 } from '../../../runtime/formatting/cb58.ts';
 
 /** What the container indexer knows of a container besides its bytes. */
 export interface ContainerContext {

@@ -6,7 +6,7 @@
  * plugin/evm/atomic/codec.go.
  */
 import type { DecodedInput, DecodedOutput, Owner } from './model.ts';
-import { concat, CODEC_VERSION, u16, u32, u64 } from '../../runtime/avalanche/linear-codec.ts';
+import { concat, CODEC_VERSION, u16, u32, u64 } from '../../../runtime/avalanche/linear-codec.ts';
 import { type Reader } from './bytes.ts';
 import { unknownType } from './container.ts';
 

@@ -1,3 +1,4 @@
+import type { ChainKey } from '../../network.ts';
 /**
  * What the primary-network projection reads out of a container: the chain-neutral shape of every block, vertex and
  * transaction of the P-, X- and C-Chains. Decoders (this folder) turn container bytes into these; the projection
@@ -28,8 +29,6 @@ export type PrimaryNetworkTxType =
   | 'IncreaseL1ValidatorBalanceTx'
   | 'CreateAssetTx'
   | 'OperationTx';
-
-export type ChainKey = 'P' | 'X' | 'C';
 
 /** An output owner: secp256k1fx.OutputOwners. */
 export interface Owner {

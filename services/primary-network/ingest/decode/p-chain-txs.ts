@@ -5,7 +5,7 @@
 import { pvmSerial, type avaxSerial, type L1Validator } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { BlsSigner, DecodedTx, L1ConversionValidator, Owner, PrimaryNetworkTxType } from './model.ts';
-import { concat, u32 } from '../../runtime/avalanche/linear-codec.ts';
+import { concat, u32 } from '../../../runtime/avalanche/linear-codec.ts';
 import { addressedCallPayload, readL1ValidatorWeight, readRegisterL1Validator } from './warp.ts';
 import {
   baseTxFields,
