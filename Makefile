@@ -66,6 +66,10 @@ $(KUBE_BIN)/helm $(KUBE_BIN)/kubectl &:
 test: install contracts kube-tools ## run the unit and integration tests (DATABASE_URL selects a PostgreSQL server, else embedded)
 	$(MOCHA)
 
+.PHONY: test-unit
+test-unit: install ## run the unit tests alone (no devnet, no database: seconds)
+	$(MOCHA) --no-config --extension ts --timeout 60000 --reporter spec 'test/unit/**/*.test.ts'
+
 .PHONY: check
 check: install lint format-check typecheck proto-check crd-check chart-lint ## lint, formatting, type check, generated code up to date, chart lint
 
