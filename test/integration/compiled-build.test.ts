@@ -131,6 +131,6 @@ describe('the compiled build (make build)', function () {
     });
     running.push(indexer);
     expect(indexer.output()).to.include('applied migrations').and.include('gRPC server listening');
-    expect(existsSync(join(dist, 'services', 'container-indexer', 'migrations'))).to.be.true;
+    expect(existsSync(join(dist, 'services', 'container-indexer', 'store', 'migrations'))).to.be.true;
   });
 });
