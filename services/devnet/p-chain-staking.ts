@@ -22,13 +22,10 @@ import { deriveBlsKey, type BlsKey } from './bls.ts';
 import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
 import { potentialReward, splitReward } from './staking-rewards.ts';
 import { derive, type SeededRandom } from './seeded.ts';
+import { PRIMARY_NETWORK_SUBNET_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
 import type { Account, Wallet } from './wallet.ts';
 
 const NANO_AVAX_PER_AVAX = 1_000_000_000n;
-/** The primary network's subnet id (ids.Empty). */
-const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
-/** Subnet-EVM's VM id. */
-export const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
 /** Where the L1's validator manager lives on the L1 (the address avalanche-cli gives its proxy). */
 export const VALIDATOR_MANAGER_ADDRESS = '0x0feedc0de0000000000000000000000000000000';
 const DAY = 86_400n;
@@ -323,7 +320,7 @@ export class StakingPlan {
       {
         ...this.common(account, timeSeconds),
         nodeId: v.nodeId,
-        subnetId: PRIMARY_NETWORK_ID,
+        subnetId: PRIMARY_NETWORK_SUBNET_ID,
         start: timeSeconds,
         end: timeSeconds + period,
         weight: 2_000n * NANO_AVAX_PER_AVAX,
@@ -363,7 +360,7 @@ export class StakingPlan {
       {
         ...this.common(account, timeSeconds),
         nodeId: validator.nodeId,
-        subnetId: PRIMARY_NETWORK_ID,
+        subnetId: PRIMARY_NETWORK_SUBNET_ID,
         start: timeSeconds,
         end,
         weight: BigInt(25 + random.below(500)) * NANO_AVAX_PER_AVAX,

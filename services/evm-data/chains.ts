@@ -1,14 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
+import { EVM_VM_ID, PRIMARY_NETWORK_SUBNET_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
-
-/** The primary network's subnet id (32 zero bytes, cb58). */
-const PRIMARY_NETWORK_SUBNET_ID = '11111111111111111111111111111111LpoYY';
-/** coreth's and Subnet-EVM's VM ids as avalanchego registers them. */
-const CORETH_VM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCY4zBP7nafkeGyCd4v';
-const SUBNET_EVM_VM_ID = 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy';
 
 const imageAsset = z.object({ assetId: z.string().optional(), imageUri: z.string().optional() }).strict();
 const networkToken = z
@@ -228,7 +223,8 @@ export class ChainRegistry {
           : `An Avalanche L1 running Subnet-EVM (${network}).`),
       platformChainId: chain.blockchainIdText,
       ...(chain.isCChain ? { subnetId: PRIMARY_NETWORK_SUBNET_ID } : {}),
-      vmId: chain.isCChain ? CORETH_VM_ID : SUBNET_EVM_VM_ID,
+      // An L1's own VM id and subnet are the P-Chain's to say: gateway-data adds them from the primary-network service.
+      vmId: chain.isCChain ? EVM_VM_ID : SUBNET_EVM_VM_ID,
       vmName: 'EVM',
       ...(curated.explorerUrl ? { explorerUrl: curated.explorerUrl } : {}),
       rpcUrl: curated.rpcUrl ?? `${this.nodeUrl(chain.rpcPath)}${chain.rpcPath}`,

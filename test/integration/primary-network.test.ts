@@ -20,6 +20,11 @@ import { derive } from '../../services/devnet/seeded.ts';
 import { stakersAt, validatorSet } from '../../services/devnet/validator-sets.ts';
 import { formatBech32, formatNodeId } from '../../services/runtime/formatting/address.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import {
+  EVM_VM_ID,
+  PRIMARY_NETWORK_SUBNET_ID,
+  SUBNET_EVM_VM_ID,
+} from '../../services/runtime/avalanche/vms.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createGrpcClient, type UnaryClient } from '../../services/runtime/grpc/client.ts';
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
@@ -173,6 +178,7 @@ describe('primary-network service', function () {
   let indexer: RunningComponent;
   let service: RunningComponent;
   let gateway: RunningComponent;
+  let evmData: RunningComponent;
   let gatewayUrl: string;
   let priceFile: string;
   let client: Service;
@@ -216,11 +222,24 @@ describe('primary-network service', function () {
       PROJECTION_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
     });
+    // evm-data answers /v1/chains; gateway-data completes an L1's entry with what the P-Chain says of it.
+    const evmDataPort = await freePort();
+    evmData = await startComponent('evm-data', {
+      DATABASE_URL: db.url,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${evmDataPort}`,
+      UPSTREAM_NODE_URLS: devnetUrl,
+      AVALANCHE_NETWORK: 'fuji',
+      EVM_CHAINS: `C,${devnet.l1.blockchainId}`,
+      EVM_INGEST_ENABLED: 'false',
+      NFT_METADATA_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    });
     const gatewayPort = await freePort();
     gateway = await startComponent('gateway-data', {
       HTTP_HOST: '127.0.0.1',
       HTTP_PORT: String(gatewayPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${servicePort}`,
+      EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
       PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
       LOG_LEVEL: 'warn',
     });
@@ -267,6 +286,7 @@ describe('primary-network service', function () {
   after(async function () {
     closeClient?.();
     await gateway?.stop();
+    await evmData?.stop();
     await service?.stop();
     await indexer?.stop();
     await db?.drop();
@@ -676,6 +696,70 @@ describe('primary-network service', function () {
     );
     const pending = await api('/v1/networks/{network}/rewards:listPending', { network: 'fuji' }, { nodeIds });
     expect((pending.pendingRewards as unknown[]).length).to.be.greaterThan(0);
+  });
+
+  it('answers a chain a CreateChainTx created by its blockchain id, with its subnet, VM, EVM chain id and genesis', async function () {
+    const { l1 } = devnet;
+    // A CreateChainTx's id is the id of the chain it creates.
+    const createChainTx = await api(
+      '/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
+      {
+        network: 'fuji',
+        blockchainId: 'p-chain',
+        txHash: l1.blockchainId,
+      },
+    );
+    expect(createChainTx.txType).to.equal('CreateChainTx');
+    const chain = await api('/v1/networks/{network}/blockchains/{blockchainId}', {
+      network: 'fuji',
+      blockchainId: l1.blockchainId,
+    });
+    expect(chain).to.deep.include({
+      blockchainId: l1.blockchainId,
+      subnetId: l1.subnetId,
+      vmId: SUBNET_EVM_VM_ID,
+      blockchainName: 'devnet-l1',
+      evmChainId: l1.evmChainId,
+    });
+    expect(chain.createBlockNumber).to.equal(createChainTx.blockNumber);
+    expect(chain.createBlockTimestamp).to.equal(createChainTx.blockTimestamp);
+    expect((chain.genesisData as { config: { chainId: number } }).config.chainId).to.equal(l1.evmChainId);
+    const sdk = new AvaCloudSDK({
+      serverURL: gatewayUrl,
+      network: 'fuji',
+      retryConfig: { strategy: 'none' },
+    });
+    const viaSdk = await sdk.data.primaryNetwork.getBlockchainById(
+      { blockchainId: l1.blockchainId },
+      { serverURL: gatewayUrl },
+    );
+    expect(viaSdk.subnetId).to.equal(l1.subnetId);
+    expect(viaSdk.vmId).to.equal(SUBNET_EVM_VM_ID);
+    // The primary network's own chains name their VMs as avalanchego registers them.
+    const cChain = await api('/v1/networks/{network}/blockchains/{blockchainId}', {
+      network: 'fuji',
+      blockchainId: 'c-chain',
+    });
+    expect(cChain.vmId).to.equal(EVM_VM_ID);
+    const unknown = await fetch(
+      `${gatewayUrl}/v1/networks/fuji/blockchains/${encodeCb58(new Uint8Array(32).fill(7))}`,
+    );
+    expect(unknown.status).to.equal(404);
+
+    // The EVM side: the L1 by its EVM chain id, with the subnet and VM its CreateChainTx names; the C-Chain's VM.
+    const l1Info = await api('/v1/chains/{chainId}', { chainId: String(l1.evmChainId) });
+    expect(l1Info).to.deep.include({
+      platformChainId: l1.blockchainId,
+      subnetId: l1.subnetId,
+      vmId: SUBNET_EVM_VM_ID,
+      chainName: 'devnet-l1',
+    });
+    const cInfo = await api('/v1/chains/{chainId}', { chainId: '43113' });
+    expect(cInfo).to.deep.include({ vmId: EVM_VM_ID, subnetId: PRIMARY_NETWORK_SUBNET_ID });
+    const listed = (await api('/v1/chains', {}, { network: 'fuji' })).chains as Record<string, unknown>[];
+    expect(listed.find((c) => c.platformChainId === l1.blockchainId)).to.deep.include({
+      subnetId: l1.subnetId,
+    });
   });
 
   it('serves the official SDK: @avalabs/avacloud-sdk pages through transactions, blocks and rewards', async function () {

@@ -16,6 +16,7 @@ import type {
   AssetDirectory,
   PendingStaker,
   StoredBlock,
+  StoredBlockchain,
   StoredReward,
   StoredTransaction,
   StoredVertex,
@@ -53,6 +54,34 @@ export function primaryBlockchain(ctx: NetworkContext, chain: ChainKey): Blockch
     blockchainName: names[chain],
     ...(chain === 'C' ? { evmChainId: ctx.identity.evmChainId } : {}),
   };
+}
+
+/**
+ * A chain a CreateChainTx created. An EVM chain's genesis names its EVM chain id (`config.chainId`); the genesis goes
+ * out as it was written, and gateway-data hands it on as the object it parses to.
+ */
+export function createdBlockchainDoc(r: StoredBlockchain): Blockchain {
+  const genesisJson = r.genesis.toString('utf8');
+  const evmChainId = evmChainIdOf(genesisJson);
+  return {
+    createBlockTimestamp: Number(r.created_timestamp),
+    createBlockNumber: r.created_height,
+    blockchainId: encodeCb58(r.id),
+    vmId: encodeCb58(r.vm_id),
+    subnetId: encodeCb58(r.subnet_id),
+    blockchainName: r.name,
+    ...(evmChainId !== undefined ? { evmChainId } : {}),
+    genesisJson,
+  };
+}
+
+function evmChainIdOf(genesisJson: string): number | undefined {
+  try {
+    const chainId = (JSON.parse(genesisJson) as { config?: { chainId?: unknown } } | null)?.config?.chainId;
+    return typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0 ? chainId : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function assetAmount(assets: AssetDirectory, assetId: Uint8Array, amount: string): AssetAmount {

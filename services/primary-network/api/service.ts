@@ -14,6 +14,7 @@ import type { PrimaryNetworkReader } from '../store/reader.ts';
 import {
   blockDoc,
   chainName,
+  createdBlockchainDoc,
   historicalRewardDoc,
   otherUtxo,
   pChainUtxo,
@@ -86,7 +87,25 @@ export function primaryNetworkService(options: {
   const addresses = (name: string, values: Buffer[]) => field.bytesList(name, values, SHORT_ID_LENGTH);
 
   return {
-    GetBlockchain: (req) => Promise.resolve().then(() => primaryBlockchain(ctx, chainOf(req.chain))),
+    GetBlockchain: async (req) => {
+      if (!req.chain)
+        throw new DomainError(
+          'invalid_argument',
+          'chain: is required: expected a network and a blockchain id',
+        );
+      checkNetwork(req.chain.network);
+      const id = idOf(req.chain.blockchain_id, 'blockchainId');
+      const primary = chainKeyOf(ctx, id);
+      if (primary) return primaryBlockchain(ctx, primary);
+      // Any other chain is one a CreateChainTx created, as the P-Chain recorded it.
+      const created = await reader.createdBlockchain(id);
+      if (!created)
+        throw new DomainError(
+          'not_found',
+          `blockchain ${field.quoted(req.chain.blockchain_id)} is not a chain of ${network}: no CreateChainTx created it`,
+        );
+      return createdBlockchainDoc(created);
+    },
 
     ListBlocks: async (req) => {
       const chain = chainOf(req.chain);

@@ -416,6 +416,16 @@ export class PrimaryNetworkReader {
 
   // ---- validator sets
 
+  /** A blockchain a CreateChainTx created. */
+  async createdBlockchain(id: Uint8Array): Promise<StoredBlockchain | undefined> {
+    const { rows } = await this.pool.query<StoredBlockchain>(
+      `SELECT id, subnet_id, name, vm_id, genesis, created_height, created_timestamp
+       FROM primary_network.blockchains WHERE id = $1`,
+      [bytea(id)],
+    );
+    return rows[0];
+  }
+
   async latestPChainHeight(): Promise<bigint> {
     const { rows } = await this.pool.query<{ height: string }>(
       `SELECT height FROM primary_network.blocks WHERE chain = 'P' ORDER BY height DESC LIMIT 1`,
@@ -618,6 +628,16 @@ export interface StoredBlock {
 
 const BLOCK_COLUMNS = `chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
   proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp`;
+
+export interface StoredBlockchain {
+  id: Buffer;
+  subnet_id: Buffer;
+  name: string;
+  vm_id: Buffer;
+  genesis: Buffer;
+  created_height: string;
+  created_timestamp: string;
+}
 
 export interface StoredVertex {
   id: Buffer;
