@@ -337,8 +337,10 @@ describe('primary-network service', function () {
       }
       const p = t.p!;
       if (t.consumed.some((u) => (u as PChainUtxo).txHash === genesisTx)) continue;
-      const unstaked = t.emitted.filter((u) => !(u as PChainUtxo).staked);
-      const staked = t.emitted.filter((u) => (u as PChainUtxo).staked);
+      // Stake outputs carry their staking period; once the stake is returned they are no longer `staked`.
+      const isStake = (u: PChainUtxo | Utxo) => (u as PChainUtxo).utxoStartTimestamp !== undefined;
+      const unstaked = t.emitted.filter((u) => !isStake(u));
+      const staked = t.emitted.filter(isStake);
       expect(plus(sums(staked)), `${t.txHash} staked`).to.deep.equal(plus(sums(p.amountStaked!)));
       if (t.consumed.length === 0 && t.txType !== 'ImportTx') continue;
       expect(plus(sums(t.consumed)), `${t.txType} ${t.txHash}`).to.deep.equal(
@@ -352,6 +354,27 @@ describe('primary-network service', function () {
       checked++;
     }
     expect(checked).to.be.greaterThan(100);
+  });
+
+  it('returns a staker’s stake when its RewardValidatorTx is accepted: staked until then, spendable from then on', async function () {
+    const { staking, tip } = devnet.pChain;
+    let returned = 0;
+    let held = 0;
+    for (const staker of staking.everyStaker) {
+      const txHash = encodeCb58(staker.txId);
+      const tx = (await client.GetTransaction({ chain: chainRef('P'), tx_hash: txHash })).pChain!;
+      const stake = tx.emittedUtxos.filter((u) => u.utxoStartTimestamp !== undefined);
+      expect(stake.length, txHash).to.equal(staker.stake.length);
+      const isReturned = staker.removedAtHeight !== undefined && staker.removedAtHeight <= tip.height;
+      for (const u of stake) {
+        expect(u.staked, `${staker.kind} ${txHash} stake ${u.utxoId}`).to.equal(!isReturned);
+        expect(u.utxoType).to.equal(isReturned ? 'TRANSFER' : 'STAKE');
+      }
+      if (isReturned) returned++;
+      else held++;
+    }
+    expect(returned).to.be.greaterThan(0);
+    expect(held).to.be.greaterThan(0);
   });
 
   it('holds, for every account, the UTXO set of the devnet’s own ledger', async function () {

@@ -518,6 +518,13 @@ export class ProjectionWriter {
           r.map((x) => x.rewarded),
         ],
       );
+      // The option block that takes a staker's RewardValidatorTx returns its stake: its stake UTXOs (emitted by the
+      // staking transaction) are spendable from then on.
+      await client.query(
+        `UPDATE primary_network.utxos SET staked = false
+         WHERE emitted_by_tx = ANY($1::bytea[]) AND staked`,
+        [r.map((x) => bytea(x.stakingTxId))],
+      );
     }
   }
 
