@@ -4,10 +4,10 @@ import { aggregateSignatures, verifyWarpSignature } from '../support/bls-noble.t
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { expect } from 'chai';
 import { createDevnetApp } from '../../services/devnet/app.ts';
-import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
-import { Devnet } from '../../services/devnet/network.ts';
+import type { Devnet } from '../../services/devnet/network.ts';
 import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
+import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 
 /**
  * The devnet's `platform` service against its own P-Chain: validator sets follow the staking and L1 transactions
@@ -32,16 +32,7 @@ describe('devnet platform API', function () {
   };
 
   before(async function () {
-    devnet = await Devnet.create({
-      identity: IDENTITIES.fuji,
-      seed: 'platform-test',
-      genesisTimeSeconds: 1_767_225_600n,
-      historySeconds: 5n * 86_400n,
-      blockIntervalSeconds: 1_200n,
-      accounts: 8,
-      metadataBaseUrl: 'http://127.0.0.1:9/metadata',
-    });
-    await devnet.generateHistory();
+    devnet = await sharedDevnet(SHARED_DEVNET);
     server = createDevnetApp(devnet, createLogger('test', 'silent'), {
       warpSlowMs: 300,
       warpFaults: new Map(),

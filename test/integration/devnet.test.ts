@@ -13,6 +13,7 @@ import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
+import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 
 const PARAMETERS: DevnetParameters = {
@@ -237,9 +238,7 @@ describe('devnet', function () {
   });
 
   it('rewards stakers when their period ends: a proposal with the RewardValidatorTx, its commit in an option block, stake and rewards spendable', async function () {
-    const parameters = { ...PARAMETERS, historySeconds: 6n * 86_400n, blockIntervalSeconds: 1_200n };
-    const devnet = await Devnet.create(parameters);
-    await devnet.generateHistory();
+    const devnet = await sharedDevnet(SHARED_DEVNET);
     const containers = await devnet.containers.range('P/block', 0n, 1_000_000n);
     const codec = utils.getManagerForVM('PVM').getDefaultCodec();
     /** Staker tx id -> its end time and number of BaseTx outputs. */

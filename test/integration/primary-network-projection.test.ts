@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
+import type { Devnet } from '../../services/devnet/network.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
 import { PROJECTED_INDEXES, Projector } from '../../services/primary-network/ingest/projector.ts';
 import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
@@ -18,16 +19,7 @@ import { devnetContainerStream, projectionDigest } from '../support/projection.t
  * The projection is idempotent and resumable: stopped anywhere (between batches or in the middle of one), restarted
  * with other batch sizes, or replayed from the start, it ends with exactly the rows of one uninterrupted run.
  */
-const PARAMETERS: DevnetParameters = {
-  identity: IDENTITIES.fuji,
-  seed: 'projection-test',
-  genesisTimeSeconds: 1_767_225_600n,
-  // Long enough for rewards, the L1's registration and weight change, and atomic transfers.
-  historySeconds: 6n * 86_400n,
-  blockIntervalSeconds: 1_200n,
-  accounts: 6,
-  metadataBaseUrl: 'http://127.0.0.1:1/metadata',
-};
+const PARAMETERS = SHARED_DEVNET;
 
 class Interrupted extends Error {}
 
@@ -79,8 +71,7 @@ describe('primary-network projection', function () {
     });
 
   before(async function () {
-    devnet = await Devnet.create(PARAMETERS);
-    await devnet.generateHistory();
+    devnet = await sharedDevnet(PARAMETERS);
   });
 
   after(async function () {

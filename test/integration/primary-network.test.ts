@@ -14,7 +14,7 @@ import type { PChainUtxo } from '../../services/generated/proto/chaindata/primar
 import type { Transaction__Output } from '../../services/generated/proto/chaindata/primarynetwork/v1/Transaction.ts';
 import type { Utxo } from '../../services/generated/proto/chaindata/primarynetwork/v1/Utxo.ts';
 import { createDevnetApp } from '../../services/devnet/app.ts';
-import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import type { Devnet } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { derive } from '../../services/devnet/seeded.ts';
 import { stakersAt, validatorSet } from '../../services/devnet/validator-sets.ts';
@@ -31,6 +31,7 @@ import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
+import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 import { networkContext } from '../../services/primary-network/network.ts';
 import { PrimaryNetworkReader } from '../../services/primary-network/store/reader.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
@@ -41,16 +42,7 @@ import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts'
  * indexer, projected by the service; every check compares the service's answers with what the devnet itself knows
  * or with an independent reading of its containers.
  */
-const PARAMETERS: DevnetParameters = {
-  identity: IDENTITIES.fuji,
-  seed: 'primary-network-test',
-  genesisTimeSeconds: 1_767_225_600n, // 2026-01-01T00:00:00Z
-  // Long enough for short-period validators and delegators to be rewarded and the atomic phases to run.
-  historySeconds: 6n * 86_400n,
-  blockIntervalSeconds: 1_200n,
-  accounts: 8,
-  metadataBaseUrl: 'http://127.0.0.1:1/metadata',
-};
+const PARAMETERS = SHARED_DEVNET;
 const FUJI = IDENTITIES.fuji;
 const CHAIN_IDS = { P: FUJI.pChainId, X: FUJI.xChainId, C: FUJI.cChainId } as const;
 type Chain = keyof typeof CHAIN_IDS;
@@ -186,8 +178,7 @@ describe('primary-network service', function () {
   const all: Record<Chain, AnyTx[]> = { P: [], X: [], C: [] };
 
   before(async function () {
-    devnet = await Devnet.create(PARAMETERS);
-    await devnet.generateHistory();
+    devnet = await sharedDevnet(PARAMETERS);
     const handler = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
     server = createServer((req, res) => void handler(req, res)).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));

@@ -1,7 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CHAIN_DATA_BIN, freePort, waitForHttpOk } from '../../services/up/processes.ts';
+import { closeSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHAIN_DATA_BIN, freePort as unusedPort, waitForHttpOk } from '../../services/up/processes.ts';
+import { PORT_RESERVATIONS } from './port-reservations.ts';
 
-export { freePort };
+/**
+ * A port free a moment ago that no other test process of this run has taken: the parallel workers each pick ports
+ * before the servers that bind them start, so each port handed out is reserved, once for the run, by creating a
+ * file named after it in the run's reservation directory.
+ */
+export async function freePort(): Promise<number> {
+  const reservations = process.env[PORT_RESERVATIONS];
+  for (;;) {
+    const port = await unusedPort();
+    if (!reservations) return port;
+    try {
+      closeSync(openSync(join(reservations, String(port)), 'wx'));
+      return port;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
 
 /** A `chain-data <component>` child process, started and waited on until /readyz answers 200. */
 export interface RunningComponent {
