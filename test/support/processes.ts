@@ -1,16 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAIN_DATA_BIN, freePort as unusedPort, waitForHttpOk } from '../../services/up/processes.ts';
-import { PORT_RESERVATIONS } from './port-reservations.ts';
+import { TEST_RUN_DIRECTORY } from './test-run.ts';
 
 /**
  * A port free a moment ago that no other test process of this run has taken: the parallel workers each pick ports
  * before the servers that bind them start, so each port handed out is reserved, once for the run, by creating a
- * file named after it in the run's reservation directory.
+ * file named after it in the run's directory.
  */
 export async function freePort(): Promise<number> {
-  const reservations = process.env[PORT_RESERVATIONS];
+  const run = process.env[TEST_RUN_DIRECTORY];
+  const reservations = run && join(run, 'ports');
+  if (reservations) mkdirSync(reservations, { recursive: true });
   for (;;) {
     const port = await unusedPort();
     if (!reservations) return port;
