@@ -18,6 +18,20 @@ export default tseslint.config(
     },
   },
   {
+    // The services' shape (docs/architecture.md): the API reads what the store holds, never how it got there.
+    files: ['services/*/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/ingest/**'], message: 'api/ may not import from ingest/: read the store.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // chai's property assertions (expect(x).to.be.true) read as unused expressions.
