@@ -200,8 +200,11 @@ export class ChainRegistry {
     return this.chains.find((c) => Buffer.from(c.blockchainId).equals(Buffer.from(blockchainId)));
   }
 
-  /** The Data API's ChainInfo; `name` is the blockchain's name on the P-Chain when known. */
-  chainInfo(chain: EvmChain, name: string | undefined) {
+  /**
+   * The Data API's ChainInfo as this service knows it. An L1's name on the P-Chain, subnet and VM are the P-Chain's:
+   * gateway-data adds them from the primary-network service.
+   */
+  chainInfo(chain: EvmChain) {
     const { curated } = chain;
     const network = this.identity.name;
     const chainName =
@@ -210,7 +213,7 @@ export class ChainRegistry {
         ? network === 'mainnet'
           ? 'Avalanche (C-Chain)'
           : 'Avalanche Fuji (C-Chain)'
-        : name) ??
+        : undefined) ??
       chain.blockchainIdText;
     return {
       chainId: chain.evmChainId.toString(),
@@ -223,7 +226,6 @@ export class ChainRegistry {
           : `An Avalanche L1 running Subnet-EVM (${network}).`),
       platformChainId: chain.blockchainIdText,
       ...(chain.isCChain ? { subnetId: PRIMARY_NETWORK_SUBNET_ID } : {}),
-      // An L1's own VM id and subnet are the P-Chain's to say: gateway-data adds them from the primary-network service.
       vmId: chain.isCChain ? EVM_VM_ID : SUBNET_EVM_VM_ID,
       vmName: 'EVM',
       ...(curated.explorerUrl ? { explorerUrl: curated.explorerUrl } : {}),

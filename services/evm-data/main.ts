@@ -256,7 +256,6 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
             prices,
             curated,
             metadataQueue: metadataJobs,
-            chainNames: () => Promise.resolve(undefined),
           }),
         ),
       },

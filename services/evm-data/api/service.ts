@@ -53,7 +53,6 @@ export function evmDataService(options: {
   prices: PriceSource;
   curated: CuratedMetadata;
   metadataQueue: MetadataQueue | undefined;
-  chainNames: (chain: EvmChain) => Promise<string | undefined>;
 }): AsyncImplementation<EvmDataServiceHandlers> {
   const { registry, reader, prices, curated } = options;
   const network = registry.identity.name;
@@ -97,19 +96,14 @@ export function evmDataService(options: {
       : { erc1155: erc1155Token(record.contract, record.token_id, record) };
 
   return {
-    async ListChains(request) {
-      if (networkName(request.network) !== '' && request.network !== network) return { chains: [] };
-      return {
-        chains: await Promise.all(
-          registry.chains.map(async (c) => registry.chainInfo(c, await options.chainNames(c))),
-        ),
-      };
-    },
+    ListChains: (request) =>
+      Promise.resolve().then(() =>
+        networkName(request.network) !== '' && request.network !== network
+          ? { chains: [] }
+          : { chains: registry.chains.map((c) => registry.chainInfo(c)) },
+      ),
 
-    async GetChain(request) {
-      const chain = chainOf(request.chain_id);
-      return registry.chainInfo(chain, await options.chainNames(chain));
-    },
+    GetChain: (request) => Promise.resolve().then(() => registry.chainInfo(chainOf(request.chain_id))),
 
     async ListAddressTransactions(request) {
       const chain = chainOf(request.chain_id);
