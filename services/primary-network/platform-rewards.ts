@@ -29,8 +29,13 @@ export interface PotentialRewards {
   /**
    * Potential reward by staking tx id (cb58) of the current stakers of these nodes (`NodeID-…`). With `atLeastHeight`,
    * only from a node at or past that P-Chain height (NodesBehindError when there is none); without, from any node.
+   * `signal` ends the calls when whoever asked has gone.
    */
-  potentialRewards(nodeIds: string[], atLeastHeight?: bigint): Promise<Map<string, bigint>>;
+  potentialRewards(
+    nodeIds: string[],
+    atLeastHeight?: bigint,
+    signal?: AbortSignal,
+  ): Promise<Map<string, bigint>>;
 }
 
 /** No upstream node has reached the P-Chain height an answer needs: the projection waits there and asks again. */
@@ -103,7 +108,7 @@ export function platformRewards(upstream: Upstream): RewardUtxoSource & Potentia
       return (reply.utxos as string[]).map(decodeCheckedHex);
     },
 
-    async potentialRewards(nodeIds, height) {
+    async potentialRewards(nodeIds, height, signal) {
       const options = height === undefined ? undefined : atLeastHeight(height);
       const rewards = new Map<string, bigint>();
       const replies = await Promise.all(
@@ -112,7 +117,7 @@ export function platformRewards(upstream: Upstream): RewardUtxoSource & Potentia
             PLATFORM_PATH,
             'platform.getCurrentValidators',
             { nodeIDs: [nodeId] },
-            undefined,
+            signal,
             options,
           ),
         ),

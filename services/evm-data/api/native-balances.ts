@@ -24,8 +24,9 @@ export class NativeBalances {
     chain: EvmChain,
     address: Buffer,
     blockNumber?: bigint,
+    signal?: AbortSignal,
   ): Promise<{ balance: bigint; block: bigint }> {
-    const head = await this.head(chain);
+    const head = await this.head(chain, signal);
     const block = blockNumber ?? head;
     if (block > head)
       throw new DomainError(
@@ -36,19 +37,21 @@ export class NativeBalances {
     const cached = this.cache.get(key);
     if (cached !== undefined) return { balance: cached, block };
     const balance = BigInt(
-      await this.upstream.call<string>(chain.rpcPath, 'eth_getBalance', [
-        `0x${address.toString('hex')}`,
-        `0x${block.toString(16)}`,
-      ]),
+      await this.upstream.call<string>(
+        chain.rpcPath,
+        'eth_getBalance',
+        [`0x${address.toString('hex')}`, `0x${block.toString(16)}`],
+        signal,
+      ),
     );
     this.cache.set(key, balance);
     return { balance, block };
   }
 
-  private async head(chain: EvmChain): Promise<bigint> {
+  private async head(chain: EvmChain, signal?: AbortSignal): Promise<bigint> {
     const known = this.heads.get(chain.id);
     if (known && performance.now() - known.at < HEAD_TTL_MS) return known.head;
-    const head = BigInt(await this.upstream.call<string>(chain.rpcPath, 'eth_blockNumber', []));
+    const head = BigInt(await this.upstream.call<string>(chain.rpcPath, 'eth_blockNumber', [], signal));
     this.heads.set(chain.id, { head, at: performance.now() });
     return head;
   }

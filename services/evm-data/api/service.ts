@@ -202,12 +202,12 @@ export function evmDataService(options: {
       };
     },
 
-    async GetNativeBalance(request) {
+    async GetNativeBalance(request, signal) {
       const chain = chainOf(request.chain_id);
       const holder = address('address', request.address);
       const block = field.optionalInteger('blockNumber', request.block_number, field.MAX_UINT64);
       const currency = field.currency('currency', request.currency);
-      const { balance } = await options.balances.balanceOf(chain, holder, block);
+      const { balance } = await options.balances.balanceOf(chain, holder, block, signal);
       const token = chain.networkToken;
       const price = prices.latest(token.symbol, currency);
       const value = price === undefined ? undefined : (Number(balance) / 10 ** token.decimals) * price;

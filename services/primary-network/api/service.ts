@@ -235,10 +235,11 @@ export function primaryNetworkService(options: {
       const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
       const page = await reader.pendingStakers(filter, order, pageSize, field.cursor(req.cursor));
       const nodes = [...new Set(page.items.map((s) => formatNodeId(s.nodeId)))];
-      // The node call is not the database's: a caller that has gone does not need it made.
-      signal.throwIfAborted();
+      // The nodes' answer is for this caller alone: the calls end when its deadline passes or it goes.
       const potential =
-        nodes.length > 0 ? await options.potentialRewards.potentialRewards(nodes) : new Map<string, bigint>();
+        nodes.length > 0
+          ? await options.potentialRewards.potentialRewards(nodes, undefined, signal)
+          : new Map<string, bigint>();
       return {
         pendingRewards: page.items.map((s) =>
           pendingRewardDoc(ctx, s, potential.get(encodeCb58(s.txId)) ?? 0n),
