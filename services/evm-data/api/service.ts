@@ -3,6 +3,7 @@ import { DomainError } from '../../runtime/errors.ts';
 import { hex } from '../../runtime/formatting/encoding.ts';
 import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
+import { keysetPage } from '../../runtime/pagination/keyset.ts';
 import { MAX_COLLECTIBLE_PAGE_SIZE, MAX_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
 import type { PriceSource } from '../../runtime/prices/price-source.ts';
 import type { ChainRegistry, CuratedMetadata, EvmChain } from '../chains.ts';
@@ -122,7 +123,7 @@ export function evmDataService(options: {
         pageSize + 1,
         field.cursor(request.cursor),
       );
-      const page = keys.slice(0, pageSize);
+      const { items: page, nextCursor } = keysetPage(keys, pageSize, cursorOf);
       const [txs, transfers, internals] = await Promise.all([
         reader.transactions(chain.id, page),
         reader.transfers(chain.id, page, holder),
@@ -150,7 +151,7 @@ export function evmDataService(options: {
             internalTransactions: internals.filter(own).map((i) => internalTransaction(i, book)),
           };
         }),
-        next_cursor: keys.length > pageSize ? cursorOf(page[page.length - 1]!) : '',
+        next_cursor: nextCursor,
       };
     },
 
@@ -237,7 +238,11 @@ export function evmDataService(options: {
         pageSize + 1,
         field.cursor(request.cursor),
       );
-      const page = rows.slice(0, pageSize);
+      const { items: page, nextCursor } = keysetPage(
+        rows,
+        pageSize,
+        (r) => `${r.contract.toString('hex')}:${BigInt(r.token_id).toString(16)}`,
+      );
       const book = await addressBook(
         chain,
         page.map((r) => r.contract),
@@ -249,10 +254,7 @@ export function evmDataService(options: {
             ? { erc721: { ...erc721Token(r.contract, r.token_id, r, book), chainId } }
             : { erc1155: { ...erc1155Token(r.contract, r.token_id, r), chainId, balance: r.balance! } },
         ),
-        next_cursor:
-          rows.length > pageSize
-            ? `${page[page.length - 1]!.contract.toString('hex')}:${BigInt(page[page.length - 1]!.token_id).toString(16)}`
-            : '',
+        next_cursor: nextCursor,
       };
     },
 
@@ -273,11 +275,11 @@ export function evmDataService(options: {
         pageSize + 1,
         field.cursor(request.cursor),
       );
-      const page = rows.slice(0, pageSize);
+      const { items: page, nextCursor } = keysetPage(rows, pageSize, (r) => BigInt(r.token_id).toString(16));
       const book = await addressBook(chain, [contract]);
       return {
         tokens: page.map((r) => nftDocument(r, book)),
-        next_cursor: rows.length > pageSize ? BigInt(page[page.length - 1]!.token_id).toString(16) : '',
+        next_cursor: nextCursor,
       };
     },
 
@@ -318,7 +320,11 @@ export function evmDataService(options: {
       if (networkName(request.network) !== '' && request.network !== network)
         return { messages: [], next_cursor: '' };
       const rows = await reader.icmMessages(party, pageSize + 1, cursor);
-      const page = rows.slice(0, pageSize);
+      const { items: page, nextCursor } = keysetPage(
+        rows,
+        pageSize,
+        (m) => `${BigInt(m.first_seen).toString(16)}:${m.message_id.toString('hex')}`,
+      );
       const books = new Map<number, AddressBook>();
       for (const m of page) {
         const chain = m.send && registry.byId(m.send.chain);
@@ -331,13 +337,9 @@ export function evmDataService(options: {
             ),
           );
       }
-      const last = page[page.length - 1];
       return {
         messages: page.map((m) => icmMessage(m, chainNames, (id) => books.get(id)!)),
-        next_cursor:
-          rows.length > pageSize && last
-            ? `${BigInt(last.first_seen).toString(16)}:${last.message_id.toString('hex')}`
-            : '',
+        next_cursor: nextCursor,
       };
     },
 

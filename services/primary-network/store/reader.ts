@@ -3,6 +3,7 @@ import { bytea, integerOrNull } from '../../runtime/database/pool.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts';
 import { MAX_INT64, MAX_UINT64 } from '../../runtime/grpc/request-fields.ts';
+import { keysetPage, type Page } from '../../runtime/pagination/keyset.ts';
 import type { ChainKey, NetworkContext } from '../network.ts';
 import type { TxFacts } from './rows.ts';
 
@@ -11,12 +12,6 @@ import type { TxFacts } from './rows.ts';
  * them (api/ renders them). Every list is keyset-paginated (the cursor is the sort key of the last item returned)
  * and every query reads through an index.
  */
-export interface Page<T> {
-  items: T[];
-  /** Empty when this is the last page. */
-  nextCursor: string;
-}
-
 export type Order = 'asc' | 'desc';
 
 /** What the assets table says of an asset. */
@@ -42,12 +37,6 @@ function cursorBigint(cursor: string, what: string): bigint | undefined {
   if (n === undefined || n > MAX_INT64)
     throw new DomainError('invalid_argument', `pageToken: malformed ${what} cursor`);
   return n;
-}
-
-function nextOf<T>(rows: T[], pageSize: number, key: (row: T) => string): Page<T> {
-  if (rows.length <= pageSize) return { items: rows, nextCursor: '' };
-  const items = rows.slice(0, pageSize);
-  return { items, nextCursor: key(items.at(-1)!) };
 }
 
 export interface StoredTransaction {
@@ -109,7 +98,7 @@ export class PrimaryNetworkReader {
         pageSize + 1,
       ],
     );
-    const page = nextOf(rows, pageSize, (r) => r.height);
+    const page = keysetPage(rows, pageSize, (r) => r.height);
     return page;
   }
 
@@ -142,7 +131,7 @@ export class PrimaryNetworkReader {
        ORDER BY idx ${order} LIMIT $3`,
       [height.toString(), integerOrNull(after), pageSize + 1],
     );
-    return nextOf(rows, pageSize, (r) => r.idx);
+    return keysetPage(rows, pageSize, (r) => r.idx);
   }
 
   // ---- transactions
@@ -199,7 +188,7 @@ export class PrimaryNetworkReader {
         ORDER BY t.seq ${order} LIMIT $5`;
     }
     const { rows } = await this.pool.query<TxRowDb>(sql, params);
-    const page = nextOf(rows, pageSize, (r) => r.seq);
+    const page = keysetPage(rows, pageSize, (r) => r.seq);
     return { ...(await this.withUtxos(page.items)), nextCursor: page.nextCursor };
   }
 
@@ -337,7 +326,7 @@ export class PrimaryNetworkReader {
         pageSize + 1,
       ],
     );
-    const page = nextOf(keys, pageSize, (k) => `${k.sort_key}:${k.utxo_id.toString('hex')}`);
+    const page = keysetPage(keys, pageSize, (k) => `${k.sort_key}:${k.utxo_id.toString('hex')}`);
     const { rows } = await this.pool.query<UtxoRow>(
       `SELECT ${UTXO_COLUMNS}
        FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
@@ -380,7 +369,7 @@ export class PrimaryNetworkReader {
         pageSize + 1,
       ],
     );
-    const page = nextOf(rows, pageSize, (r) => `${r.reward_seq}:${r.utxo_id.toString('hex')}`);
+    const page = keysetPage(rows, pageSize, (r) => `${r.reward_seq}:${r.utxo_id.toString('hex')}`);
     return { ...page, assets: await this.assets([this.ctx.avaxAssetId]) };
   }
 
@@ -410,7 +399,7 @@ export class PrimaryNetworkReader {
         pageSize + 1,
       ],
     );
-    const page = nextOf(rows, pageSize, (r) => r.added_seq);
+    const page = keysetPage(rows, pageSize, (r) => r.added_seq);
     return { items: page.items.map((r) => pendingStaker(r)), nextCursor: page.nextCursor };
   }
 
