@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, migrationChecksum, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
+import { MIGRATIONS_DIR as PRIMARY_NETWORK_MIGRATIONS } from '../../services/primary-network/main.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { freePort, rejectionOf, spawnComponent, startComponent } from '../support/processes.ts';
 
@@ -90,5 +91,43 @@ describe('migrations: an applied migration cannot drift', function () {
     expect(edited.output()).to.match(
       /migration 001_[a-z0-9_]+\.sql of schema container_indexer was edited after it was applied/,
     );
+  });
+
+  it('primary-network 002: a projection written with formatted text is emptied, so it replays into facts', async function () {
+    const all = await readMigrations(PRIMARY_NETWORK_MIGRATIONS);
+    expect(await migrate(pool, 'primary_network', all.slice(0, 1))).to.deep.equal([1]);
+    // What 001's projection wrote: a block with its formatted proposer, a transaction with formatted details.
+    await pool.query(
+      `INSERT INTO primary_network.cursors (index_name, next_index) VALUES ('P/block', 42), ('X/block', 7)`,
+    );
+    await pool.query(
+      `INSERT INTO primary_network.blocks (chain, height, id, parent_id, block_timestamp, block_type, size_bytes,
+         tx_ids, proposer)
+       VALUES ('P', 1, '\\x01', '\\x00', 1, 'BanffStandardBlock', 10, '{}',
+         '{"proposerId": "2Jq…", "proposerNodeId": "NodeID-…"}')`,
+    );
+    await pool.query(
+      `INSERT INTO primary_network.transactions (chain, id, seq, tx_type, block_height, block_id, block_timestamp,
+         details)
+       VALUES ('P', '\\x02', 65536, 'BaseTx', 1, '\\x01', 1, '{"nodeId": "NodeID-…", "memo": "0x"}')`,
+    );
+    expect(await migrate(pool, 'primary_network', all)).to.deep.equal([2]);
+    const count = async (table: string) =>
+      Number(
+        (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM primary_network.${table}`)).rows[0]!.n,
+      );
+    for (const table of ['cursors', 'blocks', 'transactions']) expect(await count(table), table).to.equal(0);
+    const { rows } = await pool.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_schema = 'primary_network' AND table_name = 'blocks' AND column_name LIKE 'proposer%'
+       ORDER BY column_name`,
+    );
+    expect(rows.map((r) => r.column_name)).to.deep.equal([
+      'proposer_id',
+      'proposer_node_id',
+      'proposer_p_chain_height',
+      'proposer_parent_id',
+      'proposer_timestamp',
+    ]);
   });
 });
