@@ -213,8 +213,7 @@ export class ChainRegistry {
         ? network === 'mainnet'
           ? 'Avalanche (C-Chain)'
           : 'Avalanche Fuji (C-Chain)'
-        : undefined) ??
-      chain.blockchainIdText;
+        : chain.blockchainIdText);
     return {
       chainId: chain.evmChainId.toString(),
       status: 'OK',

@@ -3,9 +3,8 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect } from 'chai';
-import { freePort } from '../support/processes.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { eventually, startComponent, type RunningComponent } from '../support/processes.ts';
+import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 import { REPO_ROOT, runTool } from '../support/kube-tools.ts';
 
 /**

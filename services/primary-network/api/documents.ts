@@ -383,15 +383,15 @@ const UTXO_TYPE_NAMES: Record<string, string> = {
 };
 
 export function pChainUtxo(ctx: NetworkContext, assets: AssetDirectory, row: UtxoRow): PChainUtxo {
-  const assetId = encodeCb58(row.asset_id);
+  const asset = assetAmount(assets, row.asset_id, row.amount);
   const doc: PChainUtxo = {
     addresses: row.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
-    asset: assetAmount(assets, row.asset_id, row.amount),
+    asset,
     consumedOnChainId: encodeCb58(ctx.chainIds[row.chain]),
     createdOnChainId: encodeCb58(ctx.chainIds[row.created_chain]),
     utxoId: encodeCb58(row.utxo_id),
     amount: row.amount,
-    assetId,
+    assetId: asset.assetId,
     blockNumber: row.block_height,
     blockTimestamp: Number(row.block_timestamp),
     outputIndex: row.output_index,

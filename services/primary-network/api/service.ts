@@ -7,9 +7,8 @@ import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { MAX_PAGE_SIZE, MAX_UTXO_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
 import type { PriceSource } from '../../runtime/prices/price-source.ts';
-import type { ChainKey } from '../network.ts';
 import type { PotentialRewards } from '../platform-rewards.ts';
-import { chainKeyOf, type NetworkContext } from '../network.ts';
+import { chainKeyOf, type ChainKey, type NetworkContext } from '../network.ts';
 import type { PrimaryNetworkReader } from '../store/reader.ts';
 import {
   blockDoc,
@@ -55,10 +54,15 @@ export function primaryNetworkService(options: {
         `network ${field.quoted(name)} is not indexed here (this deployment indexes ${network})`,
       );
   };
-  const chainOf = (ref: ChainRef__Output | null): ChainKey => {
+  /** A request's chain reference, present and on this deployment's network. */
+  const chainRefOf = (ref: ChainRef__Output | null): ChainRef__Output => {
     if (!ref)
       throw new DomainError('invalid_argument', 'chain: is required: expected a network and a blockchain id');
     checkNetwork(ref.network);
+    return ref;
+  };
+  const chainOf = (request: ChainRef__Output | null): ChainKey => {
+    const ref = chainRefOf(request);
     field.text('blockchainId', ref.blockchain_id, { what: 'a blockchain id (cb58)' });
     let key: ChainKey | undefined;
     try {
@@ -88,13 +92,8 @@ export function primaryNetworkService(options: {
 
   return {
     GetBlockchain: async (req) => {
-      if (!req.chain)
-        throw new DomainError(
-          'invalid_argument',
-          'chain: is required: expected a network and a blockchain id',
-        );
-      checkNetwork(req.chain.network);
-      const id = idOf(req.chain.blockchain_id, 'blockchainId');
+      const ref = chainRefOf(req.chain);
+      const id = idOf(ref.blockchain_id, 'blockchainId');
       const primary = chainKeyOf(ctx, id);
       if (primary) return primaryBlockchain(ctx, primary);
       // Any other chain is one a CreateChainTx created, as the P-Chain recorded it.
@@ -102,7 +101,7 @@ export function primaryNetworkService(options: {
       if (!created)
         throw new DomainError(
           'not_found',
-          `blockchain ${field.quoted(req.chain.blockchain_id)} is not a chain of ${network}: no CreateChainTx created it`,
+          `blockchain ${field.quoted(ref.blockchain_id)} is not a chain of ${network}: no CreateChainTx created it`,
         );
       return createdBlockchainDoc(created);
     },

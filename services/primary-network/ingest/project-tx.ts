@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
-import { chainKeyOf, type NetworkContext } from '../network.ts';
+import { chainKeyOf, type ChainKey, type NetworkContext } from '../network.ts';
 import type {
   AddressLink,
   AmountsByAsset,
@@ -15,7 +15,6 @@ import type {
   UtxoSpend,
 } from '../store/rows.ts';
 import type { DecodedInput, DecodedOutput, DecodedTx, Owner } from './decode/model.ts';
-import type { ChainKey } from '../network.ts';
 
 /**
  * From a decoded transaction to the rows it adds: pure functions, so that replaying a container yields exactly the

@@ -14,12 +14,7 @@ import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from '
 import { projectTx, txSeq, utxoIdOf } from './project-tx.ts';
 import type { KnownL1Validator, TxPlacement } from '../store/rows.ts';
 import type { NetworkContext } from '../network.ts';
-import {
-  type BlockRow,
-  type ProjectionBatch,
-  type ProjectionWriter,
-  type RewardRow,
-} from '../store/writer.ts';
+import type { BlockRow, ProjectionBatch, ProjectionWriter, RewardRow } from '../store/writer.ts';
 
 /** The container-indexer indexes the projection reads, in the order it visits them. */
 export const PROJECTED_INDEXES = ['P/block', 'X/vtx', 'X/block', 'C/block'] as const;
