@@ -280,6 +280,13 @@ const upstream = z
         'x-kubernetes-list-type': 'map',
         'x-kubernetes-list-map-keys': ['chain'],
       }),
+    genesisUrl: text(
+      'URL of the network’s genesis configuration (avalanchego’s genesis JSON, e.g. its genesis_mainnet.json), ' +
+        'read by primary-network for the genesis UTXOs; the devnet’s own when the devnet is enabled',
+    )
+      .regex(HTTP_URL)
+      .max(2048)
+      .optional(),
     evmChains: z
       .array(text('C or a blockchain id (cb58)').regex(EVM_CHAIN))
       .min(1)

@@ -21,9 +21,10 @@ export const POSTGRES_DATABASE = 'chaindata';
 const DATABASE_COMMANDS = new Set(['container-indexer', 'primary-network', 'evm-data']);
 
 /** The upstream variables (UPSTREAM_NODE_URLS, UPSTREAM_CHAIN_NODE_URLS) of the components that follow nodes. */
+const devnetUrl = (stack: ChainDataStack) => `http://${childName(stack, 'devnet')}:${DEVNET_PORT}`;
+
 export function upstreamConfig(stack: ChainDataStack): Record<string, string> {
-  if (devnetEnabled(stack))
-    return { UPSTREAM_NODE_URLS: `http://${childName(stack, 'devnet')}:${DEVNET_PORT}` };
+  if (devnetEnabled(stack)) return { UPSTREAM_NODE_URLS: devnetUrl(stack) };
   const { nodes, chains } = stack.spec.upstream;
   return {
     ...(nodes && nodes.length > 0 ? { UPSTREAM_NODE_URLS: nodes.join(',') } : {}),
@@ -31,6 +32,14 @@ export function upstreamConfig(stack: ChainDataStack): Record<string, string> {
       ? { UPSTREAM_CHAIN_NODE_URLS: formatChainNodeUrls(new Map(chains.map((c) => [c.chain, c.nodes]))) }
       : {}),
   };
+}
+
+/** Where primary-network reads the genesis UTXOs: the URL given, else the devnet's own genesis, else nowhere. */
+function genesisConfig(stack: ChainDataStack): Record<string, string> {
+  const url =
+    stack.spec.upstream.genesisUrl ??
+    (devnetEnabled(stack) ? `${devnetUrl(stack)}/ext/devnet/genesis` : undefined);
+  return url ? { GENESIS_CONFIG: url } : {};
 }
 
 function tracingConfig(stack: ChainDataStack): Record<string, string> {
@@ -84,6 +93,7 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         CONTAINER_INDEXER_ADDRESS: grpcAddress(stack, 'containerIndexer'),
         ...upstream,
         AVALANCHE_NETWORK: spec.network,
+        ...genesisConfig(stack),
       };
     case 'evm-data': {
       const redis = redisUrl(stack);

@@ -106,6 +106,10 @@ export function createDevnetApp(
       l1: devnet.l1,
     };
   });
+  // Not a node API either: a node is given its genesis, and so is an indexer that must know the genesis UTXOs.
+  router.get('/ext/devnet/genesis', (ctx) => {
+    ctx.body = devnet.genesisConfig;
+  });
   router.get('/ext/health', (ctx) => {
     ctx.body = { checks: {}, healthy: true };
   });

@@ -35,12 +35,16 @@ import {
   WarpMessages,
 } from './warp.ts';
 import { deriveAccounts, type Account } from './wallet.ts';
+import { devnetGenesisConfig } from './genesis.ts';
 import { SharedMemory } from './shared-memory.ts';
 import { cChainExport, cChainImport, type CChainAtomicTx } from './c-chain-atomic.ts';
 import { XChainBuilder } from './x-chain.ts';
 
 /** What each devnet account holds on each EVM at genesis: 1,000,000 AVAX (or the L1's native token). */
 const EVM_GENESIS_BALANCE = 10n ** 24n;
+const ZERO_HASH = `0x${'00'.repeat(32)}`;
+const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
+const toQuantity = (n: bigint) => `0x${n.toString(16)}`;
 /** Accounts that only receive, per EVM: the long tail of addresses. */
 const PASSIVE_ACCOUNTS = 500;
 /** The account that relays ICM messages (the last of the devnet's accounts). */
@@ -115,6 +119,8 @@ export class Devnet {
   private lastTimeSeconds: bigint;
   private readonly cActivity: EvmActivity;
   private readonly l1Activity: EvmActivity;
+  /** The configuration the devnet's primary network starts from, as avalanchego's `--genesis-file` holds it. */
+  readonly genesisConfig: Record<string, unknown>;
   /** The C-Chain's proposervm: the C/block index holds its blocks. */
   private readonly cProposer: ProposerChain;
 
@@ -235,6 +241,28 @@ export class Devnet {
       BigInt(identity.upgrades.granite),
     );
     this.accounts = deriveAccounts(seed, parameters.accounts);
+    this.genesisConfig = devnetGenesisConfig({
+      identity,
+      accounts: this.accounts,
+      evmAccounts,
+      startTimeSeconds: parameters.genesisTimeSeconds,
+      cChainGenesis: {
+        config: this.cChain.chainConfig,
+        nonce: '0x0',
+        timestamp: toQuantity(parameters.genesisTimeSeconds),
+        extraData: '0x00',
+        gasLimit: toQuantity(cChain.head.header.gasLimit),
+        difficulty: '0x0',
+        mixHash: ZERO_HASH,
+        coinbase: ZERO_ADDRESS,
+        number: '0x0',
+        gasUsed: '0x0',
+        parentHash: ZERO_HASH,
+        alloc: Object.fromEntries(
+          evmAccounts.map((a) => [a.address.slice(2), { balance: toQuantity(EVM_GENESIS_BALANCE) }]),
+        ),
+      },
+    });
     this.xChain = new XChainBuilder(identity, seed, this.accounts);
     this.cortinaSeconds = parameters.genesisTimeSeconds + parameters.historySeconds / 2n;
     this.random = new SeededRandom(parameters.seed, 'activity');

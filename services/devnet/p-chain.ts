@@ -8,6 +8,7 @@ import { derive, type SeededRandom } from './seeded.ts';
 import { rewardValidatorTx, StakingPlan, type Staker } from './p-chain-staking.ts';
 import type { SharedMemory } from './shared-memory.ts';
 import { Wallet, type Account } from './wallet.ts';
+import { pChainGenesisOutputs } from './genesis.ts';
 
 /**
  * The P-Chain's history: real transactions (avalanchejs codecs, secp256k1 signatures) inside blocks in
@@ -55,15 +56,14 @@ export class PChainBuilder {
     options: { genesisTimeSeconds: bigint; l1Genesis: Record<string, unknown> },
   ) {
     this.context = builderContext(identity);
-    // The genesis block's parent is the hash of the genesis bytes; ours stands in for them.
-    const genesisTxId = derive(seed, 'p-chain/genesis');
-    this.parentId = sha256(genesisBlockBytes(genesisTxId));
+    // The genesis block's parent is the hash of the genesis bytes; a value derived from the seed stands in for it.
+    this.parentId = sha256(genesisBlockBytes(derive(seed, 'p-chain/genesis')));
     // Genesis is a pre-fork block: the first proposervm block's parent is the platformvm genesis itself.
     this.proposer = new ProposerChain(
       { id: this.parentId, timeSeconds: options.genesisTimeSeconds },
       BigInt(identity.upgrades.granite),
     );
-    this.wallet = new Wallet(genesisTxId, identity.avaxAssetId, accounts);
+    this.wallet = new Wallet(pChainGenesisOutputs(accounts), identity.avaxAssetId, accounts);
     this.staking = new StakingPlan({
       context: this.context,
       seed,
@@ -280,6 +280,6 @@ export class PChainBuilder {
 const L1_SETUP_HEIGHT = 3n;
 
 /** avalanchego's P-Chain genesis block: an ApricotCommitBlock at height 0 (never indexed). */
-function genesisBlockBytes(genesisTxId: Uint8Array): Uint8Array {
-  return concat(u16(CODEC_VERSION), u32(2), sha256(genesisTxId), u64(0n));
+function genesisBlockBytes(genesisBytesHash: Uint8Array): Uint8Array {
+  return concat(u16(CODEC_VERSION), u32(2), genesisBytesHash, u64(0n));
 }

@@ -17,7 +17,15 @@ import { derive, type SeededRandom } from './seeded.ts';
 
 const NANO_AVAX_PER_AVAX = 1_000_000_000n;
 /** What each account holds at genesis on each chain. */
-const GENESIS_BALANCE = 1_000_000n * NANO_AVAX_PER_AVAX;
+export const GENESIS_BALANCE = 1_000_000n * NANO_AVAX_PER_AVAX;
+
+/** One UTXO of a chain's genesis: where avalanchego puts an account's allocation. */
+export interface GenesisOutput {
+  txId: Uint8Array;
+  outputIndex: number;
+  owner: Account;
+  amount: bigint;
+}
 
 /** One of the devnet's funded accounts. */
 export interface Account {
@@ -45,21 +53,21 @@ export class Wallet {
   /** The chain's fee asset (AVAX): what `spendable` returns unless asked for another asset. */
   private readonly assetId: string;
 
-  constructor(genesisTxId: Uint8Array, assetId: string, accounts: Account[]) {
+  constructor(genesis: GenesisOutput[], assetId: string, accounts: Account[]) {
     this.accounts = accounts;
     this.assetId = assetId;
-    accounts.forEach((account, i) => {
+    for (const output of genesis) {
       this.add(
         new Utxo(
-          new avaxSerial.UTXOID(new Id(genesisTxId), new Int(i)),
+          new avaxSerial.UTXOID(new Id(output.txId), new Int(output.outputIndex)),
           Id.fromString(assetId),
           new TransferOutput(
-            new BigIntPr(GENESIS_BALANCE),
-            OutputOwners.fromNative([account.address], 0n, 1),
+            new BigIntPr(output.amount),
+            OutputOwners.fromNative([output.owner.address], 0n, 1),
           ),
         ),
       );
-    });
+    }
   }
 
   /**

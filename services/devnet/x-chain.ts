@@ -21,9 +21,10 @@ import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linea
 import { ProposerChain } from './codec.ts';
 import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
 import { builderContext } from './identity.ts';
-import { derive, type SeededRandom } from './seeded.ts';
+import { type SeededRandom } from './seeded.ts';
 import type { SharedMemory } from './shared-memory.ts';
 import { signBytes, Wallet, type Account } from './wallet.ts';
+import { xChainGenesisOutputs } from './genesis.ts';
 import { credentials, nftFamilyTx, nftMintTx } from './avm-nft.ts';
 
 /**
@@ -70,7 +71,7 @@ export class XChainBuilder {
     this.context = builderContext(identity);
     this.chainId = decodeCb58(identity.xChainId);
     this.graniteSeconds = BigInt(identity.upgrades.granite);
-    this.wallet = new Wallet(derive(seed, 'x-chain/genesis'), identity.avaxAssetId, accounts);
+    this.wallet = new Wallet(xChainGenesisOutputs(identity, accounts), identity.avaxAssetId, accounts);
   }
 
   /**

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Counter, Gauge } from 'prom-client';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../generated/proto/container_indexer.ts';
 import type { ProtoGrpcType } from '../generated/proto/primary_network.ts';
-import { IDENTITIES } from '../runtime/avalanche/networks.ts';
+import { IDENTITIES, type NetworkIdentity } from '../runtime/avalanche/networks.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
@@ -15,6 +16,7 @@ import { loadPriceFile, NO_PRICES } from '../runtime/prices/price-source.ts';
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { PROJECTED_INDEXES, Projector, type ContainerStream } from './ingest/projector.ts';
 import { AVAX_ASSET, networkContext } from './network.ts';
+import { fetchGenesisConfig, parseGenesisConfig } from './ingest/genesis.ts';
 import { ProjectionWriter } from './store/writer.ts';
 import { PrimaryNetworkReader } from './store/reader.ts';
 import { primaryNetworkService } from './api/service.ts';
@@ -34,6 +36,7 @@ const config = {
   PROJECTION_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   PRICE_HISTORY_FILE: env.text('a file path').optional(),
+  GENESIS_CONFIG: env.text('a file path or an http(s) URL').optional(),
   ...upstreamConfig,
   ...followerHealthConfig,
 };
@@ -84,6 +87,11 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
         STREAM_DEADLINE_MS,
       );
     const health = followerHealthOf(ctx, cfg);
+    const genesis = genesisSource(cfg.GENESIS_CONFIG, network.identity);
+    if (!genesis)
+      log.warn(
+        'GENESIS_CONFIG is unset: genesis UTXOs are not indexed, and transactions that spend them list no consumed UTXOs',
+      );
     const projector = new Projector({
       reports: Object.fromEntries(
         PROJECTED_INDEXES.map((index) => [index, health.follower(`projection ${index}`)]),
@@ -92,6 +100,7 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
       writer,
       stream,
       rewards,
+      ...(genesis ? { genesis } : {}),
       batchSize: cfg.PROJECTION_BATCH_SIZE,
       pollIntervalMs: cfg.PROJECTION_POLL_INTERVAL_MS,
       maxBackoffMs: cfg.PROJECTION_MAX_BACKOFF_MS,
@@ -160,4 +169,16 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
   );
   server.setServing(true);
   ctx.setReady(true);
+}
+
+/**
+ * Where the projection reads the genesis configuration. A file is read (and checked) once, at start, so that a
+ * wrong path stops the service; a URL (the devnet's) is fetched when the projection needs it, and retried.
+ */
+function genesisSource(location: string | undefined, identity: NetworkIdentity) {
+  if (location === undefined) return undefined;
+  if (/^https?:\/\//.test(location))
+    return (signal?: AbortSignal) => fetchGenesisConfig(location, identity, signal);
+  const config = parseGenesisConfig(readFileSync(location, 'utf8'), identity, location);
+  return () => Promise.resolve(config);
 }

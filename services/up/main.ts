@@ -130,6 +130,8 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
   const chainUpstreamUrls = cfg.UPSTREAM_CHAIN_NODE_URLS;
   let network = cfg.AVALANCHE_NETWORK ?? 'mainnet';
   let evmChains = cfg.EVM_CHAINS;
+  // Real networks' genesis comes from the environment (GENESIS_CONFIG, passed on as it is); the devnet serves its own.
+  let genesisConfig: string | undefined;
   if (!upstreamUrls && !chainUpstreamUrls) {
     network = cfg.DEVNET_NETWORK;
     const port = cfg.DEVNET_PORT === 0 ? await freePort() : cfg.DEVNET_PORT;
@@ -142,6 +144,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     );
     upstreamUrls = [url];
     evmChains ??= await devnetEvmChains(url);
+    genesisConfig = new URL('/ext/devnet/genesis', url).href;
   }
 
   // Components
@@ -179,6 +182,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
       ...upstream,
       AVALANCHE_NETWORK: network,
+      ...(genesisConfig ? { GENESIS_CONFIG: genesisConfig } : {}),
     },
     `grpc 127.0.0.1:${primaryNetworkPort}, projecting the ${network} primary network`,
   );

@@ -83,6 +83,7 @@ async function startStack(devnetUrl: string, db: TestDatabase): Promise<Stack> {
       {
         ...common,
         UPSTREAM_CHAIN_NODE_URLS: `P=${devnetUrl}`,
+        GENESIS_CONFIG: `${devnetUrl}/ext/devnet/genesis`,
         GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
         CONTAINER_INDEXER_ADDRESS: indexerAddress,
         PROJECTION_POLL_INTERVAL_MS: '100',

@@ -21,7 +21,6 @@ import { expect } from 'chai';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
-import { derive } from '../../services/devnet/seeded.ts';
 import type {
   DecodedBlock,
   DecodedCBlock,
@@ -139,14 +138,15 @@ class UtxoReplay {
   private pendingReward: string | undefined;
   readonly spent = { stake: 0, reward: 0, imported: new Map<string, number>() };
 
-  constructor(seed: string, accounts: number) {
-    // The devnet's genesis allocations: one 1,000,000 AVAX output per account on the P- and X-Chain.
-    for (const [chain, label] of [
-      [P_CHAIN_ID, 'p-chain/genesis'],
-      [X_CHAIN_ID, 'x-chain/genesis'],
+  constructor(accounts: number) {
+    // The devnet's genesis allocations: one 1,000,000 AVAX output per account on the P-Chain (under the empty
+    // transaction id) and on the X-Chain (under AVAX's CreateAssetTx, whose id is the asset's).
+    for (const [chain, txId] of [
+      [P_CHAIN_ID, new Uint8Array(32)],
+      [X_CHAIN_ID, AVAX],
     ] as const) {
       for (let i = 0; i < accounts; i++) {
-        this.unspent.set(this.key(chain, derive(seed, label), i), {
+        this.unspent.set(this.key(chain, txId, i), {
           amount: 1_000_000n * 1_000_000_000n,
           assetId: AVAX,
         });
@@ -398,7 +398,7 @@ describe('primary-network decoders', function () {
     ];
     // A stable sort keeps each chain's own order.
     units.sort((a, b) => (a.time === b.time ? a.chain - b.chain : a.time < b.time ? -1 : 1));
-    const replay = new UtxoReplay(PARAMETERS.seed, PARAMETERS.accounts);
+    const replay = new UtxoReplay(PARAMETERS.accounts);
     for (const unit of units) unit.run(replay);
     expect(replay.awaitedCount, 'inputs whose output no decoded tx created').to.equal(0);
     for (const type of replay.early)

@@ -3,6 +3,7 @@ import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
 import { PROJECTED_INDEXES, Projector } from '../../services/primary-network/ingest/projector.ts';
+import { parseGenesisConfig } from '../../services/primary-network/ingest/genesis.ts';
 import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
 import { stakersAt } from '../../services/devnet/validator-sets.ts';
 import { networkContext } from '../../services/primary-network/network.ts';
@@ -58,12 +59,23 @@ describe('primary-network projection', function () {
     return pool;
   }
 
-  const projector = (pool: Pool, batchSize: number, budget = { failAfter: Number.POSITIVE_INFINITY }) =>
+  const projector = (
+    pool: Pool,
+    batchSize: number,
+    budget = { failAfter: Number.POSITIVE_INFINITY },
+    withGenesis = true,
+  ) =>
     new Projector({
       ctx: networkContext(IDENTITIES.fuji),
       writer: new ProjectionWriter(pool),
       stream: streamOf(budget),
       rewards,
+      ...(withGenesis
+        ? {
+            genesis: () =>
+              Promise.resolve(parseGenesisConfig(JSON.stringify(devnet.genesisConfig), IDENTITIES.fuji)),
+          }
+        : {}),
       batchSize,
       pollIntervalMs: 10,
       maxBackoffMs: 10,
@@ -81,7 +93,7 @@ describe('primary-network projection', function () {
     }
   });
 
-  it('ends with the same rows whether it runs straight through, is interrupted anywhere and restarted, or is replayed', async function () {
+  it('ends with the same rows whether it runs straight through, is interrupted anywhere and restarted, is replayed, or learns its genesis last', async function () {
     const total = PROJECTED_INDEXES.reduce((sum, name) => sum + devnet.containers.count(name), 0);
 
     const straight = await database();
@@ -90,6 +102,17 @@ describe('primary-network projection', function () {
     expect(Number(expected.transactions!.split(' ')[0])).to.be.greaterThan(1000);
     expect(Number(expected.rewards!.split(' ')[0])).to.be.greaterThan(0);
     expect(Number(expected.l1_validator_weights!.split(' ')[0])).to.be.greaterThan(3);
+    const utxos = Number(expected.utxos!.split(' ')[0]);
+
+    // Projected without its genesis configuration (spends of genesis UTXOs recorded, the UTXOs unknown), then
+    // given it: the genesis UTXOs land as spent, with the same owners' rows and links as when they came first.
+    const genesisLast = await database();
+    expect(await projector(genesisLast, 256, undefined, false).catchUp()).to.equal(total);
+    expect(Number((await projectionDigest(genesisLast)).utxos!.split(' ')[0])).to.equal(
+      utxos - 2 * PARAMETERS.accounts,
+    );
+    expect(await projector(genesisLast, 256).catchUp()).to.equal(0);
+    expect(await projectionDigest(genesisLast)).to.deep.equal(expected);
 
     // Interrupted every 200 containers (mid-batch: batches of 64 do not divide it), each time by a new projector.
     const interrupted = await database();

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { avaxSerial, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
+import { avaxSerial, Id, Int, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { AvaCloudSDK } from '@avalabs/avacloud-sdk';
 import { expect } from 'chai';
@@ -16,7 +16,7 @@ import type { Utxo } from '../../services/generated/proto/chaindata/primarynetwo
 import { createDevnetApp } from '../../services/devnet/app.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
-import { derive } from '../../services/devnet/seeded.ts';
+import { pChainGenesisOutputs, xChainGenesisOutputs } from '../../services/devnet/genesis.ts';
 import { stakersAt, validatorSet } from '../../services/devnet/validator-sets.ts';
 import { formatBech32, formatNodeId } from '../../services/runtime/formatting/address.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
@@ -210,6 +210,7 @@ describe('primary-network service', function () {
       // Only the P-Chain's nodes: every call primary-network makes is the P-Chain's.
       UPSTREAM_CHAIN_NODE_URLS: `P=${devnetUrl}`,
       AVALANCHE_NETWORK: 'fuji',
+      GENESIS_CONFIG: `${devnetUrl}/ext/devnet/genesis`,
       PROJECTION_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
     });
@@ -311,8 +312,18 @@ describe('primary-network service', function () {
   });
 
   it('balances every transaction: consumed = emitted + burned (+ staked, + L1 balance), every consumed UTXO emitted earlier', function () {
-    const genesisTx = encodeCb58(derive(PARAMETERS.seed, 'p-chain/genesis'));
-    const emittedAt = new Map<string, number>();
+    // The genesis UTXOs, as the devnet's ledger numbers them: spent by the first transactions of every account.
+    const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
+    const genesis = [
+      ...pChainGenesisOutputs(accounts),
+      ...xChainGenesisOutputs(devnet.parameters.identity, accounts),
+    ];
+    const genesisIds = genesis.map((o) =>
+      inputId(new avaxSerial.UTXOID(new Id(o.txId), new Int(o.outputIndex))),
+    );
+    const emittedAt = new Map<string, number>(
+      genesisIds.map((id) => [id, Number(PARAMETERS.genesisTimeSeconds)]),
+    );
     for (const chain of ['P', 'X', 'C'] as const)
       for (const t of all[chain]) for (const u of t.emitted) emittedAt.set(u.utxoId!, t.timestamp);
     let checked = 0;
@@ -327,7 +338,6 @@ describe('primary-network service', function () {
         );
       }
       const p = t.p!;
-      if (t.consumed.some((u) => (u as PChainUtxo).txHash === genesisTx)) continue;
       // Stake outputs carry their staking period; once the stake is returned they are no longer `staked`.
       const isStake = (u: PChainUtxo | Utxo) => (u as PChainUtxo).utxoStartTimestamp !== undefined;
       const unstaked = t.emitted.filter((u) => !isStake(u));
@@ -345,6 +355,16 @@ describe('primary-network service', function () {
       checked++;
     }
     expect(checked).to.be.greaterThan(100);
+    // Every genesis UTXO the ledger spent is listed by the transaction that spent it.
+    const consumed = new Set(
+      ['P', 'X'].flatMap((chain) => all[chain as 'P' | 'X'].flatMap((t) => t.consumed.map((u) => u.utxoId!))),
+    );
+    const unspent = new Set(
+      [...devnet.pChain.wallet.unspent(), ...devnet.xChain.wallet.unspent()].map((u) => inputId(u.utxoId)),
+    );
+    const spentByLedger = genesisIds.filter((id) => !unspent.has(id));
+    expect(spentByLedger.length).to.be.at.least(PARAMETERS.accounts);
+    expect(genesisIds.filter((id) => consumed.has(id))).to.deep.equal(spentByLedger);
   });
 
   it('returns a staker’s stake when its RewardValidatorTx is accepted: staked until then, spendable from then on', async function () {
@@ -370,13 +390,9 @@ describe('primary-network service', function () {
 
   it('holds, for every account, the UTXO set of the devnet’s own ledger', async function () {
     const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
-    const genesisTx = derive(PARAMETERS.seed, 'p-chain/genesis');
     const head = Number(devnet.pChain.tip.timeSeconds);
     const ledgerIds = (utxos: ReturnType<typeof devnet.pChain.wallet.unspent>) =>
-      utxos
-        .filter((u) => Buffer.compare(u.utxoId.txID.toBytes(), genesisTx) !== 0)
-        .map((u) => inputId(u.utxoId))
-        .sort();
+      utxos.map((u) => inputId(u.utxoId)).sort();
     for (const [chain, wallet] of [
       ['P', devnet.pChain.wallet],
       ['X', devnet.xChain.wallet],

@@ -14,7 +14,14 @@ import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from '
 import { projectTx, txSeq, utxoIdOf } from './project-tx.ts';
 import type { KnownL1Validator, TxPlacement } from '../store/rows.ts';
 import type { NetworkContext } from '../network.ts';
-import type { BlockRow, ProjectionBatch, ProjectionWriter, RewardRow } from '../store/writer.ts';
+import {
+  GENESIS_CURSOR,
+  type BlockRow,
+  type ProjectionBatch,
+  type ProjectionWriter,
+  type RewardRow,
+} from '../store/writer.ts';
+import { genesisUtxos, type GenesisConfig } from './genesis.ts';
 
 /** The container-indexer indexes the projection reads, in the order it visits them. */
 export const PROJECTED_INDEXES = ['P/block', 'X/vtx', 'X/block', 'C/block'] as const;
@@ -46,6 +53,8 @@ export interface ProjectorOptions {
   metrics?: ProjectorMetrics;
   /** Where each index's projection says how far behind the container indexer it is (see FollowerHealth). */
   reports?: Partial<Record<ProjectedIndex, FollowerReport>>;
+  /** The network's genesis configuration, whose UTXOs are written before anything else; unset: none are. */
+  genesis?: (signal?: AbortSignal) => Promise<GenesisConfig>;
 }
 
 const nanosToSeconds = (nanos: string) => BigInt(nanos) / 1_000_000_000n;
@@ -107,6 +116,7 @@ export class Projector {
   /** Projects everything the indexer has now, index by index. Returns how many containers it projected. */
   async catchUp(signal?: AbortSignal): Promise<number> {
     for (const [name, next] of await this.options.writer.cursors()) this.cursors.set(name, next);
+    await this.writeGenesis(signal);
     let total = 0;
     for (const indexName of PROJECTED_INDEXES) total += await this.catchUpIndex(indexName, signal);
     this.sinceAnalyze += total;
@@ -117,6 +127,16 @@ export class Projector {
       this.sinceAnalyze = 0;
     }
     return total;
+  }
+
+  /** Writes the genesis UTXOs unless they are written (or unknown). A failure to read them is retried like any. */
+  private async writeGenesis(signal?: AbortSignal): Promise<void> {
+    const { genesis, writer, ctx, log } = this.options;
+    if (!genesis || (this.cursors.get(GENESIS_CURSOR) ?? 0n) > 0n) return;
+    const creations = genesisUtxos(await genesis(signal), ctx);
+    const written = await writer.writeGenesis(creations);
+    this.cursors.set(GENESIS_CURSOR, 1n);
+    if (written) log.info({ utxos: creations.length }, 'wrote the genesis UTXOs');
   }
 
   /**

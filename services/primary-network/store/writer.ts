@@ -73,6 +73,9 @@ export interface ProjectionBatch {
 const byteaArrayLiteral = (items: Uint8Array[]) =>
   `{${items.map((b) => `"\\\\x${bytea(b).toString('hex')}"`).join(',')}}`;
 
+/** The cursor that says the genesis UTXOs are written (1) or not yet (0 or absent). */
+export const GENESIS_CURSOR = 'genesis';
+
 export class ProjectionWriter {
   private readonly pool: Pool;
 
@@ -184,15 +187,7 @@ export class ProjectionWriter {
     return inTransaction(this.pool, async (client) => {
       // A commit lost in a crash takes its cursor move with it, so the batch is replayed: durability can wait.
       await client.query('SET LOCAL synchronous_commit = off');
-      await client.query(
-        'INSERT INTO primary_network.cursors (index_name, next_index) VALUES ($1, 0) ON CONFLICT DO NOTHING',
-        [batch.indexName],
-      );
-      const { rows } = await client.query<{ next_index: string }>(
-        'SELECT next_index FROM primary_network.cursors WHERE index_name = $1 FOR UPDATE',
-        [batch.indexName],
-      );
-      if (BigInt(rows[0]!.next_index) !== expectedNext) return false;
+      if (!(await this.claimCursor(client, batch.indexName, expectedNext))) return false;
       await this.insertBlocks(client, batch.blocks);
       await this.insertVertices(client, batch.vertices);
       await this.insertTransactions(client, batch);
@@ -210,12 +205,42 @@ export class ProjectionWriter {
         batch.txs.flatMap((t) => (t.asset ? [t.asset] : [])),
       );
       await this.insertBlockchains(client, batch.txs);
-      await client.query('UPDATE primary_network.cursors SET next_index = $2 WHERE index_name = $1', [
-        batch.indexName,
-        batch.nextIndex.toString(),
-      ]);
+      await this.moveCursor(client, batch.indexName, batch.nextIndex);
       return true;
     });
+  }
+
+  /**
+   * Writes the genesis UTXOs, once: the `genesis` cursor moves from 0 to 1 with them. Spends projected before them
+   * (a stack that ran without its genesis configuration) are matched as for any UTXO created after its spend.
+   */
+  async writeGenesis(creations: UtxoCreation[]): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      if (!(await this.claimCursor(client, GENESIS_CURSOR, 0n))) return false;
+      await this.insertCreations(client, creations, { linkCreator: false });
+      await this.moveCursor(client, GENESIS_CURSOR, 1n);
+      return true;
+    });
+  }
+
+  /** Locks a cursor (made at 0 if new) for this transaction; false when it is not at `expected`. */
+  private async claimCursor(client: PoolClient, name: string, expected: bigint): Promise<boolean> {
+    await client.query(
+      'INSERT INTO primary_network.cursors (index_name, next_index) VALUES ($1, 0) ON CONFLICT DO NOTHING',
+      [name],
+    );
+    const { rows } = await client.query<{ next_index: string }>(
+      'SELECT next_index FROM primary_network.cursors WHERE index_name = $1 FOR UPDATE',
+      [name],
+    );
+    return BigInt(rows[0]!.next_index) === expected;
+  }
+
+  private async moveCursor(client: PoolClient, name: string, next: bigint): Promise<void> {
+    await client.query('UPDATE primary_network.cursors SET next_index = $2 WHERE index_name = $1', [
+      name,
+      next.toString(),
+    ]);
   }
 
   private async insertBlocks(client: PoolClient, blocks: BlockRow[]): Promise<void> {
@@ -308,9 +333,14 @@ export class ProjectionWriter {
 
   /**
    * New UTXOs, their owners (every UTXO, and the unspent ones unless a spend projected earlier already consumed
-   * them), and the links of the creating transaction (and of an earlier-projected consuming one) to the owners.
+   * them), and the links of the creating transaction (unless it is none: genesis) and of an earlier-projected
+   * consuming one to the owners.
    */
-  private async insertCreations(client: PoolClient, creations: UtxoCreation[]): Promise<void> {
+  private async insertCreations(
+    client: PoolClient,
+    creations: UtxoCreation[],
+    { linkCreator }: { linkCreator: boolean } = { linkCreator: true },
+  ): Promise<void> {
     if (creations.length === 0) return;
     const c = creations;
     await client.query(
@@ -350,7 +380,7 @@ export class ProjectionWriter {
          ON CONFLICT DO NOTHING
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
-       SELECT created_chain, 0, address, created_seq, emitted_by_tx FROM owned
+       SELECT created_chain, 0, address, created_seq, emitted_by_tx FROM owned WHERE $25::boolean
        UNION ALL
        SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned WHERE consumed_by_tx IS NOT NULL
        ON CONFLICT DO NOTHING`,
@@ -379,6 +409,7 @@ export class ProjectionWriter {
         c.map((x) => integerOrNull(x.stakeStart)),
         c.map((x) => integerOrNull(x.stakeEnd)),
         c.map((x) => x.rewardType ?? null),
+        linkCreator,
       ],
     );
   }

@@ -118,6 +118,18 @@ export function nftTransferOutput(groupId: number, payload: Uint8Array, owner: O
   return { outputType: 'nft-transfer', amount: 0n, groupId, payload, owner, packed };
 }
 
+/** A secp256k1fx.TransferOutput built rather than read: the genesis allocations' outputs. */
+export function secpTransferOutput(amount: bigint, owner: Owner): FxOutput {
+  const packed = concat(u32(SECP_TRANSFER_OUTPUT), u64(amount), encodeOwners(owner));
+  return { outputType: 'secp256k1-transfer', amount, owner, packed };
+}
+
+/** platformvm's stakeable.LockOut around a transfer output, built rather than read. */
+export function stakeableLockOut(stakeableLocktime: bigint, inner: FxOutput): FxOutput {
+  const packed = concat(u32(STAKEABLE_LOCK_OUT), u64(stakeableLocktime), inner.packed);
+  return { ...inner, stakeableLocktime, packed };
+}
+
 /** The UTXO the output becomes: avax.UTXO marshalled with codec version 0 (vms/components/avax/utxo.go). */
 export function toDecodedOutput(
   out: FxOutput,
