@@ -23,6 +23,11 @@ const components: Record<
       'index EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM; serve them over gRPC',
     load: async () => (await import('./evm-data/main.ts')).startEvmData,
   },
+  'node-rpc': {
+    describe:
+      'serve the node JSON-RPC surface (EVM, platform, X-Chain, info, health) from a pool of nodes over gRPC',
+    load: async () => (await import('./node-rpc/main.ts')).startNodeRpc,
+  },
   'gateway-rpc': {
     describe: 'serve the node JSON-RPC and Index APIs over HTTP',
     load: async () => (await import('./gateway-rpc/main.ts')).startRpcGateway,

@@ -25,6 +25,7 @@ export const COMPONENT_KEYS = [
   'containerIndexer',
   'primaryNetwork',
   'evmData',
+  'nodeRpc',
   'gatewayRpc',
   'gatewayData',
 ] as const;
@@ -159,6 +160,12 @@ const COMPONENTS: Record<ComponentKey, { description: string; requests: { cpu: s
     description: 'indexes EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM',
     requests: { cpu: '500m', memory: '512Mi' },
   },
+  nodeRpc: {
+    description:
+      'answers the node JSON-RPC calls (EVM, platform, X-Chain, info) from the upstream nodes, failing over, ' +
+      'with final answers cached; served over gRPC to gateway-rpc',
+    requests: { cpu: '250m', memory: '512Mi' },
+  },
   gatewayRpc: {
     description: 'serves the node JSON-RPC and Index APIs over HTTP',
     requests: { cpu: '100m', memory: '128Mi' },
@@ -291,7 +298,10 @@ const upstream = z
       .array(text('C or a blockchain id (cb58)').regex(EVM_CHAIN))
       .min(1)
       .default(['C'])
-      .meta({ description: 'EVM chains evm-data indexes: C and L1 blockchain ids (cb58)' }),
+      .meta({
+        description:
+          'EVM chains the stack serves (evm-data indexes them, node-rpc answers their /rpc): C and L1 blockchain ids (cb58)',
+      }),
   })
   .meta({
     description: 'the Avalanche nodes the stack follows: real nodes, or the devnet',

@@ -24,7 +24,12 @@ export interface Workload {
   gateway?: GatewayKey;
 }
 
-const GRPC_PORTS = { containerIndexer: 50051, primaryNetwork: 50052, evmData: 50053 } as const;
+const GRPC_PORTS = {
+  containerIndexer: 50051,
+  primaryNetwork: 50052,
+  evmData: 50053,
+  nodeRpc: 50054,
+} as const;
 
 function grpcWorkload(key: keyof typeof GRPC_PORTS, command: string): () => Workload {
   const port = GRPC_PORTS[key];
@@ -51,6 +56,7 @@ const COMPONENT_WORKLOADS: Record<ComponentKey, (stack: ChainDataStack) => Workl
   containerIndexer: grpcWorkload('containerIndexer', 'container-indexer'),
   primaryNetwork: grpcWorkload('primaryNetwork', 'primary-network'),
   evmData: grpcWorkload('evmData', 'evm-data'),
+  nodeRpc: grpcWorkload('nodeRpc', 'node-rpc'),
   gatewayRpc: gatewayWorkload('gatewayRpc', 'gateway-rpc', 9650),
   gatewayData: gatewayWorkload('gatewayData', 'gateway-data', 8080),
 };

@@ -106,12 +106,20 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         ...(redis ? { REDIS_URL: redis } : {}),
       };
     }
+    case 'node-rpc':
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        ...upstream,
+        EVM_CHAINS: spec.upstream.evmChains.join(','),
+      };
     case 'gateway-rpc':
       return {
         ...common,
         HTTP_HOST: '0.0.0.0',
         HTTP_PORT: String(workload.port),
         CONTAINER_INDEXER_ADDRESS: grpcAddress(stack, 'containerIndexer'),
+        NODE_RPC_ADDRESS: grpcAddress(stack, 'nodeRpc'),
       };
     case 'gateway-data':
       return {

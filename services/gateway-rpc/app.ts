@@ -2,6 +2,7 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from '../runtime/logger.ts';
 import { ContainerCache } from './container-cache.ts';
+import { mountNodeApis, type NodeRpcClient } from './node-apis.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import { isClientAbort } from '../runtime/http/request-body.ts';
@@ -9,11 +10,13 @@ import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**
- * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC.
+ * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC: the
+ * Index API from the container indexer, the JSON-RPC APIs (EVM, platform, X-Chain, info, health) from node-rpc.
  * Paths outside the API answer like the node's router: 404 `404 page not found`.
  */
 export function createRpcGateway(options: {
   containerIndexer: ContainerIndexClient;
+  nodeRpc: NodeRpcClient;
   /** How many accepted containers to keep in memory (0: none). */
   cacheSize: number;
   log: Logger;
@@ -24,6 +27,7 @@ export function createRpcGateway(options: {
   const router = new Router({ strict: true });
 
   mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
+  mountNodeApis(router, options.nodeRpc);
 
   app.use(httpServerSpans());
   app.use(async (ctx, next) => {

@@ -1,4 +1,5 @@
 import type { ProtoGrpcType } from '../generated/proto/container_indexer.ts';
+import type { ProtoGrpcType as NodeRpcProto } from '../generated/proto/node_rpc.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { closeServer } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
@@ -10,6 +11,9 @@ const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
   HTTP_PORT: env.port(9650),
   CONTAINER_INDEXER_ADDRESS: env.hostPort('127.0.0.1:50051'),
+  NODE_RPC_ADDRESS: env.hostPort('127.0.0.1:50054'),
+  /** node-rpc's calls wait for nodes (and retry them): a longer deadline than the other services' lookups. */
+  NODE_RPC_DEADLINE_MS: env.integer(100, 600_000, 30_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   GATEWAY_CACHE_SIZE: env.integer(0, 10_000_000, 10_000),
 };
@@ -22,10 +26,19 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     cfg.CONTAINER_INDEXER_ADDRESS,
     cfg.GRPC_DEADLINE_MS,
   );
-  ctx.onShutdown('gRPC clients', () => containerIndexer.close());
+  const nodeRpc = createGrpcClient(
+    loadProto<NodeRpcProto>('chaindata/noderpc/v1/node_rpc.proto').chaindata.noderpc.v1.NodeRpcService,
+    cfg.NODE_RPC_ADDRESS,
+    cfg.NODE_RPC_DEADLINE_MS,
+  );
+  ctx.onShutdown('gRPC clients', () => {
+    containerIndexer.close();
+    nodeRpc.close();
+  });
 
   const app = createRpcGateway({
     containerIndexer: containerIndexer.unary,
+    nodeRpc: nodeRpc.unary,
     cacheSize: cfg.GATEWAY_CACHE_SIZE,
     log: ctx.log,
   });

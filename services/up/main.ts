@@ -203,6 +203,18 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 
   const gatewayPort = cfg.GATEWAY_RPC_PORT === 0 ? await freePort() : cfg.GATEWAY_RPC_PORT;
   const gatewayUrl = `http://${cfg.GATEWAY_HOST}:${gatewayPort}`;
+  const nodeRpcPort = await freePort();
+  await startManaged(
+    'node-rpc',
+    'node-rpc',
+    {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
+      ...upstream,
+      EVM_CHAINS: evmChains ?? 'C',
+    },
+    `grpc 127.0.0.1:${nodeRpcPort}, answering node JSON-RPC calls from ${following.join('; ')}`,
+  );
   await startManaged(
     'gateway-rpc',
     'gateway-rpc',
@@ -211,8 +223,9 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(gatewayPort),
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
+      NODE_RPC_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
     },
-    `${gatewayUrl}/ext/index/{C/block,P/block,X/tx,X/block,X/vtx}`,
+    `${gatewayUrl}/ext/index/{C/block,P/block,X/tx,X/block,X/vtx}, ${gatewayUrl}/ext/bc/{C,P,X,…}`,
   );
 
   const dataPort = cfg.GATEWAY_DATA_PORT === 0 ? await freePort() : cfg.GATEWAY_DATA_PORT;

@@ -246,7 +246,7 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         endpoints: { name: string; url: string }[];
       };
       expect(status.observedGeneration).to.equal(1);
-      expect(status.componentsReady).to.equal('8/8');
+      expect(status.componentsReady).to.equal('9/9');
       expect(status.endpoints).to.deep.equal([
         { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${ns}.svc:9650` },
         { name: 'gateway-data', url: `http://eval-gateway-data.${ns}.svc:8080` },
@@ -275,7 +275,8 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
       const gatewayHashBefore = await podTemplateHash(c, 'eval-gateway-rpc');
       c.resetRequests();
 
-      // evm-data's configuration changes (its pods roll); gateway-rpc gets a second replica (no roll, a PDB appears).
+      // evm-data's and node-rpc's configuration changes (their pods roll); gateway-rpc gets a second replica (no
+      // roll, a PDB appears).
       await patchStack(c, 'eval', {
         spec: {
           upstream: { evmChains: ['C', '2khd3R26Q9YXyG2KzVGmTLmEcUeHJhbW9mo2Xud6eHdKTMaQ8U'] },
@@ -287,8 +288,10 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
 
       expect([...new Set(childWrites(c))].sort()).to.deep.equal([
         'configmaps/eval-evm-data',
+        'configmaps/eval-node-rpc',
         'deployments/eval-evm-data',
         'deployments/eval-gateway-rpc',
+        'deployments/eval-node-rpc',
         'poddisruptionbudgets/eval-gateway-rpc',
       ]);
       expect(await podTemplateHash(c, 'eval-evm-data')).to.not.equal(hashBefore);
@@ -299,7 +302,7 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
       );
       const after = await resourceVersions(c, 'eval');
       const untouched = [...before.keys()].filter(
-        (key) => !/eval-(evm-data|gateway-rpc)$/.test(key) && key !== 'StatefulSet/eval-postgres',
+        (key) => !/eval-(evm-data|node-rpc|gateway-rpc)$/.test(key) && key !== 'StatefulSet/eval-postgres',
       );
       for (const key of untouched) expect(after.get(key), key).to.equal(before.get(key));
 

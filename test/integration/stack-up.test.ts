@@ -86,6 +86,7 @@ describe('chain-data up', function () {
       'container-indexer',
       'primary-network',
       'evm-data',
+      'node-rpc',
       'gateway-rpc',
       'gateway-data',
     ]) {
@@ -211,6 +212,7 @@ describe('chain-data up', function () {
       'container-indexer',
       'primary-network',
       'evm-data',
+      'node-rpc',
       'gateway-rpc',
       'gateway-data',
     ]);

@@ -48,6 +48,7 @@ export const DEVNET_WORKLOADS = [
   'container-indexer',
   'primary-network',
   'evm-data',
+  'node-rpc',
   'gateway-rpc',
   'gateway-data',
 ];

@@ -1,13 +1,16 @@
-import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../../runtime/http/json-depth.ts';
-import { readRequestBody } from '../../runtime/http/request-body.ts';
+import {
+  answerGethBody,
+  methodNotFound,
+  serveGethHttp,
+  type CallOutcome,
+} from '../../runtime/json-rpc/geth-envelope.ts';
 import type { Context } from 'koa';
-import { asDomainError, toGethRpcError, type JsonRpcError } from '../../runtime/errors.ts';
+import { asDomainError, toGethRpcError } from '../../runtime/errors.ts';
 import type { Logger } from '../../runtime/logger.ts';
 
 /**
- * An endpoint that answers as geth's JSON-RPC server does, which is what coreth's and Subnet-EVM's /rpc are: POST
- * with a JSON content type, batches (with a size limit), notifications, positional params with geth's
- * -32602 texts, unknown methods as -32601, handler errors as -32000 unless they carry their own code.
+ * The devnet's methods behind geth's JSON-RPC server (runtime/json-rpc/geth-envelope.ts): positional params with
+ * geth's -32602 texts, unknown methods as -32601, handler errors as -32000 unless they carry their own code.
  */
 export interface GethMethod {
   /** One decoder per positional parameter; `required` ones must be present. */
@@ -53,77 +56,15 @@ export interface GethEndpointOptions {
   log: Logger;
 }
 
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
-const ACCEPTED_CONTENT_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
-
-export async function serveGeth(ctx: Context, options: GethEndpointOptions): Promise<void> {
-  // geth answers an empty GET with 200 (a health probe), refuses PUT and DELETE, and lets OPTIONS through.
-  if (ctx.method === 'GET' && !ctx.get('content-length') && ctx.querystring === '') {
-    ctx.status = 200;
-    ctx.body = null;
-    return;
-  }
-  if (ctx.method === 'PUT' || ctx.method === 'DELETE') return plainText(ctx, 405, 'method not allowed');
-  const length = Number(ctx.get('content-length') || 0);
-  if (length > MAX_BODY_BYTES) {
-    return plainText(ctx, 413, `content length too large (${length}>${MAX_BODY_BYTES})`);
-  }
-  if (ctx.method !== 'OPTIONS') {
-    const mediaType = (ctx.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!ACCEPTED_CONTENT_TYPES.includes(mediaType)) {
-      return plainText(ctx, 415, 'invalid content type, only application/json is supported');
-    }
-  }
-  const text = await readBody(ctx);
-  if (text === undefined) return;
-  let body: unknown;
-  try {
-    // geth decodes with encoding/json, which refuses JSON nested deeper than its limit.
-    if (jsonNestingExceeds(text, GO_MAX_NESTING_DEPTH)) throw new SyntaxError('exceeded max depth');
-    body = JSON.parse(text);
-  } catch {
-    return send(ctx, errorReply(null, { code: -32700, message: 'parse error' }));
-  }
-  if (!Array.isArray(body)) {
-    const response = await handleMessage(body, options);
-    return send(ctx, response);
-  }
-  if (body.length === 0) return send(ctx, errorReply(null, { code: -32600, message: 'empty batch' }));
-  if (body.length > options.batchLimit) {
-    const first = body[0] as { id?: unknown } | null;
-    return send(ctx, [errorReply(first?.id ?? null, { code: -32600, message: 'batch too large' })]);
-  }
-  const responses = [];
-  for (const message of body) {
-    const response = await handleMessage(message, options);
-    if (response !== undefined) responses.push(response);
-  }
-  return send(ctx, responses.length > 0 ? responses : undefined);
+export function serveGeth(ctx: Context, options: GethEndpointOptions): Promise<void> {
+  return serveGethHttp(ctx, (text) =>
+    answerGethBody(text, options.batchLimit, (m, p) => call(m, p, options)),
+  );
 }
 
-async function handleMessage(message: unknown, options: GethEndpointOptions): Promise<object | undefined> {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    return errorReply(null, { code: -32600, message: 'invalid request' });
-  }
-  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
-  const validId = id !== undefined && id !== null && typeof id !== 'object';
-  const isNotification = id === undefined && typeof method === 'string' && method !== '';
-  if (jsonrpc !== '2.0' || typeof method !== 'string' || method === '' || !(validId || isNotification)) {
-    return errorReply(validId ? id : null, { code: -32600, message: 'invalid request' });
-  }
-  const result = await call(method, params, options);
-  if (isNotification) return undefined;
-  return 'error' in result ? errorReply(id, result.error) : { jsonrpc: '2.0', id, result: result.value };
-}
-
-async function call(
-  method: string,
-  params: unknown,
-  options: GethEndpointOptions,
-): Promise<{ value: unknown } | { error: JsonRpcError }> {
+async function call(method: string, params: unknown, options: GethEndpointOptions): Promise<CallOutcome> {
   const target = Object.hasOwn(options.methods, method) ? options.methods[method] : undefined;
-  if (!target)
-    return { error: { code: -32601, message: `the method ${method} does not exist/is not available` } };
+  if (!target) return { error: methodNotFound(method) };
   let args: unknown[];
   try {
     args = decodeParams(target.params, params);
@@ -133,7 +74,7 @@ async function call(
   }
   try {
     const value = await target.handle(args);
-    return { value: value ?? null };
+    return { result: JSON.stringify(value ?? null) };
   } catch (err) {
     if (err instanceof RpcError) {
       const { code, message, data } = err;
@@ -160,30 +101,4 @@ function decodeParams(specs: GethParam<unknown>[], params: unknown): unknown[] {
       throw err;
     }
   });
-}
-
-function errorReply(id: unknown, error: JsonRpcError) {
-  return { jsonrpc: '2.0', id, error };
-}
-
-function send(ctx: Context, body: unknown): void {
-  ctx.status = 200;
-  if (body === undefined) {
-    ctx.body = null;
-    return;
-  }
-  ctx.type = 'application/json';
-  ctx.body = `${JSON.stringify(body)}\n`;
-}
-
-function plainText(ctx: Context, status: number, text: string): void {
-  ctx.status = status;
-  ctx.type = 'text/plain; charset=utf-8';
-  ctx.body = `${text}\n`;
-}
-
-async function readBody(ctx: Context): Promise<string | undefined> {
-  const body = await readRequestBody(ctx, MAX_BODY_BYTES);
-  if (body === undefined) plainText(ctx, 413, `content length too large (>${MAX_BODY_BYTES})`);
-  return body?.toString('utf8');
 }

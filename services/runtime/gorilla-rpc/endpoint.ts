@@ -66,13 +66,27 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const REQUEST_FIELDS = ['jsonrpc', 'method', 'params', 'id'] as const;
 
-export async function serveGorilla(ctx: Context, service: GorillaService, log: Logger): Promise<void> {
-  if (ctx.method !== 'POST') return plainText(ctx, 405, `rpc: POST method required, received ${ctx.method}`);
+/**
+ * The HTTP side of a gorilla endpoint: POST only (405), a JSON content type (415), the body size (413). Answers a
+ * refused request itself and returns undefined; else returns the body.
+ */
+export async function readGorillaRequest(ctx: Context): Promise<string | undefined> {
+  if (ctx.method !== 'POST') {
+    plainText(ctx, 405, `rpc: POST method required, received ${ctx.method}`);
+    return undefined;
+  }
   const contentType = (ctx.get('content-type') ?? '').split(';')[0]!;
   if (contentType.toLowerCase() !== 'application/json') {
-    return plainText(ctx, 415, `rpc: unrecognized Content-Type: ${contentType}`);
+    plainText(ctx, 415, `rpc: unrecognized Content-Type: ${contentType}`);
+    return undefined;
   }
-  const text = await readBody(ctx);
+  const body = await readRequestBody(ctx, MAX_BODY_BYTES);
+  if (body === undefined) plainText(ctx, 413, `request body larger than ${MAX_BODY_BYTES} bytes`);
+  return body?.toString('utf8');
+}
+
+export async function serveGorilla(ctx: Context, service: GorillaService, log: Logger): Promise<void> {
+  const text = await readGorillaRequest(ctx);
   if (text === undefined) return;
 
   const decoded = decodeFirstValue(text);
@@ -235,10 +249,4 @@ function plainText(ctx: Context, status: number, text: string): void {
   ctx.status = status;
   ctx.type = 'text/plain; charset=utf-8';
   ctx.body = ctx.method === 'HEAD' ? null : text;
-}
-
-async function readBody(ctx: Context): Promise<string | undefined> {
-  const body = await readRequestBody(ctx, MAX_BODY_BYTES);
-  if (body === undefined) plainText(ctx, 413, `request body larger than ${MAX_BODY_BYTES} bytes`);
-  return body?.toString('utf8');
 }

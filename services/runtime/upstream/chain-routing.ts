@@ -6,6 +6,7 @@ import {
   UpstreamUnavailableError,
   type CallOptions,
   type EndpointStatus,
+  type ForwardedReply,
   type Upstream,
   type UpstreamOptions,
 } from './client.ts';
@@ -130,6 +131,20 @@ export class ChainRoutedUpstream implements Upstream {
     options?: CallOptions,
   ): Promise<T> {
     return this.clientFor(path).call<T>(path, method, params, signal, options);
+  }
+
+  callRaw(
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<string> {
+    return this.clientFor(path).callRaw(path, method, params, signal, options);
+  }
+
+  forward(path: string, body: string, signal?: AbortSignal, options?: CallOptions): Promise<ForwardedReply> {
+    return this.clientFor(path).forward(path, body, signal, options);
   }
 
   /** The node base URL a call to `path` goes to first: the one to name to clients as the chain's. */

@@ -44,6 +44,13 @@ export class UpstreamUnavailableError extends Error {
   override name = 'UpstreamUnavailableError';
 }
 
+/** A node's HTTP reply, passed on as it came. */
+export interface ForwardedReply {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
 /** Why an endpoint's answer was not trusted, as its call's check said. */
 export interface DeclinedEndpoint {
   endpoint: string;
@@ -67,6 +74,11 @@ export class UpstreamNotReadyError extends Error {
 export type EndpointCall = <T>(path: string, method: string, params: unknown) => Promise<T>;
 
 export interface CallOptions {
+  /**
+   * False for a call that changes state (issuing a transaction): once it may have reached a node, a failure is not
+   * retried on another, which could act on it a second time. Only a connection that was never made moves on.
+   */
+  idempotent?: boolean;
   /**
    * Asked before the call goes to an endpoint, with calls to that same endpoint: undefined to trust its answer,
    * or why not. A node's state only moves forward, so what the check saw still holds when the call is answered.
@@ -98,6 +110,16 @@ export interface Upstream {
     signal?: AbortSignal,
     options?: CallOptions,
   ): Promise<T>;
+  /** As `call`, but the result is the node's JSON text of it, unparsed: what a proxy passes on byte for byte. */
+  callRaw(
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<string>;
+  /** Posts a body as it is and returns the node's HTTP reply as it is (see UpstreamClient.forward). */
+  forward(path: string, body: string, signal?: AbortSignal, options?: CallOptions): Promise<ForwardedReply>;
   status(): EndpointStatus[];
   close(): void;
 }
@@ -131,12 +153,49 @@ export class UpstreamClient implements Upstream {
   }
 
   /** Calls `method` at `path` (e.g. `/ext/index/P/block`) and returns its result. */
-  async call<T>(
+  call<T>(
     path: string,
     method: string,
     params: unknown,
     signal?: AbortSignal,
     options: CallOptions = {},
+  ): Promise<T> {
+    return this.attempt(method, signal, options, (endpoint) =>
+      this.send(endpoint, path, method, params, signal, (text) => parseResult<T>(text)),
+    );
+  }
+
+  callRaw(
+    path: string,
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    options: CallOptions = {},
+  ): Promise<string> {
+    return this.attempt(method, signal, options, (endpoint) =>
+      this.send(endpoint, path, method, params, signal, rawResult),
+    );
+  }
+
+  /**
+   * Posts `body` to `path` as it is and returns the node's reply as it is (any status below 500 but 429 is an answer,
+   * a 404 included): for an API whose replies a proxy passes on byte for byte. Fails over like `call`.
+   */
+  forward(
+    path: string,
+    body: string,
+    signal?: AbortSignal,
+    options: CallOptions = {},
+  ): Promise<ForwardedReply> {
+    return this.attempt(path, signal, options, (endpoint) => this.post(endpoint, path, body, signal));
+  }
+
+  /** Runs `exchange` on endpoints in turn (see the class comment) until one answers. */
+  private async attempt<T>(
+    method: string,
+    signal: AbortSignal | undefined,
+    options: CallOptions,
+    exchange: (endpoint: Endpoint) => Promise<T>,
   ): Promise<T> {
     const declined = new Map<Endpoint, string>();
     const passedOver = () => [...declined].map(([e, reason]) => ({ endpoint: e.url, reason }));
@@ -152,12 +211,14 @@ export class UpstreamClient implements Upstream {
         );
       }
       try {
-        const reason = await options.check?.((p, m, a) => this.send(endpoint, p, m, a, signal));
+        const reason = await options.check?.((p, m, a) =>
+          this.send(endpoint, p, m, a, signal, (text) => parseResult(text)),
+        );
         if (reason !== undefined) {
           declined.set(endpoint, reason);
           continue;
         }
-        const result = await this.send<T>(endpoint, path, method, params, signal);
+        const result = await exchange(endpoint);
         this.markHealthy(endpoint);
         return result;
       } catch (err) {
@@ -169,6 +230,11 @@ export class UpstreamClient implements Upstream {
         lastError = err;
         this.markFailed(endpoint, err);
         failures++;
+        if (options.idempotent === false && !neverConnected(err)) {
+          throw new UpstreamUnavailableError(
+            `upstream ${this.options.name}: ${method} failed at ${endpoint.url} and is not retried (it may have been acted on): ${describe(err)}`,
+          );
+        }
         if (failures < this.options.attempts)
           await sleep(
             backoffDelay(failures - 1, this.options.backoffBaseMs, this.options.backoffMaxMs),
@@ -215,33 +281,62 @@ export class UpstreamClient implements Upstream {
     path: string,
     method: string,
     params: unknown,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    read: ReadResult<T>,
   ): Promise<T> {
     const release = await endpoint.slots.acquire(signal);
     try {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const id = this.nextRequestId++;
       const response = await fetch(`${endpoint.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextRequestId++, method, params }),
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const text = await response.text();
       if (response.status >= 500 || response.status === 429) {
         throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}`);
       }
-      let body: { result?: T; error?: { code: number; message: string; data?: unknown } };
-      try {
-        body = JSON.parse(text) as typeof body;
-      } catch {
+      const reply = read(text, id);
+      if (reply === undefined) {
         throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: not a JSON-RPC reply`);
       }
-      if (body.error)
-        throw new UpstreamRpcError(body.error.code, body.error.message, body.error.data, endpoint.url);
-      if (!response.ok || !('result' in body)) {
-        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: no result`);
+      if ('error' in reply) {
+        const { code, message, data } = reply.error;
+        throw new UpstreamRpcError(code, message, data, endpoint.url);
       }
-      return body.result as T;
+      if (!response.ok) throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: no result`);
+      return reply.result;
+    } finally {
+      release();
+    }
+  }
+
+  private async post(
+    endpoint: Endpoint,
+    path: string,
+    body: string,
+    signal?: AbortSignal,
+  ): Promise<ForwardedReply> {
+    const release = await endpoint.slots.acquire(signal);
+    try {
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const response = await fetch(`${endpoint.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+      const reply = Buffer.from(await response.arrayBuffer());
+      if (response.status >= 500 || response.status === 429) {
+        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}`);
+      }
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body: reply,
+      };
     } finally {
       release();
     }
@@ -285,6 +380,61 @@ export class UpstreamClient implements Upstream {
         }),
     );
   }
+}
+
+type RpcErrorObject = { code: number; message: string; data?: unknown };
+/** A node's reply read one way or another: its result, its error, or undefined when it is no JSON-RPC reply. */
+type ReadResult<T> = (text: string, id: number) => { result: T } | { error: RpcErrorObject } | undefined;
+
+function parseResult<T>(text: string): { result: T } | { error: RpcErrorObject } | undefined {
+  let body: { result?: T; error?: RpcErrorObject };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  if (body.error) return { error: body.error };
+  return 'result' in body ? { result: body.result as T } : undefined;
+}
+
+/**
+ * The result's JSON text as the node wrote it. Nodes write `{"jsonrpc":"2.0","id":<id>,"result":…}` (geth and
+ * gorilla alike), so the text is cut out without parsing a large answer; any other layout is parsed, keeping every
+ * number as written (uint64s exceed what a double holds).
+ */
+function rawResult(text: string, id: number): { result: string } | { error: RpcErrorObject } | undefined {
+  const end = text.trimEnd();
+  const gethHead = `{"jsonrpc":"2.0","id":${id},"result":`;
+  if (text.startsWith(gethHead) && end.endsWith('}')) return { result: end.slice(gethHead.length, -1) };
+  // gorilla/rpc's json2 writes the result before the id.
+  const gorillaTail = `,"id":${id}}`;
+  if (text.startsWith(GORILLA_HEAD) && end.endsWith(gorillaTail)) {
+    return { result: end.slice(GORILLA_HEAD.length, -gorillaTail.length) };
+  }
+  let body: { result?: unknown; error?: RpcErrorObject };
+  try {
+    body = JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+      typeof value === 'number' && context?.source !== undefined ? rawJson(context.source) : value,
+    ) as typeof body;
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  if (body.error) return { error: JSON.parse(JSON.stringify(body.error)) as RpcErrorObject };
+  return 'result' in body ? { result: JSON.stringify(body.result) } : undefined;
+}
+
+const GORILLA_HEAD = '{"jsonrpc":"2.0","result":';
+
+/** JSON.rawJSON (Node 21+; not yet in TypeScript's lib): a value JSON.stringify writes as the given text. */
+const rawJson = (text: string): unknown =>
+  (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(text);
+
+/** A failure that happened before any byte of the request could reach a node. */
+function neverConnected(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH';
 }
 
 function describe(err: unknown): string {

@@ -1,0 +1,23 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { CallReply as _chaindata_noderpc_v1_CallReply, CallReply__Output as _chaindata_noderpc_v1_CallReply__Output } from './chaindata/noderpc/v1/CallReply.ts';
+import type { CallRequest as _chaindata_noderpc_v1_CallRequest, CallRequest__Output as _chaindata_noderpc_v1_CallRequest__Output } from './chaindata/noderpc/v1/CallRequest.ts';
+import type { NodeRpcServiceClient as _chaindata_noderpc_v1_NodeRpcServiceClient, NodeRpcServiceDefinition as _chaindata_noderpc_v1_NodeRpcServiceDefinition } from './chaindata/noderpc/v1/NodeRpcService.ts';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  chaindata: {
+    noderpc: {
+      v1: {
+        CallReply: MessageTypeDefinition<_chaindata_noderpc_v1_CallReply, _chaindata_noderpc_v1_CallReply__Output>
+        CallRequest: MessageTypeDefinition<_chaindata_noderpc_v1_CallRequest, _chaindata_noderpc_v1_CallRequest__Output>
+        NodeRpcService: SubtypeConstructor<typeof grpc.Client, _chaindata_noderpc_v1_NodeRpcServiceClient> & { service: _chaindata_noderpc_v1_NodeRpcServiceDefinition }
+      }
+    }
+  }
+}
+

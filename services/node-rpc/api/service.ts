@@ -1,0 +1,71 @@
+import type { CallReply } from '../../generated/proto/chaindata/noderpc/v1/CallReply.ts';
+import type { CallRequest__Output as CallRequest } from '../../generated/proto/chaindata/noderpc/v1/CallRequest.ts';
+import type { NodeRpcServiceHandlers } from '../../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
+import { answerGethBody } from '../../runtime/json-rpc/geth-envelope.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import {
+  UpstreamNotReadyError,
+  UpstreamUnavailableError,
+  type Upstream,
+} from '../../runtime/upstream/client.ts';
+import type { EvmProxy } from '../evm-proxy.ts';
+import { gorillaMethodOf, nodeApiOf } from '../node-apis.ts';
+
+export interface NodeRpcServiceOptions {
+  upstream: Upstream;
+  evm: EvmProxy;
+  /** The stack's EVM chains, canonical (`C`, L1 blockchain ids). */
+  evmChains: ReadonlySet<string>;
+  /** Calls in one EVM batch (geth answers a larger one with `batch too large`). */
+  batchLimit: number;
+  /** The largest body a call may carry. */
+  maxBodyBytes: number;
+  log: Logger;
+}
+
+const MAX_PATH_LENGTH = 128;
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** The 404 a node's router answers for a path it does not serve; gateway-rpc writes it as the node does. */
+export const NOT_SERVED = '404 page not found';
+
+export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementation<NodeRpcServiceHandlers> {
+  const { upstream, evm, evmChains, batchLimit, maxBodyBytes, log } = options;
+  return {
+    async Call(request: CallRequest, signal: AbortSignal): Promise<CallReply> {
+      const { path, body } = request;
+      if (path.length > MAX_PATH_LENGTH || !path.startsWith('/ext/'))
+        throw new DomainError(
+          'invalid_argument',
+          `path: expected a node API path (/ext/…), got ${JSON.stringify(path.slice(0, MAX_PATH_LENGTH))}`,
+        );
+      if (body.length > maxBodyBytes)
+        throw new DomainError(
+          'invalid_argument',
+          `body: expected at most ${maxBodyBytes} bytes, got ${body.length}`,
+        );
+      const api = nodeApiOf(path, evmChains);
+      if (!api) throw new DomainError('not_found', NOT_SERVED);
+      const text = body.toString('utf8');
+      if (api.kind === 'evm') {
+        const answer = await answerGethBody(text, batchLimit, evm.dispatcher(path, api.chain, signal));
+        return { status: 200, content_type: 'application/json', body: Buffer.from(answer ?? '') };
+      }
+      const method = gorillaMethodOf(text);
+      try {
+        const reply = await upstream.forward(path, text, signal, {
+          idempotent: method === undefined || !api.writes.has(method),
+        });
+        return { status: reply.status, content_type: reply.contentType || JSON_UTF8, body: reply.body };
+      } catch (err) {
+        if (err instanceof UpstreamUnavailableError || err instanceof UpstreamNotReadyError) {
+          log.warn({ path, method, err: err.message }, 'no upstream node answered');
+          throw new DomainError('unavailable', 'no upstream node is available to answer');
+        }
+        throw err;
+      }
+    },
+  };
+}

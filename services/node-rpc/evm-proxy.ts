@@ -1,0 +1,101 @@
+import type { Counter, Gauge } from 'prom-client';
+import { LruCache } from '../runtime/cache/lru.ts';
+import { methodNotFound, type CallDispatch, type CallOutcome } from '../runtime/json-rpc/geth-envelope.ts';
+import type { Logger } from '../runtime/logger.ts';
+import {
+  UpstreamRpcError,
+  UpstreamNotReadyError,
+  UpstreamUnavailableError,
+  type Upstream,
+} from '../runtime/upstream/client.ts';
+import { evmCallPolicy, heightOf } from './evm-methods.ts';
+
+export interface EvmProxyMetrics {
+  /** Calls answered, by where the answer came from (cache, upstream) and what it was (result, error). */
+  calls: Counter<'source' | 'outcome'>;
+  cacheBytes: Gauge;
+}
+
+export interface EvmProxyOptions {
+  upstream: Upstream;
+  /** Bytes of final answers kept in memory. */
+  cacheBytes: number;
+  debugEnabled: boolean;
+  log: Logger;
+  metrics?: EvmProxyMetrics;
+}
+
+/** What a client is told when no node could answer: no node's address or error leaves the edge. */
+const UNAVAILABLE = { code: -32000, message: 'no upstream node is available to answer' };
+
+/**
+ * The EVM chains' `/rpc` calls, answered one by one: final answers from memory, everything else from the chain's
+ * nodes (in priority order, failing over; a write is never sent twice). A node's answer, error included, is passed on
+ * exactly as the node gave it.
+ */
+export class EvmProxy {
+  private readonly options: EvmProxyOptions;
+  private readonly cache: LruCache<string, string>;
+  /** The highest block each chain's nodes have shown they accepted. */
+  private readonly heads = new Map<string, bigint>();
+
+  constructor(options: EvmProxyOptions) {
+    this.options = options;
+    // UTF-16 code units: the answers are ASCII JSON, so one unit is one byte.
+    this.cache = new LruCache(options.cacheBytes, (answer) => answer.length);
+  }
+
+  /** The dispatcher of one chain's calls (`path`: the chain's `/rpc`, `chain`: its canonical name). */
+  dispatcher(path: string, chain: string, signal: AbortSignal): CallDispatch {
+    return (method, params) => this.answer(path, chain, method, params, signal);
+  }
+
+  private async answer(
+    path: string,
+    chain: string,
+    method: string,
+    params: unknown,
+    signal: AbortSignal,
+  ): Promise<CallOutcome> {
+    const { upstream, metrics, debugEnabled, log } = this.options;
+    const policy = evmCallPolicy(method, params, { debugEnabled, knownHead: this.heads.get(chain) });
+    if (!policy) return { error: methodNotFound(method) };
+    const key = policy.cacheKey === undefined ? undefined : `${chain}\n${policy.cacheKey}`;
+    const hit = key === undefined ? undefined : this.cache.get(key);
+    if (hit !== undefined) {
+      metrics?.calls.inc({ source: 'cache', outcome: 'result' });
+      return { result: hit };
+    }
+    try {
+      const result = await upstream.callRaw(path, method, params ?? [], signal, {
+        idempotent: !policy.write,
+      });
+      metrics?.calls.inc({ source: 'upstream', outcome: 'result' });
+      if (key !== undefined && policy.isFinal?.(result)) {
+        this.cache.set(key, result);
+        metrics?.cacheBytes.set(this.cache.weight);
+        if (policy.reaches !== undefined) this.reached(chain, policy.reaches);
+      }
+      if (method === 'eth_blockNumber') {
+        const height = heightOf(result);
+        if (height !== undefined) this.reached(chain, height);
+      }
+      return { result };
+    } catch (err) {
+      metrics?.calls.inc({ source: 'upstream', outcome: 'error' });
+      if (err instanceof UpstreamRpcError) {
+        const { code, message, data } = err;
+        return { error: data === undefined ? { code, message } : { code, message, data } };
+      }
+      if (err instanceof UpstreamUnavailableError || err instanceof UpstreamNotReadyError) {
+        log.warn({ chain, method, err: err.message }, 'no upstream node answered');
+        return { error: UNAVAILABLE };
+      }
+      throw err;
+    }
+  }
+
+  private reached(chain: string, height: bigint): void {
+    if (height > (this.heads.get(chain) ?? -1n)) this.heads.set(chain, height);
+  }
+}

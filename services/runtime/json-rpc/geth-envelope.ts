@@ -1,0 +1,122 @@
+import type { Context } from 'koa';
+import type { JsonRpcError } from '../errors.ts';
+import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../http/json-depth.ts';
+import { readRequestBody } from '../http/request-body.ts';
+
+/**
+ * geth's JSON-RPC server, which is what coreth's and Subnet-EVM's `/rpc` are, around whatever answers the calls (the
+ * devnet's methods, node-rpc's upstream nodes): its HTTP rules (POST with a JSON content type, an empty GET as a
+ * health probe, body size) and its envelope (batches with a size limit, notifications, -32700/-32600 texts).
+ */
+
+/** What one call came to: its result as JSON text, or a JSON-RPC error. */
+export type CallOutcome = { result: string } | { error: JsonRpcError };
+
+/** Answers one call; an unknown method is the dispatcher's to report (geth: -32601, see methodNotFound). */
+export type CallDispatch = (method: string, params: unknown) => Promise<CallOutcome>;
+
+/** geth's answer to a method it does not serve (or, on a node, to a namespace that is turned off). */
+export const methodNotFound = (method: string): JsonRpcError => ({
+  code: -32601,
+  message: `the method ${method} does not exist/is not available`,
+});
+
+export const GETH_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const ACCEPTED_CONTENT_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
+
+/** Serves one HTTP request the way geth's HTTP handler does; `answer` turns the body into the response body. */
+export async function serveGethHttp(
+  ctx: Context,
+  answer: (body: string) => Promise<string | undefined>,
+  maxBodyBytes = GETH_MAX_BODY_BYTES,
+): Promise<void> {
+  // geth answers an empty GET with 200 (a health probe), refuses PUT and DELETE, and lets OPTIONS through.
+  if (ctx.method === 'GET' && !ctx.get('content-length') && ctx.querystring === '') {
+    ctx.status = 200;
+    ctx.body = null;
+    return;
+  }
+  if (ctx.method === 'PUT' || ctx.method === 'DELETE') return plainText(ctx, 405, 'method not allowed');
+  const length = Number(ctx.get('content-length') || 0);
+  if (length > maxBodyBytes) {
+    return plainText(ctx, 413, `content length too large (${length}>${maxBodyBytes})`);
+  }
+  if (ctx.method !== 'OPTIONS') {
+    const mediaType = (ctx.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!ACCEPTED_CONTENT_TYPES.includes(mediaType)) {
+      return plainText(ctx, 415, 'invalid content type, only application/json is supported');
+    }
+  }
+  const body = await readRequestBody(ctx, maxBodyBytes);
+  if (body === undefined) return plainText(ctx, 413, `content length too large (>${maxBodyBytes})`);
+  const response = await answer(body.toString('utf8'));
+  ctx.status = 200;
+  if (response === undefined) {
+    ctx.body = null;
+    return;
+  }
+  ctx.type = 'application/json';
+  ctx.body = response;
+}
+
+/**
+ * Answers a JSON-RPC body as geth does: one message or a batch of at most `batchLimit` (calls of a batch run
+ * concurrently, replies in request order). Returns the response text (with geth's trailing newline), or undefined
+ * when every message was a notification.
+ */
+export async function answerGethBody(
+  text: string,
+  batchLimit: number,
+  dispatch: CallDispatch,
+): Promise<string | undefined> {
+  let body: unknown;
+  try {
+    // geth decodes with encoding/json, which refuses JSON nested deeper than its limit.
+    if (jsonNestingExceeds(text, GO_MAX_NESTING_DEPTH)) throw new SyntaxError('exceeded max depth');
+    body = JSON.parse(text);
+  } catch {
+    return line(errorReply(null, { code: -32700, message: 'parse error' }));
+  }
+  if (!Array.isArray(body)) {
+    const reply = await answerMessage(body, dispatch);
+    return reply === undefined ? undefined : line(reply);
+  }
+  if (body.length === 0) return line(errorReply(null, { code: -32600, message: 'empty batch' }));
+  if (body.length > batchLimit) {
+    const first = body[0] as { id?: unknown } | null;
+    return line(`[${errorReply(first?.id ?? null, { code: -32600, message: 'batch too large' })}]`);
+  }
+  const replies = (await Promise.all(body.map((message) => answerMessage(message, dispatch)))).filter(
+    (reply): reply is string => reply !== undefined,
+  );
+  return replies.length > 0 ? line(`[${replies.join(',')}]`) : undefined;
+}
+
+async function answerMessage(message: unknown, dispatch: CallDispatch): Promise<string | undefined> {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    return errorReply(null, { code: -32600, message: 'invalid request' });
+  }
+  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
+  const validId = id !== undefined && id !== null && typeof id !== 'object';
+  const isNotification = id === undefined && typeof method === 'string' && method !== '';
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || method === '' || !(validId || isNotification)) {
+    return errorReply(validId ? id : null, { code: -32600, message: 'invalid request' });
+  }
+  const outcome = await dispatch(method, params);
+  if (isNotification) return undefined;
+  return 'error' in outcome
+    ? errorReply(id, outcome.error)
+    : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${outcome.result}}`;
+}
+
+function errorReply(id: unknown, error: JsonRpcError): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error });
+}
+
+const line = (text: string) => `${text}\n`;
+
+function plainText(ctx: Context, status: number, text: string): void {
+  ctx.status = status;
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.body = `${text}\n`;
+}

@@ -1,0 +1,255 @@
+import { pvm } from '@avalabs/avalanchejs';
+import { expect } from 'chai';
+import { JsonRpcProvider } from 'ethers';
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { avalancheFuji } from 'viem/chains';
+import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+
+/**
+ * The node JSON-RPC surface through gateway-rpc and node-rpc, against two devnets built from one seed (so both
+ * answer every call the same, as two nodes of one network do): answers equal to a node's byte for byte, errors in the
+ * node's envelope, final answers cached, and no failed call when the first node dies.
+ */
+const SEED = 'node-rpc-test';
+
+describe('node JSON-RPC through gateway-rpc', function () {
+  this.timeout(180_000);
+  const devnets: { url: string; process: RunningComponent }[] = [];
+  let nodeRpc: RunningComponent;
+  let gateway: RunningComponent;
+  let gatewayUrl: string;
+  let l1BlockchainId: string;
+
+  /** POSTs a body to a base URL's path; returns the status and the body exactly as it came. */
+  const post = async (base: string, path: string, body: string, contentType = 'application/json') => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const request = (method: string, params: unknown[] = [], id: number | string = 1) =>
+    JSON.stringify({ jsonrpc: '2.0', id, method, params });
+
+  before(async function () {
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const process = await startComponent('devnet', {
+        HTTP_PORT: String(port),
+        DEVNET_SEED: SEED,
+        DEVNET_HISTORY_HOURS: '3',
+        DEVNET_LIVE_INTERVAL_MS: '0',
+        LOG_LEVEL: 'info',
+      });
+      devnets.push({ url: `http://127.0.0.1:${port}`, process });
+    }
+    for (const { process } of devnets)
+      await eventually(() => process.output().includes('"msg":"history generated"'), 90_000, 'the history');
+    const chains = (await (await fetch(`${devnets[0]!.url}/ext/devnet/chains`)).json()) as {
+      l1: { blockchainId: string };
+    };
+    l1BlockchainId = chains.l1.blockchainId;
+    const nodeRpcPort = await freePort();
+    nodeRpc = await startComponent('node-rpc', {
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
+      UPSTREAM_NODE_URLS: devnets.map((d) => d.url).join(','),
+      UPSTREAM_TIMEOUT_MS: '2000',
+      EVM_CHAINS: `C,${l1BlockchainId}`,
+      LOG_LEVEL: 'warn',
+    });
+    const gatewayPort = await freePort();
+    gateway = await startComponent('gateway-rpc', {
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(gatewayPort),
+      NODE_RPC_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
+      // The Index API is not under test here: nothing listens there.
+      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${await freePort()}`,
+      LOG_LEVEL: 'warn',
+    });
+    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  });
+
+  after(async function () {
+    await gateway?.stop();
+    await nodeRpc?.stop();
+    for (const { process } of devnets) await process.stop();
+  });
+
+  const node = () => devnets[0]!.url;
+
+  it('answers EVM calls exactly as the node does, byte for byte (results and errors alike)', async function () {
+    const head = JSON.parse((await post(node(), '/ext/bc/C/rpc', request('eth_blockNumber'))).text) as {
+      result: string;
+    };
+    const block = JSON.parse(
+      (await post(node(), '/ext/bc/C/rpc', request('eth_getBlockByNumber', [head.result, true]))).text,
+    ) as { result: { transactions: { hash: string }[] } };
+    const txHash = block.result.transactions[0]?.hash ?? `0x${'00'.repeat(32)}`;
+    const bodies = [
+      request('eth_chainId'),
+      request('net_version', [], 'a string id'),
+      request('eth_blockNumber'),
+      request('eth_getBlockByNumber', ['0x1', false]),
+      request('eth_getBlockByNumber', [head.result, true]),
+      request('eth_getBlockByNumber', ['0xffffff', false]),
+      request('eth_getTransactionByHash', [txHash]),
+      request('eth_getTransactionReceipt', [txHash]),
+      request('eth_getLogs', [{ fromBlock: '0x1', toBlock: head.result }]),
+      request('eth_getBalance', ['0x0000000000000000000000000000000000000000', head.result]),
+      request('eth_getBlockByNumber', ['not a number', false]),
+      request('eth_noSuchMethod'),
+      // A batch, a notification in it, an invalid member.
+      `[${request('eth_chainId', [], 1)},{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"1.0","id":3}]`,
+      '{"jsonrpc":"2.0","id":1,',
+      '[]',
+    ];
+    for (const chain of ['C', l1BlockchainId]) {
+      for (const body of bodies) {
+        const direct = await post(node(), `/ext/bc/${chain}/rpc`, body);
+        const through = await post(gatewayUrl, `/ext/bc/${chain}/rpc`, body);
+        expect(through, `${chain}: ${body}`).to.deep.equal(direct);
+      }
+    }
+  });
+
+  it('gives ethers (batching its calls) what it gets from the node', async function () {
+    const provider = (base: string, chain: string) =>
+      new JsonRpcProvider(`${base}/ext/bc/${chain}/rpc`, undefined, { staticNetwork: true });
+    for (const chain of ['C', l1BlockchainId]) {
+      const direct = provider(node(), chain);
+      const through = provider(gatewayUrl, chain);
+      // Everything at once: ethers sends the calls of one tick as one batch.
+      const ask = async (p: JsonRpcProvider) => {
+        const head = await p.getBlockNumber();
+        const blocks = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => p.getBlock(Math.max(0, head - i), true)),
+        );
+        const txHashes = blocks.flatMap((b) => b!.prefetchedTransactions.map((t) => t.hash)).slice(0, 10);
+        const [network, transactions, receipts, logs, balance] = await Promise.all([
+          p.send('eth_chainId', []) as Promise<string>,
+          Promise.all(txHashes.map((h) => p.getTransaction(h))),
+          Promise.all(txHashes.map((h) => p.getTransactionReceipt(h))),
+          p.getLogs({ fromBlock: Math.max(0, head - 20), toBlock: head }),
+          p.getBalance(blocks[0]!.miner, head),
+        ]);
+        return JSON.stringify(
+          { head, blocks, network, transactions, receipts, logs, balance },
+          (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+        );
+      };
+      const expected = await ask(direct);
+      expect(await ask(through), chain).to.equal(expected);
+      expect(expected).to.include('"transactions"');
+      direct.destroy();
+      through.destroy();
+    }
+  });
+
+  it('refuses what the edge does not serve as a node with it turned off would, and unknown chains as a node’s router', async function () {
+    // debug_ is off unless NODE_RPC_DEBUG_ENABLED; personal_ is never served.
+    for (const method of ['debug_traceBlockByNumber', 'personal_listAccounts']) {
+      const { status, text } = await post(gatewayUrl, '/ext/bc/C/rpc', request(method, ['0x1']));
+      expect(status).to.equal(200);
+      expect(JSON.parse(text)).to.deep.equal({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32601, message: `the method ${method} does not exist/is not available` },
+      });
+    }
+    // The public node's batch limit (40), with geth's answer to a larger batch.
+    const batch = (n: number) =>
+      `[${Array.from({ length: n }, (_, i) => request('eth_chainId', [], i)).join(',')}]`;
+    expect(JSON.parse((await post(gatewayUrl, '/ext/bc/C/rpc', batch(40))).text)).to.have.length(40);
+    expect(JSON.parse((await post(gatewayUrl, '/ext/bc/C/rpc', batch(41))).text)).to.deep.equal([
+      { jsonrpc: '2.0', id: 0, error: { code: -32600, message: 'batch too large' } },
+    ]);
+    // geth's HTTP rules.
+    expect(await post(gatewayUrl, '/ext/bc/C/rpc', request('eth_chainId'), 'text/plain')).to.deep.equal({
+      status: 415,
+      text: 'invalid content type, only application/json is supported\n',
+    });
+    for (const path of ['/ext/bc/2222222222222222222222222222222222222222222222222/rpc', '/ext/bc/X/rpc']) {
+      expect(await post(gatewayUrl, path, request('eth_chainId'))).to.deep.equal({
+        status: 404,
+        text: '404 page not found\n',
+      });
+    }
+  });
+
+  it('serves the platform API to avalanchejs, and its errors and HTTP rules as the node does', async function () {
+    const direct = new pvm.PVMApi(node());
+    const through = new pvm.PVMApi(gatewayUrl);
+    expect(await through.getHeight()).to.deep.equal(await direct.getHeight());
+    expect(await through.getCurrentValidators()).to.deep.equal(await direct.getCurrentValidators());
+    for (const [path, body, contentType] of [
+      ['/ext/bc/P', request('platform.getHeight'), 'application/json'],
+      ['/ext/P', request('platform.getHeight'), 'application/json'],
+      ['/ext/bc/P', request('platform.noSuchMethod'), 'application/json'],
+      ['/ext/bc/P', '{"jsonrpc":"2.0","id":1,', 'application/json'],
+      ['/ext/bc/P', request('platform.getHeight'), 'text/plain'],
+      [
+        `/ext/bc/${l1BlockchainId}/validators`,
+        request('validators.getCurrentValidators', [{}]),
+        'application/json',
+      ],
+    ] as const) {
+      expect(await post(gatewayUrl, path, body, contentType), `${path} ${body}`).to.deep.equal(
+        await post(node(), path, body, contentType),
+      );
+    }
+    const get = await fetch(`${gatewayUrl}/ext/bc/P`);
+    expect([get.status, await get.text()]).to.deep.equal([405, 'rpc: POST method required, received GET']);
+  });
+
+  it('keeps final answers: a block asked for again is answered without a node', async function () {
+    const cached = async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${nodeRpc.opsPort}/metrics`)).text();
+      const line = metrics
+        .split('\n')
+        .find((l) => l.startsWith('chain_data_node_rpc_evm_calls_total{source="cache"'));
+      return line === undefined ? 0 : Number(line.split(' ').at(-1));
+    };
+    const body = request('eth_getBlockByNumber', ['0x2', true]);
+    const first = await post(gatewayUrl, '/ext/bc/C/rpc', body);
+    const before = await cached();
+    const again = await post(gatewayUrl, '/ext/bc/C/rpc', body);
+    expect(again).to.deep.equal(first);
+    expect(await cached()).to.equal(before + 1);
+    // `latest` is never kept.
+    await post(gatewayUrl, '/ext/bc/C/rpc', request('eth_getBlockByNumber', ['latest', false]));
+    await post(gatewayUrl, '/ext/bc/C/rpc', request('eth_getBlockByNumber', ['latest', false]));
+    expect(await cached()).to.equal(before + 1);
+  });
+
+  it('fails no call when the first node is killed under load (viem)', async function () {
+    const client: PublicClient = createPublicClient({
+      chain: avalancheFuji,
+      transport: http(`${gatewayUrl}/ext/bc/C/rpc`, { retryCount: 0 }),
+    });
+    const head = await client.getBlockNumber();
+    let stop = false;
+    let calls = 0;
+    const failures: unknown[] = [];
+    const load = Array.from({ length: 8 }, async (_, worker) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          // Mostly calls no cache can answer, so they reach a node.
+          if (i % 2 === 0) await client.getBlockNumber();
+          else await client.getBalance({ address: `0x${worker.toString(16).padStart(40, '0')}` });
+          calls++;
+        } catch (err) {
+          failures.push(err);
+        }
+      }
+    });
+    await eventually(() => calls > 50, 30_000, 'calls before the kill');
+    await devnets[0]!.process.kill();
+    const afterKill = calls;
+    await eventually(() => calls > afterKill + 200, 60_000, 'calls after the kill');
+    stop = true;
+    await Promise.all(load);
+    expect(failures).to.deep.equal([]);
+    expect(await client.getBlockNumber()).to.equal(head);
+  });
+});
