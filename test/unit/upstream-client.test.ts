@@ -186,6 +186,67 @@ describe('upstream', () => {
       expect(body.id).to.be.a('number');
     });
 
+    it("callRaw returns the result's text as the node wrote it, in geth's layout, gorilla's or any other", async () => {
+      const raw = (text: (id: number) => string) =>
+        startNode((req, res) => {
+          const { id } = JSON.parse(req.body) as { id: number };
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(text(id));
+        });
+      const result = '{"b":1,"a":[18446744073709551615,1.50,"x"]}';
+      for (const layout of [
+        (id: number) => `{"jsonrpc":"2.0","id":${id},"result":${result}}\n`,
+        (id: number) => `{"jsonrpc":"2.0","result":${result},"id":${id}}\n`,
+        (id: number) => `{"id":${id},"jsonrpc":"2.0","result":${result}}`,
+      ]) {
+        const node = await raw(layout);
+        const text = await client({ urls: [node.url] }).callRaw('/ext/x', 'a.b', {});
+        // Laid out again only when it had to be parsed; every number kept as written.
+        expect([result, '{"b":1,"a":[18446744073709551615,1.50,"x"]}']).to.include(text);
+      }
+      const node = await raw(
+        (id) => `{"jsonrpc":"2.0","id":${id},"error":{"code":-32000,"message":"no","data":"0x01"}}`,
+      );
+      const err = await rejection(client({ urls: [node.url] }).callRaw('/ext/x', 'a.b', {}));
+      expect(err)
+        .to.be.instanceOf(UpstreamRpcError)
+        .and.to.include({ code: -32000, message: 'no', data: '0x01' });
+    });
+
+    it("forward posts a body as it is and returns the node's reply as it is, a 404 included; a 503 fails over", async () => {
+      const notFound = await startNode((req, res) => {
+        if (req.method === 'GET') return json(res, 200, {});
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('404 page not found\n');
+      });
+      const reply = await client({ urls: [notFound.url] }).forward('/ext/y', '{"not":"rewritten" }');
+      expect(notFound.requests[0]!.body).to.equal('{"not":"rewritten" }');
+      expect(reply).to.deep.include({ status: 404, contentType: 'text/plain; charset=utf-8' });
+      expect(reply.body.toString()).to.equal('404 page not found\n');
+      const broken = await startNode(down);
+      const good = await startNode((_req, res) => json(res, 200, { ok: true }));
+      const upstream = client({ urls: [broken.url, good.url] });
+      expect((await upstream.forward('/ext/y', '{}')).body.toString()).to.equal('{"ok":true}');
+    });
+
+    it('sends a write to one node only, unless the connection was never made', async () => {
+      const broken = await startNode(down);
+      const good = await startNode(answering('0xabc'));
+      const err = await rejection(
+        client({ urls: [broken.url, good.url] }).call('/ext/x', 'eth_sendRawTransaction', [], undefined, {
+          idempotent: false,
+        }),
+      );
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.include('is not retried');
+      expect(good.rpcCount()).to.equal(0);
+      const refused = await refusedUrl();
+      const upstream = client({ urls: [refused, good.url] });
+      expect(
+        await upstream.call('/ext/x', 'eth_sendRawTransaction', [], undefined, { idempotent: false }),
+      ).to.equal('0xabc');
+    });
+
     it('uses a fresh request id per call', async () => {
       const node = await startNode(answering(null));
       const upstream = client({ urls: [node.url] });
