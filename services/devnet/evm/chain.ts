@@ -102,6 +102,7 @@ export class EvmChain {
   private engineHead!: Block;
   /** The P-Chain height of the block being built, for the building VM's Warp precompile. */
   private buildingPChainHeight = 0n;
+  private readonly blockListeners = new Set<(block: EvmBlock) => void>();
 
   private constructor(spec: EvmChainSpec) {
     this.spec = spec;
@@ -378,6 +379,13 @@ export class EvmChain {
       });
     }
     for (const tx of block.atomicTxs) this.atomicTxBlocks.set(Buffer.from(tx.id).toString('hex'), block);
+    for (const listener of this.blockListeners) listener(block);
+  }
+
+  /** Calls `listener` with every block accepted from now on (the WebSocket subscriptions); returns its removal. */
+  onBlock(listener: (block: EvmBlock) => void): () => void {
+    this.blockListeners.add(listener);
+    return () => this.blockListeners.delete(listener);
   }
 }
 
