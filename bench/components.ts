@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '../test/support/database.ts';
 import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
 import { freePort, startComponent, type RunningComponent } from '../test/support/processes.ts';
@@ -109,5 +110,43 @@ export async function startBenchDevnet(options: { hours: string; accounts: strin
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+const BARE_KOA = fileURLToPath(new URL('./bare-koa.ts', import.meta.url));
+const TELEMETRY = fileURLToPath(new URL('../services/runtime/telemetry/bootstrap.ts', import.meta.url));
+
+/**
+ * The baseline server (bare-koa.ts), in a child process of its own; resolves once it listens. With `telemetry`, the
+ * stack's OpenTelemetry set-up is loaded first and every request gets the HTTP server span the stack's apps make.
+ */
+export async function startBareKoaServer(
+  replyBody: string,
+  telemetry = false,
+): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
+  const child = fork(BARE_KOA, [], {
+    env: {
+      ...process.env,
+      BENCH_REPLY_BODY: replyBody,
+      BENCH_TRACED: telemetry ? '1' : '',
+      CHAIN_DATA_COMPONENT: 'bench-bare-koa',
+    },
+    execArgv: telemetry ? ['--import', TELEMETRY] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the bare Koa server exited with ${code}`)));
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}/`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }

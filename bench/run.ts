@@ -6,13 +6,18 @@
  * and a bare Koa server as the baseline. It prints a markdown table and the target line, and stops everything it
  * started. With --write-docs (or BENCH_WRITE_DOCS=1) it also rewrites docs/benchmarks.md.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ProtoGrpcType } from '../services/generated/proto/container_indexer.ts';
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
-import { startBenchComponent, startBenchDatabase, type BenchDatabase } from './components.ts';
+import {
+  startBareKoaServer,
+  startBenchComponent,
+  startBenchDatabase,
+  type BenchDatabase,
+} from './components.ts';
 import { eventually, freePort, type RunningComponent } from '../test/support/processes.ts';
 import { startUpstreamNode } from '../test/support/upstream-node.ts';
 import {
@@ -38,8 +43,6 @@ const MINIMUM_RATIO = 0.4;
 /** Above this share of a core used by other processes during a measurement, the run is reported as disturbed. */
 const MAX_OTHER_CPU = 0.2;
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
-const BARE_KOA = fileURLToPath(new URL('./bare-koa.ts', import.meta.url));
-const TELEMETRY = fileURLToPath(new URL('../services/runtime/telemetry/bootstrap.ts', import.meta.url));
 
 const USAGE = `usage: node bench/run.ts [options]
 
@@ -129,40 +132,15 @@ async function component(name: string, env: Record<string, string>): Promise<Run
   return started;
 }
 
-/**
- * The baseline server, in a child process of its own; resolves once it listens. With `telemetry`, the stack's
- * OpenTelemetry set-up is loaded first and every request gets the HTTP server span the stack's apps make.
- */
+/** The baseline server (components.ts), stopped with the rest of the run. */
 async function startBareKoa(
   replyBody: string,
   telemetry = false,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(BARE_KOA, [], {
-    env: {
-      ...process.env,
-      BENCH_REPLY_BODY: replyBody,
-      BENCH_TRACED: telemetry ? '1' : '',
-      CHAIN_DATA_COMPONENT: 'bench-bare-koa',
-    },
-    execArgv: telemetry ? ['--import', TELEMETRY] : [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push({
-    label: 'stopping the bare Koa server',
-    run: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`the bare Koa server exited with ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}/` };
+  const koa = await startBareKoaServer(replyBody, telemetry);
+  children.add(koa.child);
+  cleanups.push({ label: 'stopping the bare Koa server', run: koa.stop });
+  return koa;
 }
 
 /** The database the container-indexer uses: DATABASE_URL's server if set, else embedded PostgreSQL. */
