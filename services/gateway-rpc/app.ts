@@ -19,6 +19,8 @@ export function createRpcGateway(options: {
   nodeRpc: NodeRpcClient;
   /** How many accepted containers to keep in memory (0: none). */
   cacheSize: number;
+  /** Bytes of final EVM answers (as node-rpc reports them) to keep in memory (0: none). */
+  answerCacheBytes: number;
   log: Logger;
 }): Koa {
   const { log } = options;
@@ -27,7 +29,7 @@ export function createRpcGateway(options: {
   const router = new Router({ strict: true });
 
   mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
-  mountNodeApis(router, options.nodeRpc);
+  mountNodeApis(router, options.nodeRpc, options.answerCacheBytes);
 
   app.use(httpServerSpans());
   app.use(async (ctx, next) => {

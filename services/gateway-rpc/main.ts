@@ -16,6 +16,7 @@ const config = {
   NODE_RPC_DEADLINE_MS: env.integer(100, 600_000, 30_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   GATEWAY_CACHE_SIZE: env.integer(0, 10_000_000, 10_000),
+  GATEWAY_ANSWER_CACHE_BYTES: env.integer(0, 64 * 1024 ** 3, 64 * 1024 ** 2),
 };
 
 export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
@@ -40,6 +41,7 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     containerIndexer: containerIndexer.unary,
     nodeRpc: nodeRpc.unary,
     cacheSize: cfg.GATEWAY_CACHE_SIZE,
+    answerCacheBytes: cfg.GATEWAY_ANSWER_CACHE_BYTES,
     log: ctx.log,
   });
   const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);

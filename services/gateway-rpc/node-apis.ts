@@ -4,7 +4,10 @@ import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/node
 import { DomainError } from '../runtime/errors.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
 import { readGorillaRequest } from '../runtime/gorilla-rpc/endpoint.ts';
+import { LruCache } from '../runtime/cache/lru.ts';
+import { chainAnswerKey } from '../runtime/json-rpc/evm-methods.ts';
 import { serveGethHttp } from '../runtime/json-rpc/geth-envelope.ts';
+import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 
 export type NodeRpcClient = UnaryClient<NodeRpcServiceDefinition>;
@@ -27,12 +30,19 @@ const GORILLA_PATHS = [
  * node applies them before reading a call), the calls there. A path node-rpc does not serve (a chain the stack does not
  * run) gets the node router's 404.
  */
-export function mountNodeApis(router: Router, nodeRpc: NodeRpcClient): void {
+export function mountNodeApis(router: Router, nodeRpc: NodeRpcClient, answerCacheBytes: number): void {
+  // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
+  // the hop to node-rpc. Keys and values are ASCII JSON: one UTF-16 unit is one byte.
+  const finals = new LruCache<string, string>(answerCacheBytes, (answer) => answer.length);
   for (const path of GETH_PATHS) {
     router.all(path, async (ctx) => {
+      const chain = canonicalChain(ctx.params.chain!);
       try {
         await serveGethHttp(ctx, async (body) => {
+          const known = answerFromFinals(body, chain, finals);
+          if (known !== undefined) return known;
           const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
+          for (const { key, result } of reply.final_answers) finals.set(key, result);
           return reply.body.length > 0 ? reply.body.toString('utf8') : undefined;
         });
       } catch (err) {
@@ -54,6 +64,29 @@ export function mountNodeApis(router: Router, nodeRpc: NodeRpcClient): void {
       }
     });
   }
+}
+
+/**
+ * The reply to a single call whose answer node-rpc reported final, exactly as node-rpc would write it (geth's
+ * envelope); undefined for anything else (a batch, an unknown answer, a body the envelope would refuse), which goes to
+ * node-rpc.
+ */
+function answerFromFinals(body: string, chain: string, finals: LruCache<string, string>): string | undefined {
+  if (!body.includes('"method"') || body.trimStart().startsWith('[')) return undefined;
+  let message: unknown;
+  try {
+    message = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof message !== 'object' || message === null) return undefined;
+  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
+    return undefined;
+  const result = finals.get(chainAnswerKey(chain, method, params));
+  return result === undefined
+    ? undefined
+    : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}\n`;
 }
 
 /** node-rpc's refusals as a node's HTTP server would give them; anything else is the gateway's 500. */

@@ -8,7 +8,8 @@ import {
   UpstreamUnavailableError,
   type Upstream,
 } from '../runtime/upstream/client.ts';
-import { evmCallPolicy, heightOf } from './evm-methods.ts';
+import type { FinalAnswer } from '../generated/proto/chaindata/noderpc/v1/FinalAnswer.ts';
+import { chainAnswerKey, evmCallPolicy, heightOf } from '../runtime/json-rpc/evm-methods.ts';
 
 export interface EvmProxyMetrics {
   /** Calls answered, by where the answer came from (cache, upstream) and what it was (result, error). */
@@ -45,9 +46,12 @@ export class EvmProxy {
     this.cache = new LruCache(options.cacheBytes, (answer) => answer.length);
   }
 
-  /** The dispatcher of one chain's calls (`path`: the chain's `/rpc`, `chain`: its canonical name). */
-  dispatcher(path: string, chain: string, signal: AbortSignal): CallDispatch {
-    return (method, params) => this.answer(path, chain, method, params, signal);
+  /**
+   * The dispatcher of one chain's calls (`path`: the chain's `/rpc`, `chain`: its canonical name); the final answers
+   * it gives are added to `finals`, under their keys.
+   */
+  dispatcher(path: string, chain: string, signal: AbortSignal, finals: FinalAnswer[]): CallDispatch {
+    return (method, params) => this.answer(path, chain, method, params, signal, finals);
   }
 
   private async answer(
@@ -56,14 +60,16 @@ export class EvmProxy {
     method: string,
     params: unknown,
     signal: AbortSignal,
+    finals: FinalAnswer[],
   ): Promise<CallOutcome> {
     const { upstream, metrics, debugEnabled, log } = this.options;
     const policy = evmCallPolicy(method, params, { debugEnabled, knownHead: this.heads.get(chain) });
     if (!policy) return { error: methodNotFound(method) };
-    const key = policy.cacheKey === undefined ? undefined : `${chain}\n${policy.cacheKey}`;
+    const key = policy.cacheKey === undefined ? undefined : chainAnswerKey(chain, method, params);
     const hit = key === undefined ? undefined : this.cache.get(key);
     if (hit !== undefined) {
       metrics?.calls.inc({ source: 'cache', outcome: 'result' });
+      finals.push({ key: key!, result: hit });
       return { result: hit };
     }
     try {
@@ -73,6 +79,7 @@ export class EvmProxy {
       metrics?.calls.inc({ source: 'upstream', outcome: 'result' });
       if (key !== undefined && policy.isFinal?.(result)) {
         this.cache.set(key, result);
+        finals.push({ key, result });
         metrics?.cacheBytes.set(this.cache.weight);
         if (policy.reaches !== undefined) this.reached(chain, policy.reaches);
       }

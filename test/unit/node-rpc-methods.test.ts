@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { evmCallPolicy, heightOf, type PolicyContext } from '../../services/node-rpc/evm-methods.ts';
+import { evmCallPolicy, heightOf, type PolicyContext } from '../../services/runtime/json-rpc/evm-methods.ts';
 import { nodeApiOf } from '../../services/node-rpc/node-apis.ts';
 import { LruCache } from '../../services/runtime/cache/lru.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';

@@ -3,6 +3,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { CallReply as _chaindata_noderpc_v1_CallReply, CallReply__Output as _chaindata_noderpc_v1_CallReply__Output } from './chaindata/noderpc/v1/CallReply.ts';
 import type { CallRequest as _chaindata_noderpc_v1_CallRequest, CallRequest__Output as _chaindata_noderpc_v1_CallRequest__Output } from './chaindata/noderpc/v1/CallRequest.ts';
+import type { FinalAnswer as _chaindata_noderpc_v1_FinalAnswer, FinalAnswer__Output as _chaindata_noderpc_v1_FinalAnswer__Output } from './chaindata/noderpc/v1/FinalAnswer.ts';
 import type { NodeRpcServiceClient as _chaindata_noderpc_v1_NodeRpcServiceClient, NodeRpcServiceDefinition as _chaindata_noderpc_v1_NodeRpcServiceDefinition } from './chaindata/noderpc/v1/NodeRpcService.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -15,6 +16,7 @@ export interface ProtoGrpcType {
       v1: {
         CallReply: MessageTypeDefinition<_chaindata_noderpc_v1_CallReply, _chaindata_noderpc_v1_CallReply__Output>
         CallRequest: MessageTypeDefinition<_chaindata_noderpc_v1_CallRequest, _chaindata_noderpc_v1_CallRequest__Output>
+        FinalAnswer: MessageTypeDefinition<_chaindata_noderpc_v1_FinalAnswer, _chaindata_noderpc_v1_FinalAnswer__Output>
         NodeRpcService: SubtypeConstructor<typeof grpc.Client, _chaindata_noderpc_v1_NodeRpcServiceClient> & { service: _chaindata_noderpc_v1_NodeRpcServiceDefinition }
       }
     }

@@ -1,4 +1,5 @@
 import type { CallReply } from '../../generated/proto/chaindata/noderpc/v1/CallReply.ts';
+import type { FinalAnswer } from '../../generated/proto/chaindata/noderpc/v1/FinalAnswer.ts';
 import type { CallRequest__Output as CallRequest } from '../../generated/proto/chaindata/noderpc/v1/CallRequest.ts';
 import type { NodeRpcServiceHandlers } from '../../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
 import { DomainError } from '../../runtime/errors.ts';
@@ -50,8 +51,18 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
       if (!api) throw new DomainError('not_found', NOT_SERVED);
       const text = body.toString('utf8');
       if (api.kind === 'evm') {
-        const answer = await answerGethBody(text, batchLimit, evm.dispatcher(path, api.chain, signal));
-        return { status: 200, content_type: 'application/json', body: Buffer.from(answer ?? '') };
+        const finals: FinalAnswer[] = [];
+        const answer = await answerGethBody(
+          text,
+          batchLimit,
+          evm.dispatcher(path, api.chain, signal, finals),
+        );
+        return {
+          status: 200,
+          content_type: 'application/json',
+          body: Buffer.from(answer ?? ''),
+          final_answers: finals,
+        };
       }
       const method = gorillaMethodOf(text);
       try {

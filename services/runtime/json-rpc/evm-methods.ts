@@ -1,5 +1,6 @@
 /**
- * What node-rpc knows of each EVM JSON-RPC method: whether a node serves it through the edge, whether it changes
+ * What the edge knows of each EVM JSON-RPC method (node-rpc answers by it; gateway-rpc keeps the answers node-rpc
+ * reports final under the same keys): whether a node serves it through the edge, whether it changes
  * state, and when its answer is final. Avalanche's blocks are final once accepted and coreth answers only about
  * accepted blocks, so an answer about an explicitly numbered (or hashed) block never changes: it is cached. `latest`,
  * `pending` and the other tags, and everything about the mempool, are never cached.
@@ -52,7 +53,7 @@ export function evmCallPolicy(
   if (args === null) return { write };
   const cached = (isFinal: (result: string) => boolean, reaches?: bigint): EvmCallPolicy => ({
     write,
-    cacheKey: `${method}\n${JSON.stringify(args)}`,
+    cacheKey: answerKey(method, args),
     isFinal,
     ...(reaches !== undefined ? { reaches } : {}),
   });
@@ -95,6 +96,16 @@ export function evmCallPolicy(
     default:
       return { write };
   }
+}
+
+/** What a final answer is kept under (with its chain in front): the method and its params as sent. */
+export function answerKey(method: string, params: unknown): string {
+  return `${method}\n${JSON.stringify(params ?? [])}`;
+}
+
+/** A final answer's key on one chain (canonical: `C` or a blockchain id): what node-rpc reports, gateway-rpc keeps. */
+export function chainAnswerKey(chain: string, method: string, params: unknown): string {
+  return `${chain}\n${answerKey(method, params)}`;
 }
 
 /** The height a block-number result (`eth_blockNumber`) states, for following the head. */
