@@ -14,6 +14,8 @@ import { mountMetadata } from './metadata.ts';
 import { mountAcp118, type WarpFault } from './acp118.ts';
 import { mountPlatformLag, platformApi, type PlatformLag } from './platform-api.ts';
 import { avaxApi } from './evm/avax-api.ts';
+import { xChainApi } from './x-chain-api.ts';
+import { infoApi } from './info-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
@@ -77,13 +79,25 @@ export function createDevnetApp(
       router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, batchLimit: BATCH_LIMIT, log }));
     }
   }
-  const avax = avaxApi(devnet.cChain.chain);
+  const avax = avaxApi(devnet);
   for (const alias of devnet.cChain.aliases) {
     router.all(`/ext/bc/${alias}/avax`, (ctx) => serveGorilla(ctx, avax, log));
   }
   const platformLag = options.platformLag ?? { blocks: 0n };
   const platform = platformApi(devnet, platformLag);
   router.all('/ext/bc/P', (ctx) => serveGorilla(ctx, platform, log));
+  const avm = xChainApi(devnet);
+  for (const path of [
+    '/ext/bc/X',
+    '/ext/bc/avm',
+    '/ext/X',
+    '/ext/avm',
+    `/ext/bc/${devnet.parameters.identity.xChainId}`,
+  ]) {
+    router.all(path, (ctx) => serveGorilla(ctx, avm, log));
+  }
+  const info = infoApi(devnet);
+  router.all('/ext/info', (ctx) => serveGorilla(ctx, info, log));
   mountPlatformLag(router, platformLag);
   const l1Validators = l1ValidatorsApi(devnet);
   router.all(`/ext/bc/${devnet.l1.blockchainId}/validators`, (ctx) => serveGorilla(ctx, l1Validators, log));

@@ -9,13 +9,34 @@ import { formatAddress } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import { encodingArg, idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
-import { encodeBytes, hex } from '../runtime/formatting/encoding.ts';
+import { encodeBytes, hex, type EncodingName } from '../runtime/formatting/encoding.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { readRequestBody } from '../runtime/http/request-body.ts';
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
 import type { Devnet } from './network.ts';
 import { VALIDATOR_MANAGER_ADDRESS, type L1ValidatorState, type Staker } from './p-chain-staking.ts';
 import { canonicalWarpSet, l1ValidatorsAt, stakersAt, validatorSet, type WarpSet } from './validator-sets.ts';
+import { builderContext } from './identity.ts';
+import { derive } from './seeded.ts';
+import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
+import { AVM_ID, EVM_VM_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Utxo } from '@avalabs/avalanchejs';
+import {
+  nodeState,
+  ownedNewestFirst,
+  paginateUtxos,
+  parseServiceAddress,
+  serveUtxos,
+  stringListArg,
+  utxoInputId,
+  utxoPageArgs,
+  type ChainBlock,
+  type LocalChain,
+} from './x-chain-api.ts';
+
+/** The devnet's supply when its history starts (docs/devnet.md); each staker adds its potential reward. */
+const INITIAL_SUPPLY = 360_000_000n * 1_000_000_000n;
 
 /**
  * A fault for tests: the platform API answers as a node `blocks` P-Chain blocks behind the devnet's tip does, at its
@@ -102,6 +123,45 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
   const setAt = (subnetId: string, height: bigint) => validatorSet(staking, subnetId, height);
 
   const sortedByKey = <T>(entries: [string, T][]) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+  const identity = devnet.parameters.identity;
+  const pChain: LocalChain = { id: identity.pChainId, alias: 'P', style: 'avalanchego' };
+  const state = nodeState(devnet);
+  const wallet = devnet.pChain.wallet;
+  const fees = builderContext(identity).platformFeeConfig;
+  const amountOf = (u: Utxo) => (u.output as unknown as { amount(): bigint }).amount();
+  /**
+   * The genesis block (an ApricotCommitBlock at height 0, never indexed), rebuilt as the devnet's P-Chain builder
+   * makes it; served only if block 1 builds on it.
+   */
+  const genesisBlock = (): ChainBlock | undefined => {
+    const bytes = concat(
+      u16(CODEC_VERSION),
+      u32(2),
+      derive(devnet.parameters.seed, 'p-chain/genesis'),
+      u64(0n),
+    );
+    const first = state.pBlocks[0];
+    const parentOfFirst = first?.bytes.subarray(2 + 4 + 8, 2 + 4 + 8 + 32);
+    const id = sha256(bytes);
+    return parentOfFirst && Buffer.compare(parentOfFirst, id) === 0
+      ? { height: 0n, id, bytes, txs: [] }
+      : undefined;
+  };
+  /** Blocks a node at the (lagged) tip has accepted. */
+  const acceptedBlock = (block: ChainBlock | undefined) =>
+    block !== undefined && block.height <= tipHeight() ? block : undefined;
+  const blockReply = (block: ChainBlock | undefined, what: string, encoding: EncodingName) => {
+    if (!block) throw new DomainError('not_found', what);
+    if (encoding === 'json')
+      throw new DomainError('invalid_argument', 'the devnet serves blocks as hex only');
+    return { block: encodeBytes(block.bytes, encoding), encoding };
+  };
+  const acceptedTx = async (txId: string) => {
+    await state.sync();
+    const tx = state.pTx(decodeCb58(txId));
+    return tx && tx.height <= tipHeight() ? tx : undefined;
+  };
 
   return {
     name: 'platform',
@@ -213,6 +273,167 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
             height: tipHeight().toString(),
           });
         },
+      ),
+      getBalance: gorillaMethod(
+        (p) => ({ addresses: stringListArg(field(p, 'addresses')) }),
+        ({ addresses }) => {
+          const owners = addresses.map((a) => parseServiceAddress(devnet, pChain, a));
+          // Every devnet UTXO is an unlocked secp256k1 transfer output: all of it is unlocked.
+          const page = paginateUtxos(
+            (address) => ownedNewestFirst(wallet.unspent(), address),
+            owners,
+            new Uint8Array(20),
+            new Uint8Array(32),
+            Number.MAX_SAFE_INTEGER,
+          );
+          const totals = new Map<string, bigint>();
+          for (const u of page.utxos) {
+            const assetId = u.assetId.toString();
+            totals.set(assetId, (totals.get(assetId) ?? 0n) + amountOf(u));
+          }
+          const balances = Object.fromEntries(
+            sortedByKey(
+              [...totals].map(([assetId, amount]): [string, string] => [assetId, amount.toString()]),
+            ),
+          );
+          const avax = balances[identity.avaxAssetId] ?? '0';
+          return Promise.resolve({
+            balance: avax,
+            unlocked: avax,
+            lockedStakeable: '0',
+            lockedNotStakeable: '0',
+            balances,
+            unlockeds: balances,
+            lockedStakeables: {},
+            lockedNotStakeables: {},
+            utxoIDs:
+              page.utxos.length === 0
+                ? null
+                : page.utxos.map((u) => ({
+                    txID: u.utxoId.txID.toString(),
+                    outputIndex: u.utxoId.outputIdx.value(),
+                  })),
+          });
+        },
+      ),
+      getUTXOs: gorillaMethod(utxoPageArgs, (args) =>
+        serveUtxos(
+          devnet,
+          pChain,
+          args,
+          (address) => ownedNewestFirst(wallet.unspent(), address),
+          (u) => `couldn't encode UTXO ${encodeCb58(utxoInputId(u))} as json: unsupported encoding in method`,
+        ),
+      ),
+      getBlockchains: gorillaMethod(
+        () => ({}),
+        () => {
+          // The subnets' chains (the L1's, once its CreateChainTx is accepted), then the primary network's, each
+          // list in the order of the chain ids' bytes, as the state's databases iterate them.
+          const l1 =
+            tipHeight() >= 2n
+              ? [
+                  {
+                    id: staking.blockchainId,
+                    name: 'devnet-l1',
+                    subnetID: staking.subnetId,
+                    vmID: SUBNET_EVM_VM_ID,
+                  },
+                ]
+              : [];
+          const primary = [
+            { id: identity.xChainId, name: 'X-Chain', subnetID: ZERO_ID, vmID: AVM_ID },
+            { id: identity.cChainId, name: 'C-Chain', subnetID: ZERO_ID, vmID: EVM_VM_ID },
+          ].sort((a, b) => Buffer.compare(decodeCb58(a.id), decodeCb58(b.id)));
+          return Promise.resolve({ blockchains: [...l1, ...primary] });
+        },
+      ),
+      getTx: gorillaMethod(
+        (p) => ({ txId: idArg(field(p, 'txID')), encoding: encodingArg(field(p, 'encoding')) }),
+        async ({ txId, encoding }) => {
+          const tx = await acceptedTx(txId);
+          if (!tx) throw new DomainError('not_found', "couldn't get tx: not found");
+          if (encoding === 'json')
+            throw new DomainError('invalid_argument', 'the devnet serves transactions as hex only');
+          return { tx: encodeBytes(tx.bytes, encoding), encoding };
+        },
+      ),
+      // Every transaction the devnet's P-Chain accepted is committed (proposals always commit); others unknown.
+      getTxStatus: gorillaMethod(
+        (p) => ({ txId: idArg(field(p, 'txID')) }),
+        async ({ txId }) => ({ status: (await acceptedTx(txId)) ? 'Committed' : 'Unknown' }),
+      ),
+      getBlock: gorillaMethod(
+        (p) => ({ blockId: idArg(field(p, 'blockID')), encoding: encodingArg(field(p, 'encoding')) }),
+        async ({ blockId, encoding }) => {
+          await state.sync();
+          const genesis = genesisBlock();
+          const block =
+            genesis && encodeCb58(genesis.id) === blockId
+              ? genesis
+              : acceptedBlock(state.pBlockById(decodeCb58(blockId)));
+          return blockReply(block, `couldn't get block with id ${blockId}: not found`, encoding);
+        },
+      ),
+      getBlockByHeight: gorillaMethod(
+        (p) => ({
+          height: BigInt(uint64Arg(field(p, 'height'))),
+          encoding: encodingArg(field(p, 'encoding')),
+        }),
+        async ({ height, encoding }) => {
+          await state.sync();
+          const block = height === 0n ? genesisBlock() : acceptedBlock(state.pBlocks[Number(height) - 1]);
+          return blockReply(block, `couldn't get block at height ${height}: not found`, encoding);
+        },
+      ),
+      getStakingAssetID: gorillaMethod(
+        (p) => ({ subnetId: idArg(field(p, 'subnetID')) }),
+        ({ subnetId }) => {
+          // The devnet's L1 was converted, never transformed: it has no staking asset.
+          if (subnetId !== ZERO_ID) {
+            throw new DomainError(
+              'not_found',
+              `failed fetching subnet transformation for ${subnetId}: not found`,
+            );
+          }
+          return Promise.resolve({ assetID: identity.avaxAssetId });
+        },
+      ),
+      getCurrentSupply: gorillaMethod(
+        (p) => ({ subnetId: idArg(field(p, 'subnetID')) }),
+        ({ subnetId }) => {
+          if (subnetId !== ZERO_ID)
+            throw new DomainError('not_found', 'fetching current supply failed: not found');
+          const height = tipHeight();
+          // A staker's potential reward is added to the supply when it is accepted; the devnet rewards every one.
+          const supply = staking.everyStaker
+            .filter((s) => s.addedAtHeight <= height)
+            .reduce((sum, s) => sum + s.potentialReward, INITIAL_SUPPLY);
+          return Promise.resolve({ supply: supply.toString(), height: height.toString() });
+        },
+      ),
+      getFeeConfig: gorillaMethod(
+        () => ({}),
+        () =>
+          Promise.resolve({
+            weights: [0, 1, 2, 3].map((d) => fees.weights[d as 0 | 1 | 2 | 3]),
+            maxCapacity: Number(fees.maxCapacity),
+            maxPerSecond: Number(fees.maxPerSecond),
+            targetPerSecond: Number(fees.targetPerSecond),
+            minPrice: Number(fees.minPrice),
+            excessConversionConstant: Number(fees.excessConversionConstant),
+          }),
+      ),
+      // The devnet builds every transaction at the fee state at rest (full capacity, no excess, the minimum price).
+      getFeeState: gorillaMethod(
+        () => ({}),
+        () =>
+          Promise.resolve({
+            capacity: Number(fees.maxCapacity),
+            excess: 0,
+            price: Number(fees.minPrice),
+            timestamp: formatRfc3339Nano(devnet.pChain.tip.timeSeconds * 1_000_000_000n),
+          }),
       ),
       // The UTXOs a staker's RewardValidatorTx paid out (none before then, or for unknown transactions).
       getRewardUTXOs: gorillaMethod(
