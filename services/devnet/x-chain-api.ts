@@ -545,13 +545,18 @@ export class NodeState {
         }),
       );
     };
+    // Imports are applied after every export of the batch: an import may come from a chain read before the
+    // chain whose export it spends.
+    const imports: (() => void)[] = [];
     const imported = (destination: string, source: string, ins: avaxSerial.TransferableInput[]) => {
-      const list = this.atomicList(source, destination);
-      for (const input of ins) {
-        const key = `${hexOf(input.utxoID.txID.toBytes())}:${input.utxoID.outputIdx.value()}`;
-        const at = list.findIndex((e) => e.key === key);
-        if (at !== -1) list.splice(at, 1);
-      }
+      imports.push(() => {
+        const list = this.atomicList(source, destination);
+        for (const input of ins) {
+          const key = `${hexOf(input.utxoID.txID.toBytes())}:${input.utxoID.outputIdx.value()}`;
+          const at = list.findIndex((e) => e.key === key);
+          if (at !== -1) list.splice(at, 1);
+        }
+      });
     };
     const visit = (chainId: string, tx: unknown, txId: Uint8Array) => {
       if (avmSerial.isExportTx(tx as never) || pvmSerial.isExportTx(tx as never)) {
@@ -562,9 +567,7 @@ export class NodeState {
         imported(chainId, t.sourceChain.toString(), t.ins);
       }
     };
-    // The chains' transactions in the order they were accepted: the P-Chain's, the X-Chain's and the C-Chain's
-    // blocks each settle their own imports of what the others exported earlier, so the order across chains
-    // does not change what is left.
+    // Every export an import spends was accepted before it, in this batch or an earlier one.
     const pvmCodec = utils.getManagerForVM('PVM').getDefaultCodec();
     for (const block of pBlocks) {
       for (const { bytes, id } of block.txs) {
@@ -596,6 +599,7 @@ export class NodeState {
       }
     }
     this.cBlocksRead = blocks.length;
+    for (const apply of imports) apply();
   }
 
   private atomicList(source: string, destination: string): AtomicEntry[] {

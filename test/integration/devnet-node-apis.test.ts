@@ -597,6 +597,15 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
       expect(
         await errorOf('/ext/bc/C/avax', 'avax.getUTXOs', { addresses: [cAddress(accounts[0]!)] }),
       ).to.equal('no source chain provided');
+      // Every other phase was imported the step after its export: nothing waits on the P- or X-Chain.
+      for (const [path, method, addresses, sourceChain] of [
+        ['/ext/bc/P', 'platform.getUTXOs', accounts.map(pAddress), 'X'],
+        ['/ext/bc/P', 'platform.getUTXOs', accounts.map(pAddress), 'C'],
+        ['/ext/bc/X', 'avm.getUTXOs', accounts.map(xAddress), 'P'],
+      ] as const) {
+        const reply = (await raw(path, method, { addresses, sourceChain })).result!;
+        expect(reply.numFetched, `${method} from ${sourceChain}`).to.equal('0');
+      }
       // The same outputs seen from the X-Chain's side: nothing the C-Chain exported waits for X.
       expect(
         (await raw('/ext/bc/X', 'avm.getUTXOs', { addresses: accounts.map(xAddress), sourceChain: 'C' }))
