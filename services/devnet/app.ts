@@ -9,7 +9,11 @@ import { serveGeth } from './geth-rpc/endpoint.ts';
 import { optional, blockNumberOrHash, unsignedInteger } from './geth-rpc/params.ts';
 import { gethMethod } from './geth-rpc/endpoint.ts';
 import { evmRpcMethods, resolveBlock } from './evm/rpc.ts';
-import { SUBNET_EVM_FEE_CONFIG, subnetEvmActiveRules } from './evm/chain-config.ts';
+import {
+  SUBNET_EVM_FEE_CONFIG,
+  subnetEvmActivePrecompiles,
+  subnetEvmActiveRules,
+} from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
 import { mountAcp118, type WarpFault } from './acp118.ts';
 import { mountPlatformLag, platformApi, type PlatformLag } from './platform-api.ts';
@@ -61,6 +65,13 @@ export function createDevnetApp(
         resolveBlock(devnet.l1Chain.chain, selector);
         return { feeConfig: SUBNET_EVM_FEE_CONFIG, lastChangedAt: 0 };
       }),
+      // Deprecated in Subnet-EVM in favour of eth_getActiveRulesAt, still served.
+      eth_getActivePrecompilesAt: gethMethod([optional(unsignedInteger)], (timestamp) =>
+        subnetEvmActivePrecompiles(
+          timestamp ?? devnet.l1Chain.chain.head.header.timestamp,
+          devnet.parameters.genesisTimeSeconds,
+        ),
+      ),
       eth_getActiveRulesAt: gethMethod([optional(unsignedInteger)], (timestamp) =>
         subnetEvmActiveRules(
           devnet.parameters.identity,

@@ -1,4 +1,5 @@
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { createTx } from '@ethereumjs/tx';
 import { decodeAbiParameters } from 'viem';
 import { SEND_WARP_MESSAGE_TOPIC, WARP_PRECOMPILE_ADDRESS } from './evm/warp-precompile.ts';
 import type { IndexName } from '../runtime/avalanche/index-names.ts';
@@ -222,7 +223,7 @@ export class Devnet {
     this.l1Chain = {
       aliases: [this.l1.blockchainId],
       chain: l1Chain,
-      chainConfig: subnetEvmChainConfig(identity, L1_EVM_CHAIN_ID),
+      chainConfig: subnetEvmChainConfig(identity, L1_EVM_CHAIN_ID, parameters.genesisTimeSeconds),
     };
     const activity = (chain: EvmChain, name: string, meanTxsPerBlock: number, icmDestination: Uint8Array) =>
       new EvmActivity({
@@ -236,6 +237,22 @@ export class Devnet {
       });
     this.cActivity = activity(cChain, 'c', 1.3, l1Chain.spec.warp.blockchainId);
     this.l1Activity = activity(l1Chain, 'l1', 0.5, cChain.spec.warp.blockchainId);
+    // Submitted transactions (eth_sendRawTransaction) join blocks once the devnet's contracts are deployed.
+    const keys = new Map(evmAccounts.map((a) => [a.address.toLowerCase(), a.privateKey]));
+    for (const [chain, activity] of [
+      [cChain, this.cActivity],
+      [l1Chain, this.l1Activity],
+    ] as const) {
+      chain.acceptSubmitted({
+        ready: () => activity.icmMessenger !== undefined,
+        resign: (tx, nonce) => {
+          const key = keys.get(tx.getSenderAddress().toString());
+          if (!key) return undefined;
+          const { v: _v, r: _r, s: _s, yParity: _y, ...fields } = tx.toJSON();
+          return createTx({ ...fields, type: tx.type, nonce }, { common: chain.common }).sign(key);
+        },
+      });
+    }
     this.cProposer = new ProposerChain(
       { id: cChain.head.hash, timeSeconds: parameters.genesisTimeSeconds },
       BigInt(identity.upgrades.granite),
@@ -351,14 +368,22 @@ export class Devnet {
       this.relayerAccount,
       this.relayer.deliverable(this.l1Chain.chain.spec.warp.blockchainId, this.step),
     );
-    const cBlock = await this.cActivity.nextBlock(time, cAtomic);
+    const cBlock =
+      (await this.cActivity.nextBlock(time, cAtomic)) ?? (await this.submittedOnly(this.cChain.chain, time));
     if (cBlock) this.recordWarpMessages(this.cChain.chain, cBlock);
     if (cBlock) {
       const wrapped = this.cProposer.wrap(time, BigInt(this.containers.count('P/block')), cBlock.bytes);
       this.accept('C/block', wrapped, this.acceptanceTime(time, this.cRandom));
     }
-    const l1Block = await this.l1Activity.nextBlock(time);
+    const l1Block =
+      (await this.l1Activity.nextBlock(time)) ?? (await this.submittedOnly(this.l1Chain.chain, time));
     if (l1Block) this.recordWarpMessages(this.l1Chain.chain, l1Block);
+  }
+
+  /** A block of submitted transactions alone, when the devnet itself sends nothing at this step but some wait. */
+  private async submittedOnly(chain: EvmChain, time: bigint): Promise<EvmBlock | undefined> {
+    if (!(await chain.mempool.hasExecutable(chain.nextBaseFee(), chain.spec.gasLimit))) return undefined;
+    return chain.produce(time, []);
   }
 
   /**

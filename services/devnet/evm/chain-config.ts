@@ -61,11 +61,37 @@ export function corethChainConfig(identity: NetworkIdentity): Record<string, unk
   });
 }
 
-/** A Subnet-EVM chain created on `identity`'s network with default settings: upgrades follow the network's. */
-export function subnetEvmChainConfig(identity: NetworkIdentity, chainId: number): Record<string, unknown> {
+/** Warp's quorum in the L1's genesis (67%, subnet-evm's default numerator written out). */
+const WARP_QUORUM_NUMERATOR = 67;
+
+/**
+ * The L1's Warp precompile config as Subnet-EVM marshals it (warp.Config: the embedded Upgrade's blockTimestamp,
+ * `disable` omitted when false, then quorumNumerator and requirePrimaryNetworkSigners), enabled from genesis.
+ */
+export function subnetEvmWarpConfig(warpTimestampSeconds: bigint): Record<string, unknown> {
+  return {
+    blockTimestamp: Number(warpTimestampSeconds),
+    quorumNumerator: WARP_QUORUM_NUMERATOR,
+    requirePrimaryNetworkSigners: false,
+  };
+}
+
+/**
+ * A Subnet-EVM chain created on `identity`'s network with default settings: upgrades follow the network's (Fortuna
+ * left unset: GetNetworkUpgrades gives it no default, so it stays off and unlisted). The genesis precompiles are
+ * marshalled among the config's own keys (extras.ChainConfig.MarshalJSON): Warp from `warpTimestampSeconds`.
+ */
+export function subnetEvmChainConfig(
+  identity: NetworkIdentity,
+  chainId: number,
+  warpTimestampSeconds?: bigint,
+): Record<string, unknown> {
   const u = identity.upgrades;
   return {
     ...sorted({
+      ...(warpTimestampSeconds === undefined
+        ? {}
+        : { warpConfig: subnetEvmWarpConfig(warpTimestampSeconds) }),
       chainId,
       ...ALL_AT_GENESIS,
       berlinBlock: 0,
@@ -98,7 +124,10 @@ export function subnetEvmGenesis(options: {
     config: {
       chainId: options.chainId,
       feeConfig: SUBNET_EVM_FEE_CONFIG,
-      warpConfig: { blockTimestamp: Number(options.timestampSeconds), quorumNumerator: 67 },
+      warpConfig: {
+        blockTimestamp: Number(options.timestampSeconds),
+        quorumNumerator: WARP_QUORUM_NUMERATOR,
+      },
     },
     nonce: '0x0',
     timestamp: `0x${options.timestampSeconds.toString(16)}`,
@@ -125,7 +154,9 @@ export function subnetEvmGenesis(options: {
 /**
  * Subnet-EVM's eth_getActiveRulesAt for the devnet's L1: libevm's Rules (Go field names, no JSON tags, every
  * boolean emitted), the Avalanche rules, and the precompiles active at `timestamp` with their activation time.
- * The L1's config leaves Fortuna unset, so it never counts as active there.
+ * IsFortuna is false at every time although the network has Fortuna: Subnet-EVM's GetNetworkUpgrades sets no
+ * default FortunaTimestamp (params/extras/network_upgrades.go, "Fortuna is optional and has no effect on
+ * Subnet-EVM"), and the L1's genesis names none; the other upgrades follow the network's times.
  */
 export function subnetEvmActiveRules(
   identity: NetworkIdentity,
@@ -164,4 +195,15 @@ export function subnetEvmActiveRules(
     },
     precompiles: timestamp >= warpTimestamp ? { warpConfig: { timestamp: Number(warpTimestamp) } } : {},
   };
+}
+
+/**
+ * Subnet-EVM's eth_getActivePrecompilesAt (deprecated, still served): the genesis precompile configs enabled at
+ * `timestamp` (EnabledStatefulPrecompiles), keyed by config key, each as its config marshals.
+ */
+export function subnetEvmActivePrecompiles(
+  timestamp: bigint,
+  warpTimestampSeconds: bigint,
+): Record<string, unknown> {
+  return timestamp >= warpTimestampSeconds ? { warpConfig: subnetEvmWarpConfig(warpTimestampSeconds) } : {};
 }

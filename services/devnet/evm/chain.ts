@@ -18,6 +18,7 @@ import { concat, u64 } from '../../runtime/avalanche/linear-codec.ts';
 import { evmCommon } from './engine.ts';
 import { encodeExtData, type AtomicEffect, type CChainAtomicTx } from '../c-chain-atomic.ts';
 import { warpPrecompile, type WarpChain } from './warp-precompile.ts';
+import { EvmMempool } from './mempool.ts';
 
 /** Where fees go on both EVMs unless an L1 allows fee recipients: nobody (coreth's and Subnet-EVM's BlackholeAddr). */
 export const BLACKHOLE_ADDRESS = createAddressFromString('0x0100000000000000000000000000000000000000');
@@ -39,6 +40,17 @@ export interface EvmChainSpec {
   alloc: { address: Uint8Array; balance: bigint; code?: Uint8Array }[];
   /** Who this chain is to Warp (its network and blockchain id). */
   warp: WarpChain;
+}
+
+/** How a chain takes submitted transactions into its blocks. */
+export interface SubmissionRules {
+  /** Whether blocks may take submitted transactions now (not while the devnet deploys its contracts). */
+  ready(): boolean;
+  /**
+   * The devnet's own transaction signed again with `nonce`, when a submitted transaction from the same account took
+   * the nonce it was signed with; undefined when the devnet does not hold the sender's key.
+   */
+  resign(tx: TypedTransaction, nonce: bigint): TypedTransaction | undefined;
 }
 
 export interface EvmLog {
@@ -103,10 +115,24 @@ export class EvmChain {
   /** The P-Chain height of the block being built, for the building VM's Warp precompile. */
   private buildingPChainHeight = 0n;
   private readonly blockListeners = new Set<(block: EvmBlock) => void>();
+  /** Transactions submitted with eth_sendRawTransaction, waiting for a block. */
+  readonly mempool: EvmMempool;
+  private submission: SubmissionRules | undefined;
+  /** Once a submitted transaction is in a block, the devnet's own transactions may find their nonces taken. */
+  private includedSubmitted = false;
 
   private constructor(spec: EvmChainSpec) {
     this.spec = spec;
     this.common = evmCommon(spec.chainId);
+    this.mempool = new EvmMempool(this);
+  }
+
+  /**
+   * Lets blocks take submitted transactions from the mempool (ahead of the devnet's own) once `rules.ready()`;
+   * without it the pool accepts transactions that never leave it.
+   */
+  acceptSubmitted(rules: SubmissionRules): void {
+    this.submission = rules;
   }
 
   static async create(spec: EvmChainSpec): Promise<EvmChain> {
@@ -146,9 +172,41 @@ export class EvmChain {
       blockOpts: { putBlockIntoBlockchain: false },
     });
     const results: RunTxResult[] = [];
-    for (const tx of transactions) {
-      results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
+    const included: TypedTransaction[] = [];
+    const own = transactions;
+    const submitted = this.submission?.ready()
+      ? await this.mempool.take(
+          baseFeePerGas,
+          own.reduce((gas, tx) => gas - tx.gasLimit, this.spec.gasLimit),
+        )
+      : [];
+    for (const tx of submitted) {
+      try {
+        results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
+        included.push(tx);
+        this.includedSubmitted = true;
+      } catch {
+        this.mempool.discard(tx);
+      }
     }
+    for (const tx of own) {
+      if (!this.includedSubmitted) {
+        results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
+        included.push(tx);
+        continue;
+      }
+      // A submitted transaction may have taken the nonce the devnet signed this one with: sign it again with the
+      // sender's next nonce; one that no longer fits (its sender spent the funds) is left out.
+      const signed = await this.withCurrentNonce(tx);
+      if (!signed) continue;
+      try {
+        results.push(await builder.addTransaction(signed, { skipHardForkValidation: true }));
+        included.push(signed);
+      } catch {
+        continue;
+      }
+    }
+    transactions = included;
     await this.applyAtomicEffects(atomic.flatMap((tx) => tx.effects));
     const { block } = await builder.build();
     this.engineHead = block;
@@ -222,6 +280,12 @@ export class EvmChain {
     };
     this.append(evmBlock);
     return evmBlock;
+  }
+
+  private async withCurrentNonce(tx: TypedTransaction): Promise<TypedTransaction | undefined> {
+    const account = await this.vm.stateManager.getAccount(tx.getSenderAddress());
+    const nonce = account?.nonce ?? 0n;
+    return nonce === tx.nonce ? tx : this.submission?.resign(tx, nonce);
   }
 
   private async applyAtomicEffects(effects: AtomicEffect[]): Promise<void> {

@@ -61,35 +61,67 @@ export function blockJson(
 
 /** RPCTransaction, a struct: its fields in declaration order, optional ones only where geth sets them. */
 export function transactionJson(block: EvmBlock, t: EvmTransaction): Record<string, unknown> {
-  const tx = t.tx as TypedTransaction & { v: bigint; r: bigint; s: bigint };
+  return rpcTransactionJson(t.tx, t.from, t.hash, {
+    block,
+    index: t.index,
+    gasPrice: t.receipt.effectiveGasPrice,
+  });
+}
+
+/**
+ * A transaction not in a block yet (the pool's): NewRPCTransaction with no block, so blockHash, blockNumber and
+ * transactionIndex are null and a dynamic-fee transaction's gasPrice is its fee cap.
+ */
+export function pendingTransactionJson(tx: TypedTransaction, from: Uint8Array, hash: Uint8Array) {
+  return rpcTransactionJson(tx, from, hash, undefined);
+}
+
+function rpcTransactionJson(
+  typed: TypedTransaction,
+  from: Uint8Array,
+  hash: Uint8Array,
+  location: { block: EvmBlock; index: number; gasPrice: bigint } | undefined,
+): Record<string, unknown> {
+  const tx = typed as TypedTransaction & { v: bigint; r: bigint; s: bigint };
   const dynamicFee = 'maxFeePerGas' in tx;
-  const protectedLegacy = !dynamicFee && tx.v > 28n;
+  const typedEnvelope = tx.type !== 0;
+  const protectedLegacy = !typedEnvelope && tx.v > 28n;
+  const feeCap = dynamicFee ? tx.maxFeePerGas : (tx as { gasPrice: bigint }).gasPrice;
   return {
-    blockHash: bytesToHex(block.hash),
-    blockNumber: hexQuantity(block.number),
-    from: bytesToHex(t.from),
+    blockHash: location ? bytesToHex(location.block.hash) : null,
+    blockNumber: location ? hexQuantity(location.block.number) : null,
+    from: bytesToHex(from),
     gas: hexQuantity(tx.gasLimit),
-    gasPrice: hexQuantity(t.receipt.effectiveGasPrice),
+    gasPrice: hexQuantity(location ? location.gasPrice : feeCap),
     ...(dynamicFee
       ? {
           maxFeePerGas: hexQuantity(tx.maxFeePerGas),
           maxPriorityFeePerGas: hexQuantity(tx.maxPriorityFeePerGas),
         }
       : {}),
-    hash: bytesToHex(t.hash),
+    hash: bytesToHex(hash),
     input: bytesToHex(tx.data),
     nonce: hexQuantity(tx.nonce),
     to: tx.to ? tx.to.toString() : null,
-    transactionIndex: hexQuantity(t.index),
+    transactionIndex: location ? hexQuantity(location.index) : null,
     value: hexQuantity(tx.value),
     type: hexQuantity(tx.type),
-    ...(dynamicFee ? { accessList: [] } : {}),
-    ...(dynamicFee || protectedLegacy ? { chainId: hexQuantity(tx.common.chainId()) } : {}),
+    ...(typedEnvelope ? { accessList: accessListJson(tx) } : {}),
+    ...(typedEnvelope || protectedLegacy ? { chainId: hexQuantity(tx.common.chainId()) } : {}),
     v: hexQuantity(tx.v),
     r: hexQuantity(tx.r),
     s: hexQuantity(tx.s),
-    ...(dynamicFee ? { yParity: hexQuantity(tx.v) } : {}),
+    ...(typedEnvelope ? { yParity: hexQuantity(tx.v) } : {}),
   };
+}
+
+/** types.AccessList as JSON: address and storageKeys per entry. */
+function accessListJson(tx: TypedTransaction): { address: string; storageKeys: string[] }[] {
+  const list = (tx as { accessList?: [Uint8Array, Uint8Array[]][] }).accessList ?? [];
+  return list.map(([address, keys]) => ({
+    address: bytesToHex(address),
+    storageKeys: keys.map((k) => bytesToHex(k)),
+  }));
 }
 
 export function receiptJson(block: EvmBlock, t: EvmTransaction): Record<string, unknown> {

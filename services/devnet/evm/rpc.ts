@@ -1,15 +1,19 @@
 import { bytesToHex, createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
-import { RpcError, gethMethod, type GethMethod } from '../geth-rpc/endpoint.ts';
+import { ParamError, RpcError, gethMethod, type GethMethod } from '../geth-rpc/endpoint.ts';
 import {
   blockNumber,
   blockNumberOrHash,
   bool,
+  bytes,
   callArguments,
   filterCriteria,
   fixedHex,
+  floatList,
+  hexOrDecimal64,
   optional,
   quantity,
   required,
+  rpcId,
   traceConfig,
   type BlockSelector,
   type CallArguments,
@@ -19,8 +23,19 @@ import {
 import { DomainError } from '../../runtime/errors.ts';
 import { traceBlock, revertReason } from './call-tracer.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';
-import { blockJson, hexQuantity, logJson, receiptJson, transactionJson } from './json-shapes.ts';
-import type { Hex } from 'viem';
+import {
+  blockJson,
+  hexQuantity,
+  logJson,
+  pendingTransactionJson,
+  receiptJson,
+  transactionJson,
+} from './json-shapes.ts';
+import { getAddress, type Hex } from 'viem';
+import { estimateGas } from './estimate-gas.ts';
+import { feeHistory } from './fee-history.ts';
+import { EvmFilters, logMatches } from './filters.ts';
+import { feeCapOf, type PooledTransaction } from './mempool.ts';
 
 /** coreth's RPCGasCap: the gas an eth_call gets when it names none. */
 const CALL_GAS_CAP = 50_000_000n;
@@ -44,6 +59,7 @@ export function evmRpcMethods({
   extraMethods,
 }: EvmRpcOptions): Record<string, GethMethod> {
   const flavor = chain.spec.flavor;
+  const filters = new EvmFilters(chain);
   const resolve = (selector: BlockSelector | undefined): EvmBlock | undefined =>
     resolveBlock(chain, selector);
   const mustResolve = (selector: BlockSelector | undefined): EvmBlock => {
@@ -76,15 +92,48 @@ export function evmRpcMethods({
     }),
     eth_getTransactionByHash: gethMethod([required(fixedHex('common.Hash'))], (hash) => {
       const found = chain.transaction(hexToBytes(hash as Hex));
-      return found ? transactionJson(found.block, found.transaction) : null;
+      if (found) return transactionJson(found.block, found.transaction);
+      // Not in a block yet: the pool's, with no block.
+      const pooled = chain.mempool.get(hash);
+      return pooled ? pooledJson(pooled) : null;
     }),
     eth_getTransactionByBlockNumberAndIndex: gethMethod(
-      [required(blockNumber), required(quantity('hexutil.Uint64'))],
+      [required(blockNumber), required(quantity('hexutil.Uint'))],
       (selector, index) => {
         const block = resolve(selector);
         const t = block?.transactions[Number(index)];
         return block && t ? transactionJson(block, t) : null;
       },
+    ),
+    eth_getTransactionByBlockHashAndIndex: gethMethod(
+      [required(fixedHex('common.Hash')), required(quantity('hexutil.Uint'))],
+      (hash, index) => {
+        const block = chain.blockByHash(hash);
+        const t = block?.transactions[Number(index)];
+        return block && t ? transactionJson(block, t) : null;
+      },
+    ),
+    // Avalanche blocks have no uncles: a known block counts none, and has none at any index.
+    eth_getUncleCountByBlockNumber: gethMethod([required(blockNumber)], (selector) => {
+      try {
+        return resolve(selector) ? hexQuantity(0) : null;
+      } catch {
+        return null;
+      }
+    }),
+    eth_getUncleCountByBlockHash: gethMethod([required(fixedHex('common.Hash'))], (hash) =>
+      chain.blockByHash(hash) ? hexQuantity(0) : null,
+    ),
+    eth_getUncleByBlockNumberAndIndex: gethMethod(
+      [required(blockNumber), required(quantity('hexutil.Uint'))],
+      (selector) => {
+        resolve(selector);
+        return null;
+      },
+    ),
+    eth_getUncleByBlockHashAndIndex: gethMethod(
+      [required(fixedHex('common.Hash')), required(quantity('hexutil.Uint'))],
+      () => null,
     ),
     eth_getTransactionReceipt: gethMethod([required(fixedHex('common.Hash'))], (hash) => {
       const found = chain.transaction(hexToBytes(hash as Hex));
@@ -106,6 +155,10 @@ export function evmRpcMethods({
     eth_getTransactionCount: gethMethod(
       [required(fixedHex('common.Address')), optional(blockNumberOrHash)],
       async (address, selector) => {
+        // "pending" asks the pool: the next nonce with the sender's pending transactions applied.
+        if (selector && 'tag' in selector && selector.tag === 'pending') {
+          return hexQuantity(await chain.mempool.nonce(address));
+        }
         const state = await chain.stateAt(mustResolve(selector).number);
         const account = await state.getAccount(createAddressFromString(address));
         return hexQuantity(account?.nonce ?? 0n);
@@ -130,6 +183,47 @@ export function evmRpcMethods({
     eth_call: gethMethod([required(callArguments), optional(blockNumberOrHash)], (args, selector) =>
       call(chain, args, mustResolve(selector)),
     ),
+    eth_estimateGas: gethMethod(
+      [required(callArguments), optional(blockNumberOrHash), optional(stateOverrides)],
+      (args, selector) => estimateGas(chain, args, mustResolve(selector)),
+    ),
+    eth_feeHistory: gethMethod(
+      [required(hexOrDecimal64), required(blockNumber), optional(floatList)],
+      (count, lastBlock, percentiles) => feeHistory(chain, count, lastBlock, percentiles),
+    ),
+    eth_sendRawTransaction: gethMethod([required(bytes)], async (raw) =>
+      bytesToHex(await chain.mempool.submit(hexToBytes(raw as Hex))),
+    ),
+    eth_newFilter: gethMethod([required(filterCriteria)], (crit) => filters.newLogFilter(crit)),
+    eth_newBlockFilter: gethMethod([], () => filters.newBlockFilter()),
+    eth_newPendingTransactionFilter: gethMethod([optional(bool)], (fullTx) =>
+      filters.newPendingTransactionFilter(fullTx === true),
+    ),
+    eth_getFilterChanges: gethMethod([required(rpcId)], (id) => filters.changes(id)),
+    eth_getFilterLogs: gethMethod([required(rpcId)], (id) => getLogs(chain, filters.criteria(id))),
+    eth_uninstallFilter: gethMethod([required(rpcId)], (id) => filters.uninstall(id)),
+    // The txpool namespace (internal-tx-pool, which a node serves when it is enabled).
+    txpool_status: gethMethod([], async () => {
+      const { pending, queued } = await chain.mempool.content();
+      const count = (m: Map<string, PooledTransaction[]>) =>
+        [...m.values()].reduce((n, l) => n + l.length, 0);
+      return { pending: hexQuantity(count(pending)), queued: hexQuantity(count(queued)) };
+    }),
+    txpool_content: gethMethod([], async () => {
+      const { pending, queued } = await chain.mempool.content();
+      return { pending: byAccount(pending, pooledJson), queued: byAccount(queued, pooledJson) };
+    }),
+    txpool_contentFrom: gethMethod([required(fixedHex('common.Address'))], async (address) => {
+      const { pending, queued } = await chain.mempool.content();
+      return {
+        pending: byNonce(pending.get(address) ?? [], pooledJson),
+        queued: byNonce(queued.get(address) ?? [], pooledJson),
+      };
+    }),
+    txpool_inspect: gethMethod([], async () => {
+      const { pending, queued } = await chain.mempool.content();
+      return { pending: byAccount(pending, inspect), queued: byAccount(queued, inspect) };
+    }),
     eth_gasPrice: gethMethod([], () => hexQuantity(chain.nextBaseFee())),
     eth_baseFee: gethMethod([], () => hexQuantity(chain.nextBaseFee())),
     eth_maxPriorityFeePerGas: gethMethod([], () => hexQuantity(0n)),
@@ -231,13 +325,7 @@ function getLogs(chain: EvmChain, filter: FilterCriteria) {
   for (const block of blocks) {
     for (const t of block.transactions) {
       for (const log of t.receipt.logs) {
-        if (filter.addresses.length > 0 && !filter.addresses.includes(bytesToHex(log.address))) continue;
-        const matches = filter.topics.every((accepted, i) => {
-          if (accepted === undefined || accepted.length === 0) return true;
-          const topic = log.topics[i];
-          return topic !== undefined && accepted.includes(bytesToHex(topic));
-        });
-        if (matches) logs.push(logJson(block, t, log));
+        if (logMatches(filter, block.number, log)) logs.push(logJson(block, t, log));
       }
     }
   }
@@ -274,4 +362,47 @@ async function call(chain: EvmChain, args: CallArguments, block: EvmBlock): Prom
     );
   }
   throw new DomainError('failed_precondition', exec.exceptionError.error);
+}
+
+/** A pooled transaction as RPCTransaction (NewRPCTransaction: no block). */
+function pooledJson(pooled: PooledTransaction): Record<string, unknown> {
+  return pendingTransactionJson(pooled.tx, hexToBytes(pooled.from as Hex), pooled.hash);
+}
+
+/** txpool_inspect's line: recipient (or contract creation), value, gas and price (a fee cap for dynamic fees). */
+function inspect(pooled: PooledTransaction): string {
+  const { tx } = pooled;
+  const tail = `${tx.value} wei + ${tx.gasLimit} gas × ${feeCapOf(tx)} wei`;
+  return tx.to ? `${getAddress(tx.to.toString())}: ${tail}` : `contract creation: ${tail}`;
+}
+
+/**
+ * Go maps marshal with sorted keys: accounts checksummed (as common.Address.Hex gives them), then nonces in decimal.
+ * JavaScript orders integer-like keys numerically, so an account whose pooled nonces cross a power of ten lists them
+ * in numeric rather than Go's string order.
+ */
+function byAccount<T>(
+  accounts: Map<string, PooledTransaction[]>,
+  render: (p: PooledTransaction) => T,
+): Record<string, Record<string, T>> {
+  return Object.fromEntries(
+    [...accounts]
+      .map(([from, list]) => [getAddress(from), byNonce(list, render)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+function byNonce<T>(list: PooledTransaction[], render: (p: PooledTransaction) => T): Record<string, T> {
+  return Object.fromEntries(list.map((p) => [p.tx.nonce.toString(), render(p)]));
+}
+
+/** eth_estimateGas' state overrides: accepted when empty; the devnet does not apply overrides. */
+function stateOverrides(value: unknown): undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ParamError(
+      `json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type ethapi.StateOverride`,
+    );
+  }
+  if (Object.keys(value).length > 0) throw new RpcError(-32000, 'the devnet does not apply state overrides');
+  return undefined;
 }

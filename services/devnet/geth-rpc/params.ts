@@ -42,13 +42,15 @@ function jsonKind(value: unknown): string {
   return typeof value;
 }
 
-/** hexutil.Uint64 / hexutil.Big: a quoted quantity. */
-export function quantity(goType: 'hexutil.Uint64' | 'hexutil.Big'): (value: unknown) => bigint {
+/** hexutil.Uint64 / hexutil.Uint / hexutil.Big: a quoted quantity (hexutil.Uint is 64 bits wide on a 64-bit node). */
+export function quantity(
+  goType: 'hexutil.Uint64' | 'hexutil.Uint' | 'hexutil.Big',
+): (value: unknown) => bigint {
   return (value) => {
     if (typeof value !== 'string')
       throw new ParamError(`json: cannot unmarshal non-string into Go value of type ${goType}`);
     try {
-      return parseQuantity(value, goType === 'hexutil.Uint64' ? 64 : 256);
+      return parseQuantity(value, goType === 'hexutil.Big' ? 256 : 64);
     } catch (err) {
       throw new ParamError(
         `json: cannot unmarshal ${(err as Error).message} into Go value of type ${goType}`,
@@ -104,6 +106,42 @@ export function unsignedInteger(value: unknown): bigint {
     throw new ParamError(`json: cannot unmarshal number ${value} into Go value of type uint64`);
   }
   return BigInt(value);
+}
+
+/**
+ * math.HexOrDecimal64 (eth_feeHistory's block count): a JSON number or a string, hex with 0x or decimal; its
+ * UnmarshalText error names the input, quotes stripped.
+ */
+export function hexOrDecimal64(value: unknown): bigint {
+  const raw = typeof value === 'string' ? value : JSON.stringify(value);
+  const invalid = () => new ParamError(`invalid hex or decimal integer ${goQuote(raw)}`);
+  if (raw === '') return 0n;
+  const hex = /^0[xX]/.test(raw);
+  const digits = hex ? raw.slice(2) : raw;
+  if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) throw invalid();
+  const n = BigInt(hex ? `0x${digits}` : digits);
+  if (n > 0xffffffffffffffffn) throw invalid();
+  return n;
+}
+
+/** Go's %q of a string (ASCII inputs: quotes and backslashes escaped). */
+function goQuote(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** []float64 (eth_feeHistory's reward percentiles): JSON numbers only. */
+export function floatList(value: unknown): number[] {
+  if (!Array.isArray(value)) throw goTypeError(value, '[]float64');
+  return value.map((item) => {
+    if (typeof item !== 'number') throw goTypeError(item, 'float64');
+    return item;
+  });
+}
+
+/** rpc.ID, a filter's id: a JSON string. */
+export function rpcId(value: unknown): string {
+  if (typeof value !== 'string') throw goTypeError(value, 'rpc.ID');
+  return value;
 }
 
 export function bool(value: unknown): boolean {
@@ -204,6 +242,30 @@ export interface CallArguments {
   gas: bigint | undefined;
   value: bigint | undefined;
   data: string | undefined;
+  gasPrice?: bigint | undefined;
+  maxFeePerGas?: bigint | undefined;
+  maxPriorityFeePerGas?: bigint | undefined;
+  nonce?: bigint | undefined;
+  accessList?: { address: string; storageKeys: string[] }[] | undefined;
+}
+
+function accessList(value: unknown): { address: string; storageKeys: string[] }[] {
+  if (!Array.isArray(value)) throw goTypeError(value, 'types.AccessList');
+  return value.map((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      throw goTypeError(entry, 'types.AccessTuple');
+    }
+    const { address: a, storageKeys } = entry as Record<string, unknown>;
+    if (a === undefined || a === null)
+      throw new ParamError("missing required field 'address' for AccessTuple");
+    if (storageKeys === undefined || storageKeys === null)
+      throw new ParamError("missing required field 'storageKeys' for AccessTuple");
+    if (!Array.isArray(storageKeys)) throw goTypeError(storageKeys, '[]common.Hash');
+    return {
+      address: fixedHex('common.Address')(a),
+      storageKeys: storageKeys.map((k: unknown) => fixedHex('common.Hash')(k)),
+    };
+  });
 }
 
 /** ethapi.TransactionArgs, the fields eth_call uses. `input` wins over `data` when both agree, as in geth. */
@@ -229,6 +291,11 @@ export function callArguments(value: unknown): CallArguments {
     gas: field('gas', quantity('hexutil.Uint64')),
     value: field('value', quantity('hexutil.Big')),
     data: input ?? data,
+    gasPrice: field('gasPrice', quantity('hexutil.Big')),
+    maxFeePerGas: field('maxFeePerGas', quantity('hexutil.Big')),
+    maxPriorityFeePerGas: field('maxPriorityFeePerGas', quantity('hexutil.Big')),
+    nonce: field('nonce', quantity('hexutil.Uint64')),
+    accessList: field('accessList', accessList),
   };
 }
 
