@@ -139,7 +139,7 @@ async function startBareKoa(
 ): Promise<{ child: ChildProcess; url: string }> {
   const koa = await startBareKoaServer(replyBody, telemetry);
   children.add(koa.child);
-  cleanups.push({ label: 'stopping the bare Koa server', run: koa.stop });
+  cleanups.push({ label: 'stopping the bare Koa server', run: () => koa.stop() });
   return koa;
 }
 

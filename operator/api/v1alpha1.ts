@@ -294,14 +294,10 @@ const upstream = z
       .regex(HTTP_URL)
       .max(2048)
       .optional(),
-    evmChains: z
-      .array(text('C or a blockchain id (cb58)').regex(EVM_CHAIN))
-      .min(1)
-      .default(['C'])
-      .meta({
-        description:
-          'EVM chains the stack serves (evm-data indexes them, node-rpc answers their /rpc): C and L1 blockchain ids (cb58)',
-      }),
+    evmChains: z.array(text('C or a blockchain id (cb58)').regex(EVM_CHAIN)).min(1).default(['C']).meta({
+      description:
+        'EVM chains the stack serves (evm-data indexes them, node-rpc answers their /rpc): C and L1 blockchain ids (cb58)',
+    }),
   })
   .meta({
     description: 'the Avalanche nodes the stack follows: real nodes, or the devnet',

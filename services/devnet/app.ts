@@ -23,6 +23,7 @@ import { infoApi } from './info-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
+import type { EvmWebSockets } from './websockets.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /** coreth's default `batch-request-limit`. */
@@ -40,6 +41,8 @@ export interface DevnetAppOptions {
   warpFaults: Map<string, WarpFault>;
   /** How far the platform API lags behind the P-Chain's tip (a fault for tests; none by default). */
   platformLag?: PlatformLag;
+  /** Where the EVM chains' WebSocket endpoints are served (the HTTP server's upgrades), when they are. */
+  websockets?: EvmWebSockets;
 }
 
 export function createDevnetApp(
@@ -88,6 +91,7 @@ export function createDevnetApp(
   ] as const) {
     for (const alias of entry.aliases) {
       router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, batchLimit: BATCH_LIMIT, log }));
+      options.websockets?.serve(alias, entry.chain, methods);
     }
   }
   const avax = avaxApi(devnet);

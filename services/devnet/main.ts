@@ -4,6 +4,7 @@ import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { parseRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { sleep } from '../runtime/upstream/backoff.ts';
+import { EvmWebSockets } from './websockets.ts';
 import { createDevnetApp } from './app.ts';
 import { IDENTITIES } from '../runtime/avalanche/networks.ts';
 import { Devnet } from './network.ts';
@@ -57,10 +58,14 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
     accounts: cfg.DEVNET_ACCOUNTS,
     metadataBaseUrl: cfg.DEVNET_METADATA_URL ?? `http://${cfg.HTTP_HOST}:${port}/metadata`,
   });
+  const websockets = new EvmWebSockets(log);
+  ctx.onShutdown('WebSockets', () => websockets.close());
   app.handler = createDevnetApp(devnet, log, {
     warpSlowMs: cfg.DEVNET_WARP_SLOW_MS,
     warpFaults: parseWarpFaults(cfg.DEVNET_WARP_FAULTS),
+    websockets,
   }).callback();
+  server.on('upgrade', websockets.upgrade);
   log.info({ port, l1: devnet.l1 }, 'devnet node APIs listening');
 
   // Like a node that is still bootstrapping, the devnet serves what it has while its history grows; live blocks

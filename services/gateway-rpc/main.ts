@@ -6,6 +6,7 @@ import { env, loadConfig } from '../runtime/config.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { createRpcGateway } from './app.ts';
+import { GatewayWebSockets } from './websockets.ts';
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
@@ -17,6 +18,7 @@ const config = {
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   GATEWAY_CACHE_SIZE: env.integer(0, 10_000_000, 10_000),
   GATEWAY_ANSWER_CACHE_BYTES: env.integer(0, 64 * 1024 ** 3, 64 * 1024 ** 2),
+  GATEWAY_WS_MAX_BUFFERED_BYTES: env.integer(1024, 1024 ** 3, 4 * 1024 ** 2),
 };
 
 export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
@@ -47,6 +49,13 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
   const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
+  const websockets = new GatewayWebSockets({
+    nodeRpc,
+    maxBufferedBytes: cfg.GATEWAY_WS_MAX_BUFFERED_BYTES,
+    log: ctx.log,
+  });
+  server.on('upgrade', websockets.upgrade);
+  ctx.onShutdown('WebSockets', () => websockets.close());
   const address = server.address();
   ctx.log.info(
     { port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT },

@@ -58,11 +58,16 @@ export interface GethEndpointOptions {
 
 export function serveGeth(ctx: Context, options: GethEndpointOptions): Promise<void> {
   return serveGethHttp(ctx, (text) =>
-    answerGethBody(text, options.batchLimit, (m, p) => call(m, p, options)),
+    answerGethBody(text, options.batchLimit, (m, p) => callGethMethod(m, p, options)),
   );
 }
 
-async function call(method: string, params: unknown, options: GethEndpointOptions): Promise<CallOutcome> {
+/** One call answered by the methods (HTTP and WebSocket alike). */
+export async function callGethMethod(
+  method: string,
+  params: unknown,
+  options: Pick<GethEndpointOptions, 'methods' | 'log'>,
+): Promise<CallOutcome> {
   const target = Object.hasOwn(options.methods, method) ? options.methods[method] : undefined;
   if (!target) return { error: methodNotFound(method) };
   let args: unknown[];

@@ -2,6 +2,10 @@ import type { CallReply } from '../../generated/proto/chaindata/noderpc/v1/CallR
 import type { FinalAnswer } from '../../generated/proto/chaindata/noderpc/v1/FinalAnswer.ts';
 import type { CallRequest__Output as CallRequest } from '../../generated/proto/chaindata/noderpc/v1/CallRequest.ts';
 import type { NodeRpcServiceHandlers } from '../../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
+import type { FollowHeadsRequest__Output as FollowHeadsRequest } from '../../generated/proto/chaindata/noderpc/v1/FollowHeadsRequest.ts';
+import type { Head } from '../../generated/proto/chaindata/noderpc/v1/Head.ts';
+import { canonicalChain } from '../../runtime/upstream/chain-routing.ts';
+import { ChainHeads } from '../heads.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { answerGethBody } from '../../runtime/json-rpc/geth-envelope.ts';
@@ -34,7 +38,32 @@ export const NOT_SERVED = '404 page not found';
 
 export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementation<NodeRpcServiceHandlers> {
   const { upstream, evm, evmChains, batchLimit, maxBodyBytes, log } = options;
+  const heads = new Map<string, ChainHeads>();
   return {
+    async FollowHeads(
+      request: FollowHeadsRequest,
+      write: (head: Head) => Promise<void>,
+      signal: AbortSignal,
+    ) {
+      const chain = canonicalChain(request.chain);
+      if (request.chain.length > MAX_PATH_LENGTH || !evmChains.has(chain))
+        throw new DomainError(
+          'not_found',
+          `chain: expected one of the stack's EVM chains (${[...evmChains].join(', ')})`,
+        );
+      let follower = heads.get(chain);
+      if (!follower) heads.set(chain, (follower = new ChainHeads(chain, upstream, log)));
+      const after =
+        request.after_number === undefined || request.after_number === null
+          ? undefined
+          : BigInt(request.after_number);
+      await follower.follow(
+        after,
+        (head) => write({ number: head.number.toString(), header_json: head.header, logs_json: head.logs }),
+        signal,
+      );
+    },
+
     async Call(request: CallRequest, signal: AbortSignal): Promise<CallReply> {
       const { path, body } = request;
       if (path.length > MAX_PATH_LENGTH || !path.startsWith('/ext/'))

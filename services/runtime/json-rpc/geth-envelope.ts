@@ -15,6 +15,28 @@ export type CallOutcome = { result: string } | { error: JsonRpcError };
 /** Answers one call; an unknown method is the dispatcher's to report (geth: -32601, see methodNotFound). */
 export type CallDispatch = (method: string, params: unknown) => Promise<CallOutcome>;
 
+/**
+ * A connection's subscriptions (WebSocket only: over HTTP there are none). `subscribe` gets the `*_subscribe` call's
+ * namespace and params (the subscription's name first) and answers with the new subscription's id or geth's error.
+ */
+export interface Subscriptions {
+  subscribe(namespace: string, params: unknown[]): Promise<CallOutcome>;
+  /** Whether the connection had the subscription (it no longer has it). */
+  unsubscribe(id: string): boolean;
+}
+
+/** geth's answer to `*_subscribe` where notifications cannot be sent (HTTP). */
+export const NOTIFICATIONS_UNSUPPORTED: JsonRpcError = {
+  code: -32601,
+  message: 'notifications not supported',
+};
+
+/** geth's answer to a subscription name no namespace serves. */
+export const subscriptionNotFound = (namespace: string, name: string): JsonRpcError => ({
+  code: -32601,
+  message: `no ${JSON.stringify(name)} subscription in ${namespace} namespace`,
+});
+
 /** geth's answer to a method it does not serve (or, on a node, to a namespace that is turned off). */
 export const methodNotFound = (method: string): JsonRpcError => ({
   code: -32601,
@@ -68,6 +90,7 @@ export async function answerGethBody(
   text: string,
   batchLimit: number,
   dispatch: CallDispatch,
+  subscriptions?: Subscriptions,
 ): Promise<string | undefined> {
   let body: unknown;
   try {
@@ -78,7 +101,7 @@ export async function answerGethBody(
     return line(errorReply(null, { code: -32700, message: 'parse error' }));
   }
   if (!Array.isArray(body)) {
-    const reply = await answerMessage(body, dispatch);
+    const reply = await answerMessage(body, dispatch, subscriptions);
     return reply === undefined ? undefined : line(reply);
   }
   if (body.length === 0) return line(errorReply(null, { code: -32600, message: 'empty batch' }));
@@ -86,13 +109,17 @@ export async function answerGethBody(
     const first = body[0] as { id?: unknown } | null;
     return line(`[${errorReply(first?.id ?? null, { code: -32600, message: 'batch too large' })}]`);
   }
-  const replies = (await Promise.all(body.map((message) => answerMessage(message, dispatch)))).filter(
-    (reply): reply is string => reply !== undefined,
-  );
+  const replies = (
+    await Promise.all(body.map((message) => answerMessage(message, dispatch, subscriptions)))
+  ).filter((reply): reply is string => reply !== undefined);
   return replies.length > 0 ? line(`[${replies.join(',')}]`) : undefined;
 }
 
-async function answerMessage(message: unknown, dispatch: CallDispatch): Promise<string | undefined> {
+async function answerMessage(
+  message: unknown,
+  dispatch: CallDispatch,
+  subscriptions: Subscriptions | undefined,
+): Promise<string | undefined> {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     return errorReply(null, { code: -32600, message: 'invalid request' });
   }
@@ -102,12 +129,57 @@ async function answerMessage(message: unknown, dispatch: CallDispatch): Promise<
   if (jsonrpc !== '2.0' || typeof method !== 'string' || method === '' || !(validId || isNotification)) {
     return errorReply(validId ? id : null, { code: -32600, message: 'invalid request' });
   }
-  const outcome = await dispatch(method, params);
+  const outcome = method.endsWith('_subscribe')
+    ? await subscribe(method, params, subscriptions)
+    : method.endsWith('_unsubscribe')
+      ? unsubscribe(params, subscriptions)
+      : await dispatch(method, params);
   if (isNotification) return undefined;
   return 'error' in outcome
     ? errorReply(id, outcome.error)
     : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${outcome.result}}`;
 }
+
+/** geth's handleSubscribe: the subscription's name is the first of the params. */
+async function subscribe(
+  method: string,
+  params: unknown,
+  subscriptions: Subscriptions | undefined,
+): Promise<CallOutcome> {
+  if (!subscriptions) return { error: NOTIFICATIONS_UNSUPPORTED };
+  if (!Array.isArray(params)) return { error: { code: -32602, message: 'non-array args' } };
+  if (typeof params[0] !== 'string')
+    return { error: { code: -32602, message: 'expected subscription name as first argument' } };
+  return subscriptions.subscribe(method.slice(0, method.indexOf('_')), params);
+}
+
+/** geth's unsubscribe callback, which serves `*_unsubscribe` in every namespace: one rpc.ID argument. */
+function unsubscribe(params: unknown, subscriptions: Subscriptions | undefined): CallOutcome {
+  if (params !== undefined && params !== null && !Array.isArray(params))
+    return { error: { code: -32602, message: 'non-array args' } };
+  const args: unknown[] = Array.isArray(params) ? params : [];
+  if (args.length === 0) return { error: { code: -32602, message: 'missing value for required argument 0' } };
+  if (args.length > 1) return { error: { code: -32602, message: 'too many arguments, want at most 1' } };
+  const [id] = args;
+  if (typeof id !== 'string')
+    return {
+      error: {
+        code: -32602,
+        message: `invalid argument 0: json: cannot unmarshal ${goKind(id)} into Go value of type rpc.ID`,
+      },
+    };
+  if (!subscriptions?.unsubscribe(id)) return { error: { code: -32000, message: 'subscription not found' } };
+  return { result: 'true' };
+}
+
+const goKind = (value: unknown) =>
+  typeof value === 'number'
+    ? 'number'
+    : typeof value === 'boolean'
+      ? 'bool'
+      : Array.isArray(value)
+        ? 'array'
+        : 'object';
 
 function errorReply(id: unknown, error: JsonRpcError): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error });

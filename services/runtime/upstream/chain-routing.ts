@@ -147,6 +147,14 @@ export class ChainRoutedUpstream implements Upstream {
     return this.clientFor(path).forward(path, body, signal, options);
   }
 
+  candidates(path: string): string[] {
+    return this.route(path)?.candidates() ?? [];
+  }
+
+  reportFailure(url: string, err: unknown): void {
+    for (const client of [this.general, ...this.chains.values()]) client?.reportFailure(url, err);
+  }
+
   /** The node base URL a call to `path` goes to first: the one to name to clients as the chain's. */
   baseUrl(path: string): string | undefined {
     return this.route(path)?.status()[0]?.url;

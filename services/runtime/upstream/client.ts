@@ -118,6 +118,10 @@ export interface Upstream {
     signal?: AbortSignal,
     options?: CallOptions,
   ): Promise<string>;
+  /** The base URLs of the nodes a call to `path` may go to, healthy ones first, each group in priority order. */
+  candidates(path: string): string[];
+  /** Marks a node failed for a failure seen outside a call (a broken WebSocket). */
+  reportFailure(url: string, err: unknown): void;
   /** Posts a body as it is and returns the node's HTTP reply as it is (see UpstreamClient.forward). */
   forward(path: string, body: string, signal?: AbortSignal, options?: CallOptions): Promise<ForwardedReply>;
   status(): EndpointStatus[];
@@ -246,6 +250,18 @@ export class UpstreamClient implements Upstream {
       `upstream ${this.options.name}: ${method} failed after ${this.options.attempts} attempts: ${describe(lastError)}` +
         (declined.size > 0 ? `; passed over: ${describeDeclined(passedOver())}` : ''),
     );
+  }
+
+  candidates(): string[] {
+    return [...this.endpoints.filter((e) => e.healthy), ...this.endpoints.filter((e) => !e.healthy)].map(
+      (e) => e.url,
+    );
+  }
+
+  /** Reports a failure seen outside a call (a broken WebSocket): the node is probed until it answers again. */
+  reportFailure(url: string, err: unknown): void {
+    const endpoint = this.endpoints.find((e) => e.url === url);
+    if (endpoint) this.markFailed(endpoint, err);
   }
 
   status(): EndpointStatus[] {

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  answerGethBody,
+  subscriptionNotFound,
+  type CallOutcome,
+  type Subscriptions,
+} from '../runtime/json-rpc/geth-envelope.ts';
+import { headerOfBlock } from '../runtime/json-rpc/evm-shapes.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { NOT_FOUND_BODY } from '../runtime/node-api/not-found.ts';
+import type { EvmBlock, EvmChain } from './evm/chain.ts';
+import { callGethMethod, ParamError, type GethMethod } from './geth-rpc/endpoint.ts';
+
+/** coreth's default `batch-request-limit`, as on HTTP. */
+const BATCH_LIMIT = 1000;
+
+interface Endpoint {
+  chain: EvmChain;
+  methods: Record<string, GethMethod>;
+}
+
+/**
+ * The EVM chains' WebSocket JSON-RPC (`/ext/bc/<chain>/ws`), as geth serves it: every method of the chain's `/rpc`,
+ * plus `eth_subscribe` to `newHeads` (the header of every accepted block) and `logs` (with a filter), and
+ * `eth_unsubscribe`. Notifications follow the chain's accepted blocks as they come.
+ */
+export class EvmWebSockets {
+  private readonly endpoints = new Map<string, Endpoint>();
+  private readonly server = new WebSocketServer({ noServer: true });
+  private readonly log: Logger;
+
+  constructor(log: Logger) {
+    this.log = log;
+  }
+
+  /** Serves `/ext/bc/<alias>/ws` with the chain's methods. */
+  serve(alias: string, chain: EvmChain, methods: Record<string, GethMethod>): void {
+    this.endpoints.set(alias, { chain, methods });
+  }
+
+  /** The HTTP server's `upgrade` handler. */
+  readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const alias = /^\/ext\/bc\/([^/?]+)\/ws(?:\?.*)?$/.exec(request.url ?? '')?.[1];
+    const endpoint = alias === undefined ? undefined : this.endpoints.get(alias);
+    if (!endpoint) {
+      socket.end(
+        `HTTP/1.1 404 Not Found\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${NOT_FOUND_BODY.length}\r\n\r\n${NOT_FOUND_BODY}`,
+      );
+      return;
+    }
+    this.server.handleUpgrade(request, socket, head, (ws) => this.connect(ws, endpoint));
+  };
+
+  close(): void {
+    for (const client of this.server.clients) client.terminate();
+    this.server.close();
+  }
+
+  private connect(ws: WebSocket, endpoint: Endpoint): void {
+    const subscriptions = new ConnectionSubscriptions(ws, endpoint);
+    const dispatch = (method: string, params: unknown) =>
+      callGethMethod(method, params, { methods: endpoint.methods, log: this.log });
+    // Replies go out in the order the requests came.
+    let queue = Promise.resolve();
+    ws.on('message', (data: Buffer, isBinary) => {
+      if (isBinary) return;
+      queue = queue.then(async () => {
+        const reply = await answerGethBody(data.toString('utf8'), BATCH_LIMIT, dispatch, subscriptions);
+        if (reply !== undefined && ws.readyState === ws.OPEN) ws.send(reply);
+      });
+    });
+    ws.on('close', () => subscriptions.closeAll());
+    ws.on('error', () => subscriptions.closeAll());
+  }
+}
+
+/** One connection's subscriptions: each an `onBlock` listener on the chain. */
+class ConnectionSubscriptions implements Subscriptions {
+  private readonly active = new Map<string, () => void>();
+  private readonly ws: WebSocket;
+  private readonly endpoint: Endpoint;
+
+  constructor(ws: WebSocket, endpoint: Endpoint) {
+    this.ws = ws;
+    this.endpoint = endpoint;
+  }
+
+  subscribe(namespace: string, params: unknown[]): Promise<CallOutcome> {
+    return Promise.resolve(this.start(namespace, params));
+  }
+
+  private start(namespace: string, params: unknown[]): CallOutcome {
+    const [name, ...args] = params as [string, ...unknown[]];
+    const { chain, methods } = this.endpoint;
+    let onBlock: ((block: EvmBlock) => Promise<unknown[]>) | undefined;
+    if (namespace === 'eth' && name === 'newHeads') {
+      if (args.length > 0) return { error: { code: -32602, message: 'too many arguments, want at most 1' } };
+      onBlock = async (block) => [
+        headerOfBlock(
+          (await methods.eth_getBlockByHash!.handle([hexOf(block.hash), false])) as Record<string, unknown>,
+        ),
+      ];
+    } else if (namespace === 'eth' && name === 'logs') {
+      if (args.length > 1) return { error: { code: -32602, message: 'too many arguments, want at most 2' } };
+      const filter = (args[0] ?? {}) as Record<string, unknown>;
+      const getLogs = methods.eth_getLogs!;
+      // The criteria are checked now, as geth decodes them before it subscribes.
+      try {
+        getLogs.params[0]!.decode({ ...filter, fromBlock: undefined, toBlock: undefined });
+      } catch (err) {
+        if (err instanceof ParamError)
+          return { error: { code: -32602, message: `invalid argument 1: ${err.message}` } };
+        throw err;
+      }
+      const { address, topics } = filter;
+      onBlock = async (block) =>
+        (await getLogs.handle([
+          getLogs.params[0]!.decode({ address, topics, blockHash: hexOf(block.hash) }),
+        ])) as unknown[];
+    }
+    if (!onBlock) return { error: subscriptionNotFound(namespace, name) };
+    const id = subscriptionId();
+    const notify = (result: unknown) => {
+      if (this.ws.readyState !== this.ws.OPEN) return;
+      this.ws.send(
+        JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result } }),
+      );
+    };
+    // Blocks are notified in order, each once its notifications are built.
+    let sending = Promise.resolve();
+    const stop = chain.onBlock((block) => {
+      sending = sending.then(async () => {
+        for (const result of await onBlock(block)) notify(result);
+      });
+    });
+    this.active.set(id, stop);
+    return { result: JSON.stringify(id) };
+  }
+
+  unsubscribe(id: string): boolean {
+    const stop = this.active.get(id);
+    if (!stop) return false;
+    stop();
+    this.active.delete(id);
+    return true;
+  }
+
+  closeAll(): void {
+    for (const stop of this.active.values()) stop();
+    this.active.clear();
+  }
+}
+
+/** geth's rpc.NewID: 16 random bytes as a quantity (no leading zeros). */
+function subscriptionId(): string {
+  return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
+}
+
+const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
