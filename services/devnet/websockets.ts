@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   answerGethBody,
+  ActiveSubscriptions,
+  newSubscriptionId,
   subscriptionNotFound,
   type CallOutcome,
   type Subscriptions,
 } from '../runtime/json-rpc/geth-envelope.ts';
 import { headerOfBlock } from '../runtime/json-rpc/evm-shapes.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { NOT_FOUND_BODY } from '../runtime/node-api/not-found.ts';
+import { refuseUpgrade } from '../runtime/node-api/not-found.ts';
 import type { EvmBlock, EvmChain } from './evm/chain.ts';
 import { callGethMethod, ParamError, type GethMethod } from './geth-rpc/endpoint.ts';
 
@@ -46,9 +47,7 @@ export class EvmWebSockets {
     const alias = /^\/ext\/bc\/([^/?]+)\/ws(?:\?.*)?$/.exec(request.url ?? '')?.[1];
     const endpoint = alias === undefined ? undefined : this.endpoints.get(alias);
     if (!endpoint) {
-      socket.end(
-        `HTTP/1.1 404 Not Found\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${NOT_FOUND_BODY.length}\r\n\r\n${NOT_FOUND_BODY}`,
-      );
+      refuseUpgrade(socket);
       return;
     }
     this.server.handleUpgrade(request, socket, head, (ws) => this.connect(ws, endpoint));
@@ -79,7 +78,7 @@ export class EvmWebSockets {
 
 /** One connection's subscriptions: each an `onBlock` listener on the chain. */
 class ConnectionSubscriptions implements Subscriptions {
-  private readonly active = new Map<string, () => void>();
+  private readonly active = new ActiveSubscriptions();
   private readonly ws: WebSocket;
   private readonly endpoint: Endpoint;
 
@@ -122,7 +121,7 @@ class ConnectionSubscriptions implements Subscriptions {
         ])) as unknown[];
     }
     if (!onBlock) return { error: subscriptionNotFound(namespace, name) };
-    const id = subscriptionId();
+    const id = newSubscriptionId();
     const notify = (result: unknown) => {
       if (this.ws.readyState !== this.ws.OPEN) return;
       this.ws.send(
@@ -136,27 +135,17 @@ class ConnectionSubscriptions implements Subscriptions {
         for (const result of await onBlock(block)) notify(result);
       });
     });
-    this.active.set(id, stop);
+    this.active.add(id, stop);
     return { result: JSON.stringify(id) };
   }
 
   unsubscribe(id: string): boolean {
-    const stop = this.active.get(id);
-    if (!stop) return false;
-    stop();
-    this.active.delete(id);
-    return true;
+    return this.active.stop(id);
   }
 
   closeAll(): void {
-    for (const stop of this.active.values()) stop();
-    this.active.clear();
+    this.active.stopAll();
   }
-}
-
-/** geth's rpc.NewID: 16 random bytes as a quantity (no leading zeros). */
-function subscriptionId(): string {
-  return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
 }
 
 const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -9,12 +8,14 @@ import type { GrpcServiceClient } from '../runtime/grpc/client.ts';
 import { logMatches, parseLogFilter, type LogFilter } from '../runtime/json-rpc/evm-shapes.ts';
 import {
   answerGethBody,
+  ActiveSubscriptions,
+  newSubscriptionId,
   subscriptionNotFound,
   type CallOutcome,
   type Subscriptions,
 } from '../runtime/json-rpc/geth-envelope.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { NOT_FOUND_BODY } from '../runtime/node-api/not-found.ts';
+import { refuseUpgrade } from '../runtime/node-api/not-found.ts';
 import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
 import { sleep } from '../runtime/upstream/backoff.ts';
 
@@ -49,10 +50,7 @@ export class GatewayWebSockets {
   /** The HTTP server's `upgrade` handler: a chain node-rpc does not serve gets the node router's 404. */
   readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const chain = /^\/ext\/bc\/([^/?]+)\/ws(?:\?.*)?$/.exec(request.url ?? '')?.[1];
-    const refuse = (): void =>
-      void socket.end(
-        `HTTP/1.1 404 Not Found\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${NOT_FOUND_BODY.length}\r\n\r\n${NOT_FOUND_BODY}`,
-      );
+    const refuse = (): void => refuseUpgrade(socket);
     if (chain === undefined) return refuse();
     // node-rpc knows the chains: an answer (from memory once known) says the chain is served.
     this.call(chain, '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}')
@@ -159,7 +157,7 @@ function isSubscriptionCall(text: string): boolean {
 
 /** One client's subscriptions. */
 class ClientSubscriptions implements Subscriptions {
-  private readonly active = new Map<string, () => void>();
+  private readonly active = new ActiveSubscriptions();
   private readonly ws: WebSocket;
   private readonly chain: string;
   private readonly hub: GatewayWebSockets;
@@ -188,21 +186,17 @@ class ClientSubscriptions implements Subscriptions {
       notifications = (head) => head.logs_json.filter((log) => matches(filter, log));
     }
     if (!notifications) return Promise.resolve({ error: subscriptionNotFound(namespace, name) });
-    const id = `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
+    const id = newSubscriptionId();
     const prefix = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${id}","result":`;
     const stop = this.hub.subscribe(this.chain, (head) => {
       for (const result of notifications(head)) this.send(`${prefix}${result}}}\n`);
     });
-    this.active.set(id, stop);
+    this.active.add(id, stop);
     return Promise.resolve({ result: JSON.stringify(id) });
   }
 
   unsubscribe(id: string): boolean {
-    const stop = this.active.get(id);
-    if (!stop) return false;
-    stop();
-    this.active.delete(id);
-    return true;
+    return this.active.stop(id);
   }
 
   /** Sends, unless the client has fallen too far behind: then it is closed (1008) and its subscriptions end. */
@@ -217,8 +211,7 @@ class ClientSubscriptions implements Subscriptions {
   }
 
   closeAll(): void {
-    for (const stop of this.active.values()) stop();
-    this.active.clear();
+    this.active.stopAll();
   }
 }
 

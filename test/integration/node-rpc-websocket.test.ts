@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createPublicClient, webSocket, type Block } from 'viem';
 import WebSocket from 'ws';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { eventually } from '../support/processes.ts';
+import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.ts';
 
 /**
  * WebSocket JSON-RPC through gateway-rpc and node-rpc, against two devnets built from one seed: newHeads and logs
@@ -42,9 +43,8 @@ async function connect(url: string) {
 
 describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
   this.timeout(180_000);
-  const devnets: { url: string; process: RunningComponent }[] = [];
-  let nodeRpc: RunningComponent;
-  let gateway: RunningComponent;
+  let stack: NodeRpcStack;
+  let devnets: NodeRpcStack['devnets'];
   let gatewayUrl: string;
 
   const rpc = async (base: string, method: string, params: unknown[]) => {
@@ -57,44 +57,14 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
   };
 
   before(async function () {
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const process = await startComponent('devnet', {
-        HTTP_PORT: String(port),
-        DEVNET_SEED: SEED,
-        DEVNET_HISTORY_HOURS: '2',
-        DEVNET_LIVE_INTERVAL_MS: '300',
-        LOG_LEVEL: 'info',
-      });
-      devnets.push({ url: `http://127.0.0.1:${port}`, process });
-    }
-    for (const { process } of devnets)
-      await eventually(() => process.output().includes('"msg":"history generated"'), 90_000, 'the history');
-    const nodeRpcPort = await freePort();
-    nodeRpc = await startComponent('node-rpc', {
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
-      // The devnet started second is behind the first (its live blocks began later): it comes first, so that the
-      // node taking over when it dies is ahead, and the heads in between must be filled in.
-      UPSTREAM_NODE_URLS: [devnets[1]!.url, devnets[0]!.url].join(','),
-      UPSTREAM_TIMEOUT_MS: '2000',
-      EVM_CHAINS: 'C',
-      LOG_LEVEL: 'warn',
-    });
-    const gatewayPort = await freePort();
-    gateway = await startComponent('gateway-rpc', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(gatewayPort),
-      NODE_RPC_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
-      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${await freePort()}`,
-      LOG_LEVEL: 'warn',
-    });
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    // The devnet started second is behind the first (its live blocks began later): it comes first, so that the node
+    // taking over when it dies is ahead, and the heads in between must be filled in.
+    stack = await startNodeRpcStack({ seed: SEED, historyHours: 2, liveIntervalMs: 300, nodeOrder: [1, 0] });
+    ({ devnets, gatewayUrl } = stack);
   });
 
   after(async function () {
-    await gateway?.stop();
-    await nodeRpc?.stop();
-    for (const { process } of devnets) await process.stop();
+    await stack?.stop();
   });
 
   const wsUrl = (base: string, chain = 'C') => `${base.replace('http', 'ws')}/ext/bc/${chain}/ws`;

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import { JsonRpcProvider } from 'ethers';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { avalancheFuji } from 'viem/chains';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { eventually, type RunningComponent } from '../support/processes.ts';
+import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.ts';
 
 /**
  * The node JSON-RPC surface through gateway-rpc and node-rpc, against two devnets built from one seed (so both
@@ -14,9 +15,9 @@ const SEED = 'node-rpc-test';
 
 describe('node JSON-RPC through gateway-rpc', function () {
   this.timeout(180_000);
-  const devnets: { url: string; process: RunningComponent }[] = [];
+  let stack: NodeRpcStack;
+  let devnets: NodeRpcStack['devnets'];
   let nodeRpc: RunningComponent;
-  let gateway: RunningComponent;
   let gatewayUrl: string;
   let l1BlockchainId: string;
 
@@ -33,47 +34,12 @@ describe('node JSON-RPC through gateway-rpc', function () {
     JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
   before(async function () {
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const process = await startComponent('devnet', {
-        HTTP_PORT: String(port),
-        DEVNET_SEED: SEED,
-        DEVNET_HISTORY_HOURS: '3',
-        DEVNET_LIVE_INTERVAL_MS: '0',
-        LOG_LEVEL: 'info',
-      });
-      devnets.push({ url: `http://127.0.0.1:${port}`, process });
-    }
-    for (const { process } of devnets)
-      await eventually(() => process.output().includes('"msg":"history generated"'), 90_000, 'the history');
-    const chains = (await (await fetch(`${devnets[0]!.url}/ext/devnet/chains`)).json()) as {
-      l1: { blockchainId: string };
-    };
-    l1BlockchainId = chains.l1.blockchainId;
-    const nodeRpcPort = await freePort();
-    nodeRpc = await startComponent('node-rpc', {
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
-      UPSTREAM_NODE_URLS: devnets.map((d) => d.url).join(','),
-      UPSTREAM_TIMEOUT_MS: '2000',
-      EVM_CHAINS: `C,${l1BlockchainId}`,
-      LOG_LEVEL: 'warn',
-    });
-    const gatewayPort = await freePort();
-    gateway = await startComponent('gateway-rpc', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(gatewayPort),
-      NODE_RPC_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
-      // The Index API is not under test here: nothing listens there.
-      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${await freePort()}`,
-      LOG_LEVEL: 'warn',
-    });
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    stack = await startNodeRpcStack({ seed: SEED, historyHours: 3, liveIntervalMs: 0, nodeOrder: [0, 1] });
+    ({ devnets, nodeRpc, gatewayUrl, l1BlockchainId } = stack);
   });
 
   after(async function () {
-    await gateway?.stop();
-    await nodeRpc?.stop();
-    for (const { process } of devnets) await process.stop();
+    await stack?.stop();
   });
 
   const node = () => devnets[0]!.url;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { JsonRpcError } from '../errors.ts';
 import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../http/json-depth.ts';
@@ -23,6 +24,34 @@ export interface Subscriptions {
   subscribe(namespace: string, params: unknown[]): Promise<CallOutcome>;
   /** Whether the connection had the subscription (it no longer has it). */
   unsubscribe(id: string): boolean;
+}
+
+/** A connection's running subscriptions, by id, each with what stops it. */
+export class ActiveSubscriptions {
+  private readonly active = new Map<string, () => void>();
+
+  add(id: string, stop: () => void): void {
+    this.active.set(id, stop);
+  }
+
+  /** Stops one; false when the connection has no such subscription. */
+  stop(id: string): boolean {
+    const stop = this.active.get(id);
+    if (!stop) return false;
+    stop();
+    this.active.delete(id);
+    return true;
+  }
+
+  stopAll(): void {
+    for (const stop of this.active.values()) stop();
+    this.active.clear();
+  }
+}
+
+/** geth's rpc.NewID: 16 random bytes written as a quantity (no leading zeros). */
+export function newSubscriptionId(): string {
+  return `0x${randomBytes(16).toString('hex').replace(/^0+/, '') || '0'}`;
 }
 
 /** geth's answer to `*_subscribe` where notifications cannot be sent (HTTP). */
