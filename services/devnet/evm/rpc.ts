@@ -6,6 +6,7 @@ import {
   bool,
   bytes,
   callArguments,
+  callTracerConfig,
   filterCriteria,
   fixedHex,
   floatList,
@@ -14,6 +15,7 @@ import {
   quantity,
   required,
   rpcId,
+  stringList,
   traceConfig,
   type BlockSelector,
   type CallArguments,
@@ -21,7 +23,9 @@ import {
   type TraceConfig,
 } from '../geth-rpc/params.ts';
 import { DomainError } from '../../runtime/errors.ts';
-import { traceBlock, revertReason } from './call-tracer.ts';
+import { callTracer, replayBlock, revertReason, type TxTracer } from './call-tracer.ts';
+import { structLogger } from './struct-logger.ts';
+import { getProof, proofWindowFromEnv } from './proofs.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';
 import {
   blockJson,
@@ -47,6 +51,11 @@ export interface EvmRpcOptions {
   chainConfig: Record<string, unknown>;
   /** Extra methods of the chain's VM (Subnet-EVM's eth_feeConfig, eth_getActiveRulesAt). */
   extraMethods?: Record<string, GethMethod>;
+  /**
+   * coreth's historical-proof-query-window: eth_getProof refuses blocks more than this many before the last accepted
+   * one (0: none). By default DEVNET_PROOF_WINDOW_BLOCKS, else coreth's 43,200.
+   */
+  proofWindowBlocks?: bigint;
 }
 
 /**
@@ -57,6 +66,7 @@ export function evmRpcMethods({
   chain,
   chainConfig,
   extraMethods,
+  proofWindowBlocks = proofWindowFromEnv(),
 }: EvmRpcOptions): Record<string, GethMethod> {
   const flavor = chain.spec.flavor;
   const filters = new EvmFilters(chain);
@@ -180,6 +190,10 @@ export function evmRpcMethods({
         return bytesToHex(value).replace(/^0x/, '0x'.padEnd(2 + 64 - value.length * 2, '0'));
       },
     ),
+    eth_getProof: gethMethod(
+      [required(fixedHex('common.Address')), required(stringList), required(blockNumberOrHash)],
+      (address, keys, selector) => getProof(chain, address, keys, selector, proofWindowBlocks, mustResolve),
+    ),
     eth_call: gethMethod([required(callArguments), optional(blockNumberOrHash)], (args, selector) =>
       call(chain, args, mustResolve(selector)),
     ),
@@ -253,9 +267,15 @@ export function evmRpcMethods({
       async (hash, config) => {
         const found = chain.transaction(hexToBytes(hash as Hex));
         if (!found) throw new DomainError('not_found', 'transaction not found');
-        requireCallTracer(config);
-        const frames = await traceBlock(chain, found.block, config?.onlyTopCall);
-        return frames[found.transaction.index];
+        const tracer = tracerFor(config);
+        const index = found.transaction.index;
+        const [result] = await replayBlock(
+          chain,
+          found.block,
+          (i) => (i === index ? tracer() : undefined),
+          index,
+        );
+        return result;
       },
     ),
     ...extraMethods,
@@ -278,18 +298,36 @@ export function resolveBlock(chain: EvmChain, selector: BlockSelector | undefine
   return chain.blockByHash(selector.hash);
 }
 
-function requireCallTracer(config: TraceConfig | undefined): void {
-  // The struct logger (no tracer) is geth's default; the devnet offers the call tracer only.
-  if (config?.tracer !== 'callTracer') {
-    throw new DomainError('invalid_argument', `the devnet supports only {"tracer":"callTracer"}`);
+/**
+ * The tracer a trace config names: geth's struct logger when it names none, the callTracer (its tracerConfig decoded
+ * first, as geth creates the tracer before running anything); the devnet has no other.
+ */
+function tracerFor(config: TraceConfig | undefined): () => TxTracer<unknown> {
+  if (config?.tracer === undefined) {
+    const options = config ?? {
+      enableMemory: false,
+      disableStack: false,
+      disableStorage: false,
+      enableReturnData: false,
+      limit: 0,
+    };
+    return () => structLogger(options);
   }
+  if (config.tracer === 'callTracer') {
+    const options = callTracerConfig(config.tracerConfig);
+    return () => callTracer(options);
+  }
+  throw new DomainError(
+    'invalid_argument',
+    `the devnet supports only the struct logger (no tracer) and {"tracer":"callTracer"}`,
+  );
 }
 
 async function traceResults(chain: EvmChain, block: EvmBlock, config: TraceConfig | undefined) {
-  requireCallTracer(config);
+  const tracer = tracerFor(config);
   if (block.number === 0n) throw new DomainError('failed_precondition', 'genesis is not traceable');
-  const frames = await traceBlock(chain, block, config?.onlyTopCall);
-  return frames.map((result, i) => ({ txHash: bytesToHex(block.transactions[i]!.hash), result }));
+  const results = await replayBlock(chain, block, () => tracer());
+  return results.map((result, i) => ({ txHash: bytesToHex(block.transactions[i]!.hash), result }));
 }
 
 function getLogs(chain: EvmChain, filter: FilterCriteria) {

@@ -2,7 +2,7 @@
  * Decoders for geth's JSON-RPC parameter types (hexutil, common.Hash/Address, rpc.BlockNumber,
  * rpc.BlockNumberOrHash, filter criteria, call arguments) with the error texts geth's JSON decoding gives.
  */
-import { ParamError, type GethParam } from './endpoint.ts';
+import { ParamError, RpcError, type GethParam } from './endpoint.ts';
 
 export type BlockTag = 'latest' | 'pending' | 'earliest' | 'safe' | 'finalized' | 'accepted';
 
@@ -300,18 +300,111 @@ export function callArguments(value: unknown): CallArguments {
 }
 
 export interface TraceConfig {
+  /** The tracer's name; undefined for geth's default, the struct logger. */
   tracer: string | undefined;
-  onlyTopCall: boolean;
+  /** tracerConfig as given, decoded by the tracer it names (geth's json.RawMessage). */
+  tracerConfig: unknown;
+  /** The struct logger's options (geth's logger.Config, embedded in TraceConfig). */
+  enableMemory: boolean;
+  disableStack: boolean;
+  disableStorage: boolean;
+  enableReturnData: boolean;
+  /** Steps kept at most; 0 for all. */
+  limit: number;
 }
 
+/**
+ * A JSON object's member as encoding/json finds it for a struct field: the exact key, else any key equal to it under
+ * case folding (the last one given wins, as later members overwrite earlier ones).
+ */
+function goField(raw: Record<string, unknown>, name: string): unknown {
+  if (Object.hasOwn(raw, name)) return raw[name];
+  let found: unknown;
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.toLowerCase() === name.toLowerCase()) found = value;
+  }
+  return found;
+}
+
+/** A struct field decoded as encoding/json does (null leaves it unset), with its UnmarshalTypeError text. */
+function goStructField<T>(
+  raw: Record<string, unknown>,
+  struct: string,
+  name: string,
+  goType: 'bool' | 'string' | 'int',
+  fallback: T,
+): T {
+  const value = goField(raw, name);
+  if (value === undefined || value === null) return fallback;
+  const field = `Go struct field ${struct}.${name} of type ${goType}`;
+  if (goType === 'bool' && typeof value === 'boolean') return value as T;
+  if (goType === 'string' && typeof value === 'string') return value as T;
+  if (goType === 'int' && typeof value === 'number') {
+    if (Number.isInteger(value)) return value as T;
+    throw new ParamError(`json: cannot unmarshal number ${value} into ${field}`);
+  }
+  throw new ParamError(`json: cannot unmarshal ${jsonKind(value)} into ${field}`);
+}
+
+/**
+ * tracers.TraceConfig: `tracer`, `tracerConfig` and the struct logger's options, which TraceConfig embeds as
+ * *logger.Config (so Go, since 1.24, names them TraceConfig.Config.X in a type error).
+ */
 export function traceConfig(value: unknown): TraceConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw goTypeError(value, 'tracers.TraceConfig');
   }
   const raw = value as Record<string, unknown>;
-  const tracerConfig = (raw.tracerConfig ?? {}) as Record<string, unknown>;
+  const option = (name: string) => goStructField(raw, 'TraceConfig.Config', name, 'bool', false);
   return {
-    tracer: typeof raw.tracer === 'string' ? raw.tracer : undefined,
-    onlyTopCall: tracerConfig.onlyTopCall === true,
+    tracer: goStructField<string | undefined>(raw, 'TraceConfig', 'Tracer', 'string', undefined),
+    tracerConfig: goField(raw, 'TracerConfig'),
+    enableMemory: option('EnableMemory'),
+    disableStack: option('DisableStack'),
+    disableStorage: option('DisableStorage'),
+    enableReturnData: option('EnableReturnData'),
+    limit: goStructField(raw, 'TraceConfig.Config', 'Limit', 'int', 0),
   };
+}
+
+export interface CallTracerConfig {
+  onlyTopCall: boolean;
+  withLog: boolean;
+}
+
+/**
+ * The callTracer's tracerConfig (native.callTracerConfig: `onlyTopCall`, `withLog`). geth decodes it when it creates
+ * the tracer, so a bad one is the call's error (-32000), not an invalid argument.
+ */
+export function callTracerConfig(value: unknown): CallTracerConfig {
+  if (value === undefined || value === null) return { onlyTopCall: false, withLog: false };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new RpcError(
+      -32000,
+      `json: cannot unmarshal ${jsonKind(value)} into Go value of type native.callTracerConfig`,
+    );
+  }
+  const raw = value as Record<string, unknown>;
+  try {
+    return {
+      onlyTopCall: goStructField(raw, 'callTracerConfig', 'onlyTopCall', 'bool', false),
+      withLog: goStructField(raw, 'callTracerConfig', 'withLog', 'bool', false),
+    };
+  } catch (err) {
+    if (err instanceof ParamError) throw new RpcError(-32000, err.message);
+    throw err;
+  }
+}
+
+/**
+ * eth_getProof's storage keys ([]string); each is then read by coreth's decodeHash (after the proof window check),
+ * so only the JSON types are checked here.
+ */
+export function stringList(value: unknown): string[] {
+  if (!Array.isArray(value)) throw goTypeError(value, '[]string');
+  return value.map((item) => {
+    if (item === null) return ''; // null leaves a Go string empty
+    if (typeof item !== 'string') throw goTypeError(item, 'string');
+    return item;
+  });
 }
