@@ -21,6 +21,7 @@ import { avaxApi } from './evm/avax-api.ts';
 import { xChainApi } from './x-chain-api.ts';
 import { infoApi } from './info-api.ts';
 import { l1ValidatorsApi } from './evm/validators-api.ts';
+import { adminApi } from './evm/admin-api.ts';
 import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
 import type { EvmWebSockets } from './websockets.ts';
@@ -114,6 +115,27 @@ export function createDevnetApp(
   const info = infoApi(devnet);
   router.all('/ext/info', (ctx) => serveGorilla(ctx, info, log));
   mountPlatformLag(router, platformLag);
+  // The devnet's C-Chain is configured as an archival node with its admin API on.
+  const admin = adminApi({
+    'admin-api-enabled': true,
+    'pruning-enabled': false,
+    'batch-request-limit': BATCH_LIMIT,
+    'eth-apis': [
+      'eth',
+      'eth-filter',
+      'net',
+      'web3',
+      'internal-eth',
+      'internal-blockchain',
+      'internal-transaction',
+      'internal-debug',
+      'debug-tracer',
+      'internal-tx-pool',
+    ],
+  });
+  for (const alias of devnet.cChain.aliases) {
+    router.all(`/ext/bc/${alias}/admin`, (ctx) => serveGorilla(ctx, admin, log));
+  }
   const l1Validators = l1ValidatorsApi(devnet);
   router.all(`/ext/bc/${devnet.l1.blockchainId}/validators`, (ctx) => serveGorilla(ctx, l1Validators, log));
   mountAcp118(router, {

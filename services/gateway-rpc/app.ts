@@ -21,6 +21,8 @@ export function createRpcGateway(options: {
   cacheSize: number;
   /** Bytes of final EVM answers (as node-rpc reports them) to keep in memory (0: none). */
   answerCacheBytes: number;
+  /** The credential `/ext/bc/C/admin` requires; unset: the admin API is not served. */
+  adminToken?: string;
   log: Logger;
 }): Koa {
   const { log } = options;
@@ -29,7 +31,7 @@ export function createRpcGateway(options: {
   const router = new Router({ strict: true });
 
   mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
-  mountNodeApis(router, options.nodeRpc, options.answerCacheBytes);
+  mountNodeApis(router, options.nodeRpc, options.answerCacheBytes, options.adminToken);
 
   app.use(httpServerSpans());
   app.use(async (ctx, next) => {

@@ -2,11 +2,13 @@ import type { ProtoGrpcType } from '../generated/proto/container_indexer.ts';
 import type { ProtoGrpcType as NodeRpcProto } from '../generated/proto/node_rpc.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { closeServer } from '../runtime/component.ts';
-import { env, loadConfig } from '../runtime/config.ts';
+import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { createRpcGateway } from './app.ts';
 import { GatewayWebSockets } from './websockets.ts';
+
+const MIN_ADMIN_TOKEN_LENGTH = 32;
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
@@ -19,10 +21,19 @@ const config = {
   GATEWAY_CACHE_SIZE: env.integer(0, 10_000_000, 10_000),
   GATEWAY_ANSWER_CACHE_BYTES: env.integer(0, 64 * 1024 ** 3, 64 * 1024 ** 2),
   GATEWAY_WS_MAX_BUFFERED_BYTES: env.integer(1024, 1024 ** 3, 4 * 1024 ** 2),
+  GATEWAY_RPC_ADMIN_TOKEN: env.text(`a secret of at least ${MIN_ADMIN_TOKEN_LENGTH} characters`).optional(),
 };
 
 export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
   const cfg = loadConfig(config);
+  // Checked here rather than in the schema: loadConfig quotes a bad value, and this one is a secret.
+  if (
+    cfg.GATEWAY_RPC_ADMIN_TOKEN !== undefined &&
+    cfg.GATEWAY_RPC_ADMIN_TOKEN.length < MIN_ADMIN_TOKEN_LENGTH
+  )
+    throw new ConfigError(
+      `GATEWAY_RPC_ADMIN_TOKEN: expected at least ${MIN_ADMIN_TOKEN_LENGTH} characters, got ${cfg.GATEWAY_RPC_ADMIN_TOKEN.length}`,
+    );
   const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
   const containerIndexer = createGrpcClient(
     proto.chaindata.containerindexer.v1.ContainerIndexService,
@@ -44,6 +55,7 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     nodeRpc: nodeRpc.unary,
     cacheSize: cfg.GATEWAY_CACHE_SIZE,
     answerCacheBytes: cfg.GATEWAY_ANSWER_CACHE_BYTES,
+    ...(cfg.GATEWAY_RPC_ADMIN_TOKEN ? { adminToken: cfg.GATEWAY_RPC_ADMIN_TOKEN } : {}),
     log: ctx.log,
   });
   const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);

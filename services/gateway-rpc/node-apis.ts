@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
@@ -30,7 +31,12 @@ const GORILLA_PATHS = [
  * node applies them before reading a call), the calls there. A path node-rpc does not serve (a chain the stack does not
  * run) gets the node router's 404.
  */
-export function mountNodeApis(router: Router, nodeRpc: NodeRpcClient, answerCacheBytes: number): void {
+export function mountNodeApis(
+  router: Router,
+  nodeRpc: NodeRpcClient,
+  answerCacheBytes: number,
+  adminToken?: string,
+): void {
   // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
   // the hop to node-rpc. Keys and values are ASCII JSON: one UTF-16 unit is one byte.
   const finals = new LruCache<string, string>(answerCacheBytes, (answer) => answer.length);
@@ -50,20 +56,38 @@ export function mountNodeApis(router: Router, nodeRpc: NodeRpcClient, answerCach
       }
     });
   }
-  for (const path of GORILLA_PATHS) {
-    router.all(path, async (ctx) => {
-      const body = await readGorillaRequest(ctx);
-      if (body === undefined) return;
-      try {
-        const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
-        ctx.status = reply.status;
-        ctx.type = reply.content_type;
-        ctx.body = reply.body.length > 0 ? reply.body : null;
-      } catch (err) {
-        answerFailure(ctx, err);
-      }
-    });
-  }
+  const gorilla = async (ctx: Context) => {
+    const body = await readGorillaRequest(ctx);
+    if (body === undefined) return;
+    try {
+      const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
+      ctx.status = reply.status;
+      ctx.type = reply.content_type;
+      ctx.body = reply.body.length > 0 ? reply.body : null;
+    } catch (err) {
+      answerFailure(ctx, err);
+    }
+  };
+  for (const path of GORILLA_PATHS) router.all(path, gorilla);
+  // The C-Chain's admin API acts on the nodes: absent (as on a node with it off) unless an admin credential is
+  // configured, and then only for requests that carry it.
+  router.all('/ext/bc/:chain/admin', async (ctx) => {
+    if (adminToken === undefined) return nodeNotFound(ctx);
+    if (!carriesToken(ctx.get('authorization'), adminToken)) {
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer realm="admin"');
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'the admin API needs the admin credential: Authorization: Bearer <token>\n';
+      return;
+    }
+    await gorilla(ctx);
+  });
+}
+
+function carriesToken(authorization: string, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(authorization)?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**

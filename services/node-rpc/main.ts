@@ -24,6 +24,7 @@ const config = {
   NODE_RPC_CACHE_BYTES: env.integer(0, 64 * 1024 ** 3, 256 * 1024 ** 2),
   NODE_RPC_MAX_BODY_BYTES: env.integer(1024, 64 * 1024 ** 2, 16 * 1024 ** 2),
   NODE_RPC_DEBUG_ENABLED: env.boolean(false),
+  NODE_RPC_ADMIN_ENABLED: env.boolean(false),
   ...upstreamConfig,
 };
 
@@ -87,6 +88,7 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
             evmChains,
             batchLimit: cfg.NODE_RPC_BATCH_LIMIT,
             maxBodyBytes: cfg.NODE_RPC_MAX_BODY_BYTES,
+            adminEnabled: cfg.NODE_RPC_ADMIN_ENABLED,
             log,
           }),
         ),

@@ -10,23 +10,33 @@ export type NodeApi =
   | { kind: 'evm'; chain: string }
   | {
       kind: 'gorilla';
-      /** Methods that issue transactions (lower case, as the node matches them case-insensitively first letter). */
-      writes: ReadonlySet<string>;
+      /** Whether a call (its method lower-cased; undefined when the body names none) acts on the node. */
+      isWrite: (method: string | undefined) => boolean;
     };
 
-const PLATFORM = { kind: 'gorilla', writes: new Set(['platform.issuetx']) } as const;
-const X_CHAIN = { kind: 'gorilla', writes: new Set(['avm.issuetx']) } as const;
-const C_AVAX = { kind: 'gorilla', writes: new Set(['avax.issuetx']) } as const;
-const READ_ONLY = { kind: 'gorilla', writes: new Set<string>() } as const;
+const writing = (...methods: string[]) => ({
+  kind: 'gorilla' as const,
+  isWrite: (method: string | undefined) => method !== undefined && methods.includes(method),
+});
+const PLATFORM = writing('platform.issuetx');
+const X_CHAIN = writing('avm.issuetx');
+const C_AVAX = writing('avax.issuetx');
+const READ_ONLY = writing();
+/** Every admin call acts on the node (profilers, log level): none is sent twice. */
+const C_ADMIN = { kind: 'gorilla' as const, isWrite: () => true };
 
 const P_CHAIN_IDS = new Set(Object.values(IDENTITIES).map((n) => n.pChainId));
 const X_CHAIN_IDS = new Set(Object.values(IDENTITIES).map((n) => n.xChainId));
 
 /**
  * The API at `path`, or undefined when a node would answer 404. `evmChains` are the stack's EVM chains, canonical
- * (`C` and L1 blockchain ids): their `/rpc`, the C-Chain's `/avax`, an L1's `/validators`.
+ * (`C` and L1 blockchain ids): their `/rpc`, the C-Chain's `/avax` (and `/admin` when enabled), an L1's `/validators`.
  */
-export function nodeApiOf(path: string, evmChains: ReadonlySet<string>): NodeApi | undefined {
+export function nodeApiOf(
+  path: string,
+  evmChains: ReadonlySet<string>,
+  adminEnabled = false,
+): NodeApi | undefined {
   switch (path) {
     case '/ext/info':
     case '/ext/health':
@@ -36,7 +46,7 @@ export function nodeApiOf(path: string, evmChains: ReadonlySet<string>): NodeApi
     case '/ext/X':
       return X_CHAIN;
   }
-  const match = /^\/ext\/bc\/([^/]+)(?:\/(rpc|avax|validators))?$/.exec(path);
+  const match = /^\/ext\/bc\/([^/]+)(?:\/(rpc|avax|validators|admin))?$/.exec(path);
   if (!match) return undefined;
   const [, spelled, api] = match as unknown as [string, string, string | undefined];
   const chain = canonicalChain(spelled);
@@ -48,6 +58,7 @@ export function nodeApiOf(path: string, evmChains: ReadonlySet<string>): NodeApi
   if (!evmChains.has(chain)) return undefined;
   if (api === 'rpc') return { kind: 'evm', chain };
   if (api === 'avax') return chain === 'C' ? C_AVAX : undefined;
+  if (api === 'admin') return chain === 'C' && adminEnabled ? C_ADMIN : undefined;
   return chain === 'C' ? undefined : READ_ONLY;
 }
 

@@ -5,10 +5,9 @@ import { eventually } from '../support/processes.ts';
 import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.ts';
 
 /**
- * WebSocket JSON-RPC through gateway-rpc and node-rpc, against two devnets built from one seed: newHeads and logs
- * subscriptions served from one upstream subscription, the same heads and logs as the node under it, and no missed
- * head when that node is killed. The two devnets' histories are identical but their live blocks are not (see
- * docs/node-rpc.md), so heads are compared with the node they came from.
+ * WebSocket JSON-RPC through gateway-rpc and node-rpc, against two devnets built from one seed, which serve the same
+ * chains as two nodes of one network: newHeads and logs subscriptions served from one upstream subscription, the same
+ * heads and logs as the nodes', and no missed head when the node under the subscription is killed.
  */
 const SEED = 'node-rpc-ws-test';
 
@@ -70,7 +69,7 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
   const wsUrl = (base: string, chain = 'C') => `${base.replace('http', 'ws')}/ext/bc/${chain}/ws`;
 
   it('sends newHeads and logs as the node does (viem watchBlocks; raw logs compared with eth_getLogs)', async function () {
-    const client = createPublicClient({ transport: webSocket(wsUrl(gatewayUrl)) });
+    const client = createPublicClient({ transport: webSocket(wsUrl(gatewayUrl), { reconnect: false }) });
     const blocks: Block[] = [];
     const unwatch = client.watchBlocks({ onBlock: (block) => void blocks.push(block), emitOnBegin: false });
     const raw = await connect(wsUrl(gatewayUrl));
@@ -126,6 +125,13 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
     expect(await rpc(gatewayUrl, 'eth_subscribe', ['newHeads'])).to.deep.equal(
       await rpc(devnets[0]!.url, 'eth_subscribe', ['newHeads']),
     );
+    // Without an admin credential configured, the admin API is absent, as on a node with it off.
+    const admin = await fetch(`${gatewayUrl}/ext/bc/C/admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"admin.getVMConfig"}',
+    });
+    expect([admin.status, await admin.text()]).to.deep.equal([404, '404 page not found\n']);
     const refused = new WebSocket(wsUrl(gatewayUrl, 'X'));
     const status = await new Promise<number>((resolve) =>
       refused.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
@@ -140,8 +146,12 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
     await devnets[1]!.process.kill();
     const atKill = raw.of(heads).length;
     await eventually(() => raw.of(heads).length >= atKill + 8, 60_000, 'heads after the kill');
-    const numbers = raw.of(heads).map((h) => Number(h.number));
+    const delivered = raw.of(heads);
+    const numbers = delivered.map((h) => Number(h.number));
     expect(numbers).to.deep.equal(numbers.map((_, i) => numbers[0]! + i));
+    // One chain across the failover: each head's parent is the head before it.
+    for (let i = 1; i < delivered.length; i++)
+      expect(delivered[i]!.parentHash).to.equal(delivered[i - 1]!.hash);
     raw.close();
   });
 });

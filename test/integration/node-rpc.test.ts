@@ -12,6 +12,7 @@ import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.
  * node's envelope, final answers cached, and no failed call when the first node dies.
  */
 const SEED = 'node-rpc-test';
+const ADMIN_TOKEN = 'an-admin-credential-of-at-least-32-characters';
 
 describe('node JSON-RPC through gateway-rpc', function () {
   this.timeout(180_000);
@@ -34,7 +35,13 @@ describe('node JSON-RPC through gateway-rpc', function () {
     JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
   before(async function () {
-    stack = await startNodeRpcStack({ seed: SEED, historyHours: 3, liveIntervalMs: 0, nodeOrder: [0, 1] });
+    stack = await startNodeRpcStack({
+      seed: SEED,
+      historyHours: 3,
+      liveIntervalMs: 0,
+      nodeOrder: [0, 1],
+      adminToken: ADMIN_TOKEN,
+    });
     ({ devnets, nodeRpc, gatewayUrl, l1BlockchainId } = stack);
   });
 
@@ -166,6 +173,37 @@ describe('node JSON-RPC through gateway-rpc', function () {
     }
     const get = await fetch(`${gatewayUrl}/ext/bc/P`);
     expect([get.status, await get.text()]).to.deep.equal([405, 'rpc: POST method required, received GET']);
+  });
+
+  it('serves the C-Chain admin API only to the admin credential, answering as the node', async function () {
+    const admin = (base: string, body: string, authorization?: string) =>
+      fetch(`${base}/ext/bc/C/admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body,
+      }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const bearer = `Bearer ${ADMIN_TOKEN}`;
+    for (const authorization of [undefined, 'Bearer wrong', ADMIN_TOKEN]) {
+      const refused = await admin(gatewayUrl, request('admin.getVMConfig'), authorization);
+      expect(refused.status, String(authorization)).to.equal(401);
+    }
+    for (const body of [
+      request('admin.getVMConfig', [{}]),
+      request('admin.setLogLevel', [{ level: 'debug' }]),
+      request('admin.setLogLevel', [{ level: 'loud' }]),
+      request('admin.noSuchMethod'),
+    ]) {
+      expect(await admin(gatewayUrl, body, bearer), body).to.deep.equal(await admin(node(), body));
+    }
+    // The profiler's state is the node's: started through the gateway, it is running on the node.
+    const start = request('admin.startCPUProfiler', [{}]);
+    expect(JSON.parse((await admin(gatewayUrl, start, bearer)).text)).to.deep.include({ result: {} });
+    expect(JSON.parse((await admin(node(), start)).text)).to.deep.include({
+      error: { code: -32000, message: 'cpu profiler already running', data: null },
+    });
+    expect(
+      JSON.parse((await admin(gatewayUrl, request('admin.stopCPUProfiler', [{}]), bearer)).text),
+    ).to.deep.include({ result: {} });
   });
 
   it('keeps final answers: a block asked for again is answered without a node, by gateway-rpc itself', async function () {

@@ -19,6 +19,8 @@ export async function startNodeRpcStack(options: {
   historyHours: number;
   liveIntervalMs: number;
   nodeOrder: [number, number];
+  /** Serve the C-Chain's admin API, to requests carrying this credential. */
+  adminToken?: string;
 }): Promise<NodeRpcStack> {
   const started: RunningComponent[] = [];
   const devnets: NodeRpcStack['devnets'] = [];
@@ -30,6 +32,9 @@ export async function startNodeRpcStack(options: {
         DEVNET_SEED: options.seed,
         DEVNET_HISTORY_HOURS: String(options.historyHours),
         DEVNET_LIVE_INTERVAL_MS: String(options.liveIntervalMs),
+        // Its default names the devnet's own port, and the NFT collections it deploys carry it: the same URL for
+        // both, or their EVM chains part at block 2.
+        DEVNET_METADATA_URL: 'http://127.0.0.1:9650/metadata',
         LOG_LEVEL: 'info',
       });
       started.push(process);
@@ -47,6 +52,7 @@ export async function startNodeRpcStack(options: {
       UPSTREAM_NODE_URLS: options.nodeOrder.map((i) => devnets[i]!.url).join(','),
       UPSTREAM_TIMEOUT_MS: '2000',
       EVM_CHAINS: `C,${l1BlockchainId}`,
+      NODE_RPC_ADMIN_ENABLED: String(options.adminToken !== undefined),
       LOG_LEVEL: 'warn',
     });
     started.push(nodeRpc);
@@ -58,6 +64,7 @@ export async function startNodeRpcStack(options: {
         NODE_RPC_ADDRESS: `127.0.0.1:${nodeRpcPort}`,
         // The Index API is not under test: nothing listens there.
         CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${await freePort()}`,
+        ...(options.adminToken !== undefined ? { GATEWAY_RPC_ADMIN_TOKEN: options.adminToken } : {}),
         LOG_LEVEL: 'warn',
       }),
     );

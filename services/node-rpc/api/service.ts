@@ -27,6 +27,8 @@ export interface NodeRpcServiceOptions {
   batchLimit: number;
   /** The largest body a call may carry. */
   maxBodyBytes: number;
+  /** Serve the C-Chain's `/admin` (gateway-rpc lets only its admin credential through). */
+  adminEnabled: boolean;
   log: Logger;
 }
 
@@ -37,7 +39,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export const NOT_SERVED = '404 page not found';
 
 export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementation<NodeRpcServiceHandlers> {
-  const { upstream, evm, evmChains, batchLimit, maxBodyBytes, log } = options;
+  const { upstream, evm, evmChains, batchLimit, maxBodyBytes, adminEnabled, log } = options;
   const heads = new Map<string, ChainHeads>();
   return {
     async FollowHeads(
@@ -76,7 +78,7 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
           'invalid_argument',
           `body: expected at most ${maxBodyBytes} bytes, got ${body.length}`,
         );
-      const api = nodeApiOf(path, evmChains);
+      const api = nodeApiOf(path, evmChains, adminEnabled);
       if (!api) throw new DomainError('not_found', NOT_SERVED);
       const text = body.toString('utf8');
       if (api.kind === 'evm') {
@@ -96,7 +98,7 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
       const method = gorillaMethodOf(text);
       try {
         const reply = await upstream.forward(path, text, signal, {
-          idempotent: method === undefined || !api.writes.has(method),
+          idempotent: !api.isWrite(method),
         });
         return { status: reply.status, content_type: reply.contentType || JSON_UTF8, body: reply.body };
       } catch (err) {
