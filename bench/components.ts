@@ -78,8 +78,13 @@ export interface BenchDevnet {
   stop(): Promise<void>;
 }
 
-/** `chain-data devnet` with its whole history generated and no live blocks after it. */
-export async function startBenchDevnet(options: { hours: string; accounts: string }): Promise<BenchDevnet> {
+/** `chain-data devnet` with its whole history generated (and live blocks after it when asked for). */
+export async function startBenchDevnet(options: {
+  hours: string;
+  accounts: string;
+  /** Live blocks after the history, one per this many ms (none by default). */
+  liveIntervalMs?: number;
+}): Promise<BenchDevnet> {
   const port = await freePort();
   const child = spawn(process.execPath, [CHAIN_DATA_BIN, 'devnet'], {
     env: {
@@ -88,7 +93,7 @@ export async function startBenchDevnet(options: { hours: string; accounts: strin
       HTTP_PORT: String(port),
       DEVNET_HISTORY_HOURS: options.hours,
       DEVNET_ACCOUNTS: options.accounts,
-      DEVNET_LIVE_INTERVAL_MS: '0',
+      DEVNET_LIVE_INTERVAL_MS: String(options.liveIntervalMs ?? 0),
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

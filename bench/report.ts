@@ -77,7 +77,13 @@ export function machineDescription(): string {
  * docs/benchmarks.md is shared: bench/run.ts writes the file, and each other part of `make bench` owns a section
  * between `<!-- <name>:start -->` and `<!-- <name>:end -->` that the others keep as it is.
  */
-export const SECTION_NAMES = ['devnet-generation', 'primary-network', 'evm-data', 'node-rpc'] as const;
+export const SECTION_NAMES = [
+  'devnet-generation',
+  'primary-network',
+  'evm-data',
+  'node-rpc',
+  'node-rpc-fanout',
+] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 const markers = (name: SectionName) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
