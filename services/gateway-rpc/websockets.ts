@@ -156,7 +156,7 @@ function isSubscriptionCall(text: string): boolean {
 }
 
 /** One client's subscriptions. */
-class ClientSubscriptions implements Subscriptions {
+export class ClientSubscriptions implements Subscriptions {
   private readonly active = new ActiveSubscriptions();
   private readonly ws: WebSocket;
   private readonly chain: string;
