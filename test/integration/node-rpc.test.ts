@@ -1,4 +1,8 @@
-import { pvm } from '@avalabs/avalanchejs';
+import { avm, evm, info, pvm } from '@avalabs/avalanchejs';
+import { evmAccount } from '../../services/devnet/evm/activity.ts';
+import { deriveAccounts } from '../../services/devnet/wallet.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { formatAddress } from '../../services/runtime/formatting/address.ts';
 import { expect } from 'chai';
 import { JsonRpcProvider } from 'ethers';
 import { createPublicClient, http, type PublicClient } from 'viem';
@@ -13,6 +17,8 @@ import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.
  */
 const SEED = 'node-rpc-test';
 const ADMIN_TOKEN = 'an-admin-credential-of-at-least-32-characters';
+/** The devnet's first funded account on its EVM chains. */
+const FUNDED = evmAccount(deriveAccounts(SEED, 1)[0]!.privateKey).address;
 
 describe('node JSON-RPC through gateway-rpc', function () {
   this.timeout(180_000);
@@ -71,6 +77,20 @@ describe('node JSON-RPC through gateway-rpc', function () {
       request('eth_getLogs', [{ fromBlock: '0x1', toBlock: head.result }]),
       request('eth_getBalance', ['0x0000000000000000000000000000000000000000', head.result]),
       request('eth_getBlockByNumber', ['not a number', false]),
+      request('eth_getTransactionByBlockNumberAndIndex', [head.result, '0x0']),
+      request('eth_getBlockReceipts', [head.result]),
+      request('eth_estimateGas', [{ from: FUNDED, to: `0x${'01'.repeat(20)}`, value: '0x1' }]),
+      request('eth_estimateGas', [
+        { from: `0x${'02'.repeat(20)}`, to: `0x${'01'.repeat(20)}`, value: '0x1' },
+      ]),
+      request('eth_feeHistory', ['0x4', head.result, [25, 75]]),
+      request('eth_getProof', [FUNDED, [], head.result]),
+      request('eth_getTransactionCount', [FUNDED, 'pending']),
+      request('eth_gasPrice'),
+      request('eth_maxPriorityFeePerGas'),
+      request('eth_getChainConfig'),
+      request('txpool_status'),
+      request('eth_getFilterChanges', ['0x1234']),
       request('eth_noSuchMethod'),
       // A batch, a notification in it, an invalid member.
       `[${request('eth_chainId', [], 1)},{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"1.0","id":3}]`,
@@ -173,6 +193,33 @@ describe('node JSON-RPC through gateway-rpc', function () {
     }
     const get = await fetch(`${gatewayUrl}/ext/bc/P`);
     expect([get.status, await get.text()]).to.deep.equal([405, 'rpc: POST method required, received GET']);
+  });
+
+  it('serves the X-Chain, info and C-Chain avax APIs to avalanchejs as the node does', async function () {
+    const [account] = deriveAccounts(SEED, 1);
+    const addresses = (chain: string) => [formatAddress(chain, IDENTITIES.fuji.hrp, account!.address)];
+    const same = async <T>(what: string, ask: (base: string) => Promise<T>) =>
+      expect(await ask(gatewayUrl), what).to.deep.equal(await ask(node()));
+    await same('avm.getUTXOs', async (base) =>
+      (await new avm.AVMApi(base).getUTXOs({ addresses: addresses('X') })).utxos.map((u) => u.utxoId.ID()),
+    );
+    await same('avm.getAllBalances', (base) =>
+      new avm.AVMApi(base).getAllBalances({ address: addresses('X')[0]! }),
+    );
+    await same('avm.getAssetDescription', (base) =>
+      new avm.AVMApi(base).getAssetDescription(IDENTITIES.fuji.avaxAssetId),
+    );
+    await same('info.getNetworkId', (base) => new info.InfoApi(base).getNetworkId());
+    await same('info.getNodeId', (base) => new info.InfoApi(base).getNodeId());
+    await same('info.getBlockchainId', (base) => new info.InfoApi(base).getBlockchainId('X'));
+    await same('platform.getBalance', (base) =>
+      new pvm.PVMApi(base).getBalance({ addresses: addresses('P') }),
+    );
+    await same(
+      'avax.getUTXOs',
+      async (base) =>
+        (await new evm.EVMApi(base).getUTXOs({ addresses: addresses('C'), sourceChain: 'X' })).utxos.length,
+    );
   });
 
   it('serves the C-Chain admin API only to the admin credential, answering as the node', async function () {
