@@ -5,7 +5,8 @@ import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { formatAddress } from '../../services/runtime/formatting/address.ts';
 import { expect } from 'chai';
 import { JsonRpcProvider } from 'ethers';
-import { createPublicClient, http, type PublicClient } from 'viem';
+import { bytesToHex, createPublicClient, createWalletClient, http, keccak256, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { avalancheFuji } from 'viem/chains';
 import { eventually, type RunningComponent } from '../support/processes.ts';
 import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.ts';
@@ -220,6 +221,28 @@ describe('node JSON-RPC through gateway-rpc', function () {
       async (base) =>
         (await new evm.EVMApi(base).getUTXOs({ addresses: addresses('C'), sourceChain: 'X' })).utxos.length,
     );
+  });
+
+  it('sends a signed transaction (viem) to one node only, and answers with its hash', async function () {
+    const account = privateKeyToAccount(bytesToHex(deriveAccounts(SEED, 1)[0]!.privateKey));
+    const wallet = createWalletClient({
+      account,
+      chain: avalancheFuji,
+      transport: http(`${gatewayUrl}/ext/bc/C/rpc`, { retryCount: 0 }),
+    });
+    const pending = async (base: string) =>
+      JSON.parse((await post(base, '/ext/bc/C/rpc', request('txpool_status'))).text) as {
+        result: { pending: string };
+      };
+    const before = await Promise.all(devnets.map((d) => pending(d.url)));
+    const request_ = await wallet.prepareTransactionRequest({ to: `0x${'03'.repeat(20)}`, value: 1n });
+    const signed = await wallet.signTransaction(request_);
+    const hash = await wallet.sendRawTransaction({ serializedTransaction: signed });
+    expect(hash).to.equal(keccak256(signed));
+    const after = await Promise.all(devnets.map((d) => pending(d.url)));
+    // The first node took it; the second never saw it.
+    expect(BigInt(after[0]!.result.pending)).to.equal(BigInt(before[0]!.result.pending) + 1n);
+    expect(after[1]!.result.pending).to.equal(before[1]!.result.pending);
   });
 
   it('serves the C-Chain admin API only to the admin credential, answering as the node', async function () {
