@@ -68,6 +68,17 @@ export function mountNodeApis(
       answerFailure(ctx, err);
     }
   };
+  // A node answers GET /ext/health with its health report (503 when unhealthy): here, the first healthy node's.
+  router.get('/ext/health', async (ctx) => {
+    try {
+      const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.alloc(0), http_method: 'GET' });
+      ctx.status = reply.status;
+      ctx.type = reply.content_type;
+      ctx.body = reply.body;
+    } catch (err) {
+      answerFailure(ctx, err);
+    }
+  });
   for (const path of GORILLA_PATHS) router.all(path, gorilla);
   // The C-Chain's admin API acts on the nodes: absent (as on a node with it off) unless an admin credential is
   // configured, and then only for requests that carry it.

@@ -192,6 +192,12 @@ describe('node JSON-RPC through gateway-rpc', function () {
         await post(node(), path, body, contentType),
       );
     }
+    // GET /ext/health: a node's health report, from the first healthy node.
+    const health = async (base: string) => {
+      const response = await fetch(`${base}/ext/health`);
+      return [response.status, response.headers.get('content-type'), await response.text()];
+    };
+    expect(await health(gatewayUrl)).to.deep.equal(await health(node()));
     const get = await fetch(`${gatewayUrl}/ext/bc/P`);
     expect([get.status, await get.text()]).to.deep.equal([405, 'rpc: POST method required, received GET']);
   });
@@ -339,6 +345,7 @@ describe('node JSON-RPC through gateway-rpc', function () {
     stop = true;
     await Promise.all(load);
     expect(failures).to.deep.equal([]);
+    expect((await fetch(`${gatewayUrl}/ext/health`)).status, 'health with one node left').to.equal(200);
     expect(await client.getBlockNumber()).to.equal(head);
   });
 });

@@ -78,6 +78,11 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
           'invalid_argument',
           `body: expected at most ${maxBodyBytes} bytes, got ${body.length}`,
         );
+      if (request.http_method !== '' && !(request.http_method === 'GET' && path === '/ext/health'))
+        throw new DomainError(
+          'invalid_argument',
+          `http_method: expected "" (POST), or "GET" for /ext/health`,
+        );
       const api = nodeApiOf(path, evmChains, adminEnabled);
       if (!api) throw new DomainError('not_found', NOT_SERVED);
       const text = body.toString('utf8');
@@ -97,7 +102,7 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
       }
       const method = gorillaMethodOf(text);
       try {
-        const reply = await upstream.forward(path, text, signal, {
+        const reply = await upstream.forward(path, request.http_method === 'GET' ? undefined : text, signal, {
           idempotent: !api.isWrite(method),
         });
         return { status: reply.status, content_type: reply.contentType || JSON_UTF8, body: reply.body };

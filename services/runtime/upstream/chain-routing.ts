@@ -143,7 +143,12 @@ export class ChainRoutedUpstream implements Upstream {
     return this.clientFor(path).callRaw(path, method, params, signal, options);
   }
 
-  forward(path: string, body: string, signal?: AbortSignal, options?: CallOptions): Promise<ForwardedReply> {
+  forward(
+    path: string,
+    body: string | undefined,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<ForwardedReply> {
     return this.clientFor(path).forward(path, body, signal, options);
   }
 

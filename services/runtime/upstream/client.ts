@@ -123,7 +123,12 @@ export interface Upstream {
   /** Marks a node failed for a failure seen outside a call (a broken WebSocket). */
   reportFailure(url: string, err: unknown): void;
   /** Posts a body as it is and returns the node's HTTP reply as it is (see UpstreamClient.forward). */
-  forward(path: string, body: string, signal?: AbortSignal, options?: CallOptions): Promise<ForwardedReply>;
+  forward(
+    path: string,
+    body: string | undefined,
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<ForwardedReply>;
   status(): EndpointStatus[];
   close(): void;
 }
@@ -187,7 +192,7 @@ export class UpstreamClient implements Upstream {
    */
   forward(
     path: string,
-    body: string,
+    body: string | undefined,
     signal?: AbortSignal,
     options: CallOptions = {},
   ): Promise<ForwardedReply> {
@@ -332,16 +337,17 @@ export class UpstreamClient implements Upstream {
   private async post(
     endpoint: Endpoint,
     path: string,
-    body: string,
+    body: string | undefined,
     signal?: AbortSignal,
   ): Promise<ForwardedReply> {
     const release = await endpoint.slots.acquire(signal);
     try {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      // No body: a GET (a node's health).
       const response = await fetch(`${endpoint.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
+        ...(body === undefined
+          ? { method: 'GET' }
+          : { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const reply = Buffer.from(await response.arrayBuffer());

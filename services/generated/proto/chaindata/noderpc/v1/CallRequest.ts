@@ -4,9 +4,11 @@
 export interface CallRequest {
   'path'?: (string);
   'body'?: (Buffer | Uint8Array | string);
+  'http_method'?: (string);
 }
 
 export interface CallRequest__Output {
   'path': (string);
   'body': (Buffer);
+  'http_method': (string);
 }
