@@ -8,7 +8,11 @@ import { JsonRpcProvider } from 'ethers';
 import { bytesToHex, createPublicClient, createWalletClient, http, keccak256, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { avalancheFuji } from 'viem/chains';
-import { eventually, type RunningComponent } from '../support/processes.ts';
+import { eventually, rejectionOf, type RunningComponent } from '../support/processes.ts';
+import type { ProtoGrpcType as NodeRpcProto } from '../../services/generated/proto/node_rpc.ts';
+import type { DomainError } from '../../services/runtime/errors.ts';
+import { createGrpcClient } from '../../services/runtime/grpc/client.ts';
+import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.ts';
 
 /**
@@ -280,6 +284,42 @@ describe('node JSON-RPC through gateway-rpc', function () {
     expect(
       JSON.parse((await admin(gatewayUrl, request('admin.stopCPUProfiler', [{}]), bearer)).text),
     ).to.deep.include({ result: {} });
+  });
+
+  it('validates its own gRPC requests, naming the field', async function () {
+    const client = createGrpcClient(
+      loadProto<NodeRpcProto>('chaindata/noderpc/v1/node_rpc.proto').chaindata.noderpc.v1.NodeRpcService,
+      stack.nodeRpcAddress,
+      10_000,
+    );
+    try {
+      const refusal = async (request: { path: string; body: Buffer; http_method?: string }) =>
+        (await rejectionOf(client.unary.Call(request))) as DomainError;
+      const body = Buffer.from(request('eth_chainId'));
+      for (const [request_, kind, message] of [
+        [{ path: 'ext/bc/C/rpc', body }, 'invalid_argument', /^path: expected a node API path/],
+        [{ path: `/ext/${'x'.repeat(200)}`, body }, 'invalid_argument', /^path: /],
+        [
+          { path: '/ext/bc/C/rpc', body: Buffer.alloc(17 * 1024 ** 2) },
+          'invalid_argument',
+          /^body: expected at most/,
+        ],
+        [{ path: '/ext/bc/C/rpc', body, http_method: 'DELETE' }, 'invalid_argument', /^http_method: /],
+        [{ path: '/ext/bc/C/rpc', body, http_method: 'GET' }, 'invalid_argument', /^http_method: /],
+        [{ path: '/ext/bc/Q/rpc', body }, 'not_found', /^404 page not found$/],
+      ] as const) {
+        const err = await refusal(request_);
+        expect([err.kind, err.message], request_.path.slice(0, 40)).to.satisfy(
+          ([k, m]: [string, string]) => k === kind && message.test(m),
+        );
+      }
+      const stream = client.streaming.FollowHeads({ chain: 'Q' }, 5_000);
+      const err = (await rejectionOf(stream.next())) as DomainError;
+      expect(err.kind).to.equal('not_found');
+      expect(err.message).to.match(/^chain: expected one of the stack's EVM chains/);
+    } finally {
+      client.close();
+    }
   });
 
   it('keeps final answers: a block asked for again is answered without a node, by gateway-rpc itself', async function () {

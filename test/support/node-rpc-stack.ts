@@ -6,6 +6,8 @@ export interface NodeRpcStack {
   devnets: { url: string; process: RunningComponent }[];
   l1BlockchainId: string;
   nodeRpc: RunningComponent;
+  /** node-rpc's gRPC address. */
+  nodeRpcAddress: string;
   gatewayUrl: string;
   stop(): Promise<void>;
 }
@@ -72,6 +74,7 @@ export async function startNodeRpcStack(options: {
       devnets,
       l1BlockchainId,
       nodeRpc,
+      nodeRpcAddress: `127.0.0.1:${nodeRpcPort}`,
       gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
       async stop() {
         for (const component of started.reverse()) await component.stop();
