@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import type { CallReply__Output } from '../generated/proto/chaindata/noderpc/v1/CallReply.ts';
 import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
 import { DomainError } from '../runtime/errors.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
@@ -59,26 +60,12 @@ export function mountNodeApis(
   const gorilla = async (ctx: Context) => {
     const body = await readGorillaRequest(ctx);
     if (body === undefined) return;
-    try {
-      const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
-      ctx.status = reply.status;
-      ctx.type = reply.content_type;
-      ctx.body = reply.body.length > 0 ? reply.body : null;
-    } catch (err) {
-      answerFailure(ctx, err);
-    }
+    await answerWith(ctx, () => nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) }));
   };
   // A node answers GET /ext/health with its health report (503 when unhealthy): here, the first healthy node's.
-  router.get('/ext/health', async (ctx) => {
-    try {
-      const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.alloc(0), http_method: 'GET' });
-      ctx.status = reply.status;
-      ctx.type = reply.content_type;
-      ctx.body = reply.body;
-    } catch (err) {
-      answerFailure(ctx, err);
-    }
-  });
+  router.get('/ext/health', (ctx) =>
+    answerWith(ctx, () => nodeRpc.Call({ path: ctx.path, body: Buffer.alloc(0), http_method: 'GET' })),
+  );
   for (const path of GORILLA_PATHS) router.all(path, gorilla);
   // The C-Chain's admin API acts on the nodes: absent (as on a node with it off) unless an admin credential is
   // configured, and then only for requests that carry it.
@@ -122,6 +109,18 @@ function answerFromFinals(body: string, chain: string, finals: LruCache<string, 
   return result === undefined
     ? undefined
     : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}\n`;
+}
+
+/** A node's reply as node-rpc passes it on (status, content type, body), or node-rpc's refusal. */
+async function answerWith(ctx: Context, call: () => Promise<CallReply__Output>): Promise<void> {
+  try {
+    const reply = await call();
+    ctx.status = reply.status;
+    ctx.type = reply.content_type;
+    ctx.body = reply.body.length > 0 ? reply.body : null;
+  } catch (err) {
+    answerFailure(ctx, err);
+  }
 }
 
 /** node-rpc's refusals as a node's HTTP server would give them; anything else is the gateway's 500. */

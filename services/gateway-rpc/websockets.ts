@@ -9,6 +9,7 @@ import { logMatches, parseLogFilter, type LogFilter } from '../runtime/json-rpc/
 import {
   answerGethBody,
   ActiveSubscriptions,
+  GETH_MAX_BODY_BYTES,
   newSubscriptionId,
   subscriptionNotFound,
   type CallOutcome,
@@ -40,7 +41,8 @@ type Subscriber = (head: Head) => void;
  */
 export class GatewayWebSockets {
   private readonly options: GatewayWebSocketOptions;
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: 5 * 1024 * 1024 });
+  // A message is a request body: geth's cap on HTTP bodies holds for it too.
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: GETH_MAX_BODY_BYTES });
   private readonly streams = new Map<string, Set<Subscriber>>();
 
   constructor(options: GatewayWebSocketOptions) {

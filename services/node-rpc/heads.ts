@@ -51,13 +51,19 @@ export class ChainHeads {
     let queue = Promise.resolve();
     let failure: Error | undefined;
     let pending = 0;
+    // Resolves when the caller goes or a delivery fails, whichever comes first.
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const fail = (err: Error) => {
+      failure ??= err;
+      end();
+    };
+    signal.addEventListener('abort', end);
+    if (signal.aborted) end();
     const listener = (head: HeadEvent) => {
       // A subscriber that does not take its blocks is let go, not let grow without bound.
       if (++pending > MAX_PENDING_HEADS)
-        failure ??= new DomainError(
-          'resource_exhausted',
-          `more than ${MAX_PENDING_HEADS} blocks not yet taken`,
-        );
+        fail(new DomainError('resource_exhausted', `more than ${MAX_PENDING_HEADS} blocks not yet taken`));
       queue = queue.then(async () => {
         pending--;
         if (failure !== undefined || signal.aborted) return;
@@ -69,16 +75,17 @@ export class ChainHeads {
             next++;
           }
         } catch (err) {
-          failure = err instanceof Error ? err : new Error(String(err));
+          fail(err instanceof Error ? err : new Error(String(err)));
         }
       });
     };
     this.listeners.add(listener);
     this.ensureSubscribed();
     try {
-      while (!signal.aborted && failure === undefined) await sleep(250, signal).catch(() => {});
+      await ended;
       if (failure !== undefined) throw failure;
     } finally {
+      signal.removeEventListener('abort', end);
       this.listeners.delete(listener);
     }
   }
@@ -129,11 +136,19 @@ export class ChainHeads {
       socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] })),
     );
     socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as {
+      let message: {
         id?: number;
         result?: string;
         params?: { subscription: string; result: Record<string, unknown> };
       };
+      try {
+        message = JSON.parse(data.toString('utf8')) as typeof message;
+      } catch (err) {
+        // Not a node speaking JSON-RPC: that node is failed like a broken connection.
+        lost(err);
+        socket.terminate();
+        return;
+      }
       if (message.id === 1) subscription = message.result;
       else if (message.params && message.params.subscription === subscription) {
         const header = message.params.result;
@@ -155,6 +170,7 @@ export class ChainHeads {
         });
       }
     });
+    // Declared after the handlers that call it, which run only once the socket has events.
     const lost = (err: unknown) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
@@ -168,5 +184,27 @@ export class ChainHeads {
     };
     socket.on('error', lost);
     socket.on('close', () => lost(new Error('connection closed')));
+  }
+}
+
+/** The chains' followers, made when a chain is first asked for and closed with the service. */
+export class ChainHeadsPool {
+  private readonly followers = new Map<string, ChainHeads>();
+  private readonly upstream: Upstream;
+  private readonly log: Logger;
+
+  constructor(upstream: Upstream, log: Logger) {
+    this.upstream = upstream;
+    this.log = log;
+  }
+
+  of(chain: string): ChainHeads {
+    let follower = this.followers.get(chain);
+    if (!follower) this.followers.set(chain, (follower = new ChainHeads(chain, this.upstream, this.log)));
+    return follower;
+  }
+
+  close(): void {
+    for (const follower of this.followers.values()) follower.close();
   }
 }

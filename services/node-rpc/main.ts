@@ -8,6 +8,7 @@ import { canonicalChain, isChainName } from '../runtime/upstream/chain-routing.t
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { nodeRpcService } from './api/service.ts';
 import { EvmProxy } from './evm-proxy.ts';
+import { ChainHeadsPool } from './heads.ts';
 
 const config = {
   GRPC_LISTEN_ADDRESS: env.hostPort('0.0.0.0:50054'),
@@ -70,6 +71,9 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
     },
   });
 
+  const heads = new ChainHeadsPool(upstream, log);
+  ctx.onShutdown('head subscriptions', () => heads.close());
+
   const proto = loadProto<ProtoGrpcType>('chaindata/noderpc/v1/node_rpc.proto');
   const definition = proto.chaindata.noderpc.v1.NodeRpcService.service;
   const server = await startGrpcServer({
@@ -85,6 +89,7 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
           nodeRpcService({
             upstream,
             evm,
+            heads,
             evmChains,
             batchLimit: cfg.NODE_RPC_BATCH_LIMIT,
             maxBodyBytes: cfg.NODE_RPC_MAX_BODY_BYTES,

@@ -5,7 +5,7 @@ import type { NodeRpcServiceHandlers } from '../../generated/proto/chaindata/nod
 import type { FollowHeadsRequest__Output as FollowHeadsRequest } from '../../generated/proto/chaindata/noderpc/v1/FollowHeadsRequest.ts';
 import type { Head } from '../../generated/proto/chaindata/noderpc/v1/Head.ts';
 import { canonicalChain } from '../../runtime/upstream/chain-routing.ts';
-import { ChainHeads } from '../heads.ts';
+import type { ChainHeadsPool } from '../heads.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { answerGethBody } from '../../runtime/json-rpc/geth-envelope.ts';
@@ -21,6 +21,8 @@ import { gorillaMethodOf, nodeApiOf } from '../node-apis.ts';
 export interface NodeRpcServiceOptions {
   upstream: Upstream;
   evm: EvmProxy;
+  /** The EVM chains' block followers (FollowHeads). */
+  heads: ChainHeadsPool;
   /** The stack's EVM chains, canonical (`C`, L1 blockchain ids). */
   evmChains: ReadonlySet<string>;
   /** Calls in one EVM batch (geth answers a larger one with `batch too large`). */
@@ -39,8 +41,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export const NOT_SERVED = '404 page not found';
 
 export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementation<NodeRpcServiceHandlers> {
-  const { upstream, evm, evmChains, batchLimit, maxBodyBytes, adminEnabled, log } = options;
-  const heads = new Map<string, ChainHeads>();
+  const { upstream, evm, heads, evmChains, batchLimit, maxBodyBytes, adminEnabled, log } = options;
   return {
     async FollowHeads(
       request: FollowHeadsRequest,
@@ -53,8 +54,7 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
           'not_found',
           `chain: expected one of the stack's EVM chains (${[...evmChains].join(', ')})`,
         );
-      let follower = heads.get(chain);
-      if (!follower) heads.set(chain, (follower = new ChainHeads(chain, upstream, log)));
+      const follower = heads.of(chain);
       const after =
         request.after_number === undefined || request.after_number === null
           ? undefined
