@@ -14,6 +14,9 @@ import type { Logger } from '../runtime/logger.ts';
 import { refuseUpgrade } from '../runtime/node-api/not-found.ts';
 import type { EvmBlock, EvmChain } from './evm/chain.ts';
 import { callGethMethod, ParamError, type GethMethod } from './geth-rpc/endpoint.ts';
+import { hexToBytes } from '@ethereumjs/util';
+import { bool } from './geth-rpc/params.ts';
+import { pendingTransactionJson } from './evm/json-shapes.ts';
 
 /** coreth's default `batch-request-limit`, as on HTTP. */
 const BATCH_LIMIT = 1000;
@@ -25,8 +28,9 @@ interface Endpoint {
 
 /**
  * The EVM chains' WebSocket JSON-RPC (`/ext/bc/<chain>/ws`), as geth serves it: every method of the chain's `/rpc`,
- * plus `eth_subscribe` to `newHeads` (the header of every accepted block) and `logs` (with a filter), and
- * `eth_unsubscribe`. Notifications follow the chain's accepted blocks as they come.
+ * plus `eth_subscribe` to `newHeads` (the header of every accepted block), `logs` (with a filter) and
+ * `newPendingTransactions` (hashes, or whole transactions with `true`), and `eth_unsubscribe`. Notifications follow
+ * the chain's accepted blocks and its pool as they come.
  */
 export class EvmWebSockets {
   private readonly endpoints = new Map<string, Endpoint>();
@@ -94,6 +98,30 @@ class ConnectionSubscriptions implements Subscriptions {
   private start(namespace: string, params: unknown[]): CallOutcome {
     const [name, ...args] = params as [string, ...unknown[]];
     const { chain, methods } = this.endpoint;
+    const id = newSubscriptionId();
+    const notify = (result: unknown) => {
+      if (this.ws.readyState !== this.ws.OPEN) return;
+      this.ws.send(
+        JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result } }),
+      );
+    };
+    if (namespace === 'eth' && name === 'newPendingTransactions') {
+      if (args.length > 1) return { error: { code: -32602, message: 'too many arguments, want at most 2' } };
+      let fullTx = false;
+      try {
+        fullTx = args[0] === undefined || args[0] === null ? false : bool(args[0]);
+      } catch (err) {
+        if (err instanceof ParamError)
+          return { error: { code: -32602, message: `invalid argument 1: ${err.message}` } };
+        throw err;
+      }
+      const stop = chain.mempool.onPending((txs) => {
+        for (const { tx, from, hash } of txs)
+          notify(fullTx ? pendingTransactionJson(tx, hexToBytes(from as `0x${string}`), hash) : hexOf(hash));
+      });
+      this.active.add(id, stop);
+      return { result: JSON.stringify(id) };
+    }
     let onBlock: ((block: EvmBlock) => Promise<unknown[]>) | undefined;
     if (namespace === 'eth' && name === 'newHeads') {
       if (args.length > 0) return { error: { code: -32602, message: 'too many arguments, want at most 1' } };
@@ -121,18 +149,12 @@ class ConnectionSubscriptions implements Subscriptions {
         ])) as unknown[];
     }
     if (!onBlock) return { error: subscriptionNotFound(namespace, name) };
-    const id = newSubscriptionId();
-    const notify = (result: unknown) => {
-      if (this.ws.readyState !== this.ws.OPEN) return;
-      this.ws.send(
-        JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result } }),
-      );
-    };
+    const blockNotifications = onBlock;
     // Blocks are notified in order, each once its notifications are built.
     let sending = Promise.resolve();
     const stop = chain.onBlock((block) => {
       sending = sending.then(async () => {
-        for (const result of await onBlock(block)) notify(result);
+        for (const result of await blockNotifications(block)) notify(result);
       });
     });
     this.active.add(id, stop);

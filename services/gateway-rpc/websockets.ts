@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Head__Output as Head } from '../generated/proto/chaindata/noderpc/v1/Head.ts';
+import type { PendingTransaction__Output as PendingTransaction } from '../generated/proto/chaindata/noderpc/v1/PendingTransaction.ts';
 import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
 import { DomainError } from '../runtime/errors.ts';
 import type { GrpcServiceClient } from '../runtime/grpc/client.ts';
@@ -10,6 +11,7 @@ import {
   answerGethBody,
   ActiveSubscriptions,
   GETH_MAX_BODY_BYTES,
+  goKind,
   newSubscriptionId,
   subscriptionNotFound,
   type CallOutcome,
@@ -31,8 +33,6 @@ export interface GatewayWebSocketOptions {
   log: Logger;
 }
 
-type Subscriber = (head: Head) => void;
-
 /**
  * The EVM chains' WebSocket JSON-RPC (`/ext/bc/<chain>/ws`): calls go to node-rpc as on HTTP; `eth_subscribe`
  * (`newHeads`, `logs`) is served here from one node-rpc block stream per chain shared by every client of this
@@ -43,10 +43,23 @@ export class GatewayWebSockets {
   private readonly options: GatewayWebSocketOptions;
   // A message is a request body: geth's cap on HTTP bodies holds for it too.
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: GETH_MAX_BODY_BYTES });
-  private readonly streams = new Map<string, Set<Subscriber>>();
+  /** Each chain's accepted blocks; a stream reopened goes on from the last block it gave. */
+  readonly heads: SharedStreams<Head>;
+  /** Each chain's pending transactions (not replayed: a pool's announcements cannot be asked for again). */
+  readonly pendingTransactions: SharedStreams<PendingTransaction>;
 
   constructor(options: GatewayWebSocketOptions) {
     this.options = options;
+    const { nodeRpc, log } = options;
+    this.heads = new SharedStreams(log, (chain, last) =>
+      nodeRpc.streaming.FollowHeads(
+        { chain, ...(last !== undefined ? { after_number: last.number } : {}) },
+        STREAM_DEADLINE_MS,
+      ),
+    );
+    this.pendingTransactions = new SharedStreams(log, (chain) =>
+      nodeRpc.streaming.FollowPendingTransactions({ chain }, STREAM_DEADLINE_MS),
+    );
   }
 
   /** The HTTP server's `upgrade` handler: a chain node-rpc does not serve gets the node router's 404. */
@@ -67,7 +80,8 @@ export class GatewayWebSockets {
   close(): void {
     for (const client of this.server.clients) client.terminate();
     this.server.close();
-    this.streams.clear();
+    this.heads.clear();
+    this.pendingTransactions.clear();
   }
 
   private async call(chain: string, body: string): Promise<string | undefined> {
@@ -105,14 +119,29 @@ export class GatewayWebSockets {
     ws.on('close', () => subscriptions.closeAll());
     ws.on('error', () => subscriptions.closeAll());
   }
+}
 
-  /** Adds a subscriber to the chain's block stream (opening it if it is the first); returns its removal. */
-  subscribe(chain: string, subscriber: Subscriber): () => void {
+/**
+ * One node-rpc stream per chain, shared by every subscriber of this gateway: opened with the first subscriber, read
+ * while there are any, reopened (from the last item, as `open` decides) when it breaks.
+ */
+export class SharedStreams<T> {
+  private readonly streams = new Map<string, Set<(item: T) => void>>();
+  private readonly log: Logger;
+  private readonly open: (chain: string, last: T | undefined) => AsyncIterable<T>;
+
+  constructor(log: Logger, open: (chain: string, last: T | undefined) => AsyncIterable<T>) {
+    this.log = log;
+    this.open = open;
+  }
+
+  /** Adds a subscriber to the chain's stream (opening it if it is the first); returns its removal. */
+  subscribe(chain: string, subscriber: (item: T) => void): () => void {
     let subscribers = this.streams.get(chain);
     if (!subscribers) {
       subscribers = new Set();
       this.streams.set(chain, subscribers);
-      void this.stream(chain, subscribers);
+      void this.read(chain, subscribers);
     }
     subscribers.add(subscriber);
     return () => {
@@ -121,25 +150,21 @@ export class GatewayWebSockets {
     };
   }
 
-  /** Reads the chain's blocks from node-rpc while it has subscribers, reopening the stream from its last block. */
-  private async stream(chain: string, subscribers: Set<Subscriber>): Promise<void> {
-    let last: string | undefined;
+  clear(): void {
+    this.streams.clear();
+  }
+
+  private async read(chain: string, subscribers: Set<(item: T) => void>): Promise<void> {
+    let last: T | undefined;
     while (this.streams.get(chain) === subscribers) {
       try {
-        const heads = this.options.nodeRpc.streaming.FollowHeads(
-          { chain, ...(last !== undefined ? { after_number: last } : {}) },
-          STREAM_DEADLINE_MS,
-        );
-        for await (const head of heads) {
+        for await (const item of this.open(chain, last)) {
           if (this.streams.get(chain) !== subscribers) break;
-          last = head.number;
-          for (const subscriber of subscribers) subscriber(head);
+          last = item;
+          for (const subscriber of subscribers) subscriber(item);
         }
       } catch (err) {
-        this.options.log.warn(
-          { chain, err: (err as Error).message },
-          'block stream from node-rpc broke; reopening',
-        );
+        this.log.warn({ chain, err: (err as Error).message }, 'stream from node-rpc broke; reopening');
       }
       await sleep(RESTREAM_DELAY_MS);
     }
@@ -175,6 +200,23 @@ export class ClientSubscriptions implements Subscriptions {
   subscribe(namespace: string, params: unknown[]): Promise<CallOutcome> {
     const [name, ...args] = params as [string, ...unknown[]];
     let notifications: ((head: Head) => string[]) | undefined;
+    if (namespace === 'eth' && name === 'newPendingTransactions') {
+      if (args.length > 1)
+        return Promise.resolve({ error: { code: -32602, message: 'too many arguments, want at most 2' } });
+      const fullTx = args[0] ?? null;
+      if (fullTx !== null && typeof fullTx !== 'boolean')
+        return Promise.resolve({
+          error: {
+            code: -32602,
+            message: `invalid argument 1: json: cannot unmarshal ${goKind(fullTx)} into Go value of type bool`,
+          },
+        });
+      return Promise.resolve(
+        this.start(this.hub.pendingTransactions, (tx) => [
+          fullTx === true ? tx.transaction_json : JSON.stringify(tx.hash),
+        ]),
+      );
+    }
     if (namespace === 'eth' && name === 'newHeads') {
       if (args.length > 0)
         return Promise.resolve({ error: { code: -32602, message: 'too many arguments, want at most 1' } });
@@ -188,13 +230,18 @@ export class ClientSubscriptions implements Subscriptions {
       notifications = (head) => head.logs_json.filter((log) => matches(filter, log));
     }
     if (!notifications) return Promise.resolve({ error: subscriptionNotFound(namespace, name) });
+    return Promise.resolve(this.start(this.hub.heads, notifications));
+  }
+
+  /** A new subscription to one of the chain's streams, each item sent as the notifications (JSON texts) it makes. */
+  private start<T>(streams: SharedStreams<T>, notifications: (item: T) => string[]): CallOutcome {
     const id = newSubscriptionId();
     const prefix = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${id}","result":`;
-    const stop = this.hub.subscribe(this.chain, (head) => {
-      for (const result of notifications(head)) this.send(`${prefix}${result}}}\n`);
+    const stop = streams.subscribe(this.chain, (item) => {
+      for (const result of notifications(item)) this.send(`${prefix}${result}}}\n`);
     });
     this.active.add(id, stop);
-    return Promise.resolve({ result: JSON.stringify(id) });
+    return { result: JSON.stringify(id) };
   }
 
   unsubscribe(id: string): boolean {

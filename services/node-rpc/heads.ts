@@ -1,9 +1,9 @@
-import WebSocket from 'ws';
 import { DomainError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { headerOfBlock } from '../runtime/json-rpc/evm-shapes.ts';
 import type { Upstream } from '../runtime/upstream/client.ts';
 import { sleep } from '../runtime/upstream/backoff.ts';
+import { UpstreamSubscription } from './upstream-subscription.ts';
 
 /** An accepted block as subscribers get it: its header and its logs, as geth's notifications carry them. */
 export interface HeadEvent {
@@ -12,30 +12,37 @@ export interface HeadEvent {
   logs: string[];
 }
 
-const RECONNECT_DELAY_MS = 500;
+const FETCH_RETRY_DELAY_MS = 500;
 const MAX_PENDING_HEADS = 256;
 /** How often a block a node has not reached yet is asked for again before the delivery gives up. */
 const FETCH_ATTEMPTS = 20;
 
 /**
- * One EVM chain's accepted blocks, followed over one upstream WebSocket subscription (`newHeads`) however many
- * subscribers there are. When the node's connection breaks, the node is reported failed and the next one is
- * subscribed to. Each subscriber receives every block after the one it asks to start from, in order and once: a
- * gap (a reconnection, a node that skipped ahead) is filled from the nodes' `eth_getBlockByNumber` before the block
- * that revealed it.
+ * One EVM chain's accepted blocks, followed over one upstream subscription (`newHeads`) however many subscribers
+ * there are, which moves to the next node when its node fails. Each subscriber receives every block after the one it
+ * asks to start from, in order and once: a gap (a reconnection, a node that skipped ahead) is filled from the nodes'
+ * `eth_getBlockByNumber` before the block that revealed it.
  */
 export class ChainHeads {
   private readonly chain: string;
   private readonly upstream: Upstream;
   private readonly log: Logger;
   private readonly listeners = new Set<(head: HeadEvent) => void>();
-  private socket: WebSocket | undefined;
-  private closed = false;
+  private readonly subscription: UpstreamSubscription;
+  /** The new heads' notifications, turned into events in the order they came. */
+  private received = Promise.resolve();
 
   constructor(chain: string, upstream: Upstream, log: Logger) {
     this.chain = chain;
     this.upstream = upstream;
     this.log = log;
+    this.subscription = new UpstreamSubscription({
+      chain,
+      params: ['newHeads'],
+      upstream,
+      log,
+      onNotification: (header) => this.announced(header as Record<string, unknown>),
+    });
   }
 
   private get rpcPath(): string {
@@ -80,7 +87,7 @@ export class ChainHeads {
       });
     };
     this.listeners.add(listener);
-    this.ensureSubscribed();
+    this.subscription.ensure();
     try {
       await ended;
       if (failure !== undefined) throw failure;
@@ -91,8 +98,26 @@ export class ChainHeads {
   }
 
   close(): void {
-    this.closed = true;
-    this.socket?.terminate();
+    this.subscription.close();
+  }
+
+  /** A new head from the node: with its logs, to every follower. */
+  private announced(header: Record<string, unknown>): void {
+    this.received = this.received.then(async () => {
+      try {
+        const head = {
+          number: BigInt(header.number as string),
+          header: JSON.stringify(header),
+          logs: await this.logsOf(header.hash as string),
+        };
+        for (const listener of this.listeners) listener(head);
+      } catch (err) {
+        this.log.warn(
+          { chain: this.chain, err: (err as Error).message },
+          'could not read the logs of a new head',
+        );
+      }
+    });
   }
 
   /** A block from the nodes, as its notification would have carried it. */
@@ -115,96 +140,12 @@ export class ChainHeads {
       // The node answering is behind the one that announced the block.
       if (attempt >= FETCH_ATTEMPTS)
         throw new Error(`block ${number} of ${this.chain} is not available from the nodes`);
-      await sleep(RECONNECT_DELAY_MS, signal);
+      await sleep(FETCH_RETRY_DELAY_MS, signal);
     }
   }
 
   private async logsOf(blockHash: string, signal?: AbortSignal): Promise<string[]> {
     const text = await this.upstream.callRaw(this.rpcPath, 'eth_getLogs', [{ blockHash }], signal);
     return (JSON.parse(text) as unknown[]).map((log) => JSON.stringify(log));
-  }
-
-  private ensureSubscribed(): void {
-    if (this.socket || this.closed) return;
-    const url = this.upstream.candidates(this.rpcPath)[0];
-    if (url === undefined) return;
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ext/bc/${this.chain}/ws`);
-    this.socket = socket;
-    let subscription: string | undefined;
-    let received = Promise.resolve();
-    socket.on('open', () =>
-      socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] })),
-    );
-    socket.on('message', (data: Buffer) => {
-      let message: {
-        id?: number;
-        result?: string;
-        params?: { subscription: string; result: Record<string, unknown> };
-      };
-      try {
-        message = JSON.parse(data.toString('utf8')) as typeof message;
-      } catch (err) {
-        // Not a node speaking JSON-RPC: that node is failed like a broken connection.
-        lost(err);
-        socket.terminate();
-        return;
-      }
-      if (message.id === 1) subscription = message.result;
-      else if (message.params && message.params.subscription === subscription) {
-        const header = message.params.result;
-        // In order, each with its logs.
-        received = received.then(async () => {
-          try {
-            const head = {
-              number: BigInt(header.number as string),
-              header: JSON.stringify(header),
-              logs: await this.logsOf(header.hash as string),
-            };
-            for (const listener of this.listeners) listener(head);
-          } catch (err) {
-            this.log.warn(
-              { chain: this.chain, err: (err as Error).message },
-              'could not read the logs of a new head',
-            );
-          }
-        });
-      }
-    });
-    // Declared after the handlers that call it, which run only once the socket has events.
-    const lost = (err: unknown) => {
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      if (this.closed) return;
-      this.upstream.reportFailure(url, err);
-      this.log.warn(
-        { chain: this.chain, node: url, err: (err as Error)?.message },
-        'upstream head subscription lost; resubscribing',
-      );
-      setTimeout(() => this.ensureSubscribed(), RECONNECT_DELAY_MS).unref();
-    };
-    socket.on('error', lost);
-    socket.on('close', () => lost(new Error('connection closed')));
-  }
-}
-
-/** The chains' followers, made when a chain is first asked for and closed with the service. */
-export class ChainHeadsPool {
-  private readonly followers = new Map<string, ChainHeads>();
-  private readonly upstream: Upstream;
-  private readonly log: Logger;
-
-  constructor(upstream: Upstream, log: Logger) {
-    this.upstream = upstream;
-    this.log = log;
-  }
-
-  of(chain: string): ChainHeads {
-    let follower = this.followers.get(chain);
-    if (!follower) this.followers.set(chain, (follower = new ChainHeads(chain, this.upstream, this.log)));
-    return follower;
-  }
-
-  close(): void {
-    for (const follower of this.followers.values()) follower.close();
   }
 }

@@ -8,7 +8,7 @@ import { canonicalChain, isChainName } from '../runtime/upstream/chain-routing.t
 import { createUpstreamClient, requireUpstream, upstreamConfig } from '../runtime/upstream/config.ts';
 import { nodeRpcService } from './api/service.ts';
 import { EvmProxy } from './evm-proxy.ts';
-import { ChainHeadsPool } from './heads.ts';
+import { ChainFollowers } from './followers.ts';
 
 const config = {
   GRPC_LISTEN_ADDRESS: env.hostPort('0.0.0.0:50054'),
@@ -71,8 +71,8 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
     },
   });
 
-  const heads = new ChainHeadsPool(upstream, log);
-  ctx.onShutdown('head subscriptions', () => heads.close());
+  const followers = new ChainFollowers(upstream, log);
+  ctx.onShutdown('upstream subscriptions', () => followers.close());
 
   const proto = loadProto<ProtoGrpcType>('chaindata/noderpc/v1/node_rpc.proto');
   const definition = proto.chaindata.noderpc.v1.NodeRpcService.service;
@@ -89,7 +89,7 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
           nodeRpcService({
             upstream,
             evm,
-            heads,
+            followers,
             evmChains,
             batchLimit: cfg.NODE_RPC_BATCH_LIMIT,
             maxBodyBytes: cfg.NODE_RPC_MAX_BODY_BYTES,

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { createPublicClient, webSocket, type Block } from 'viem';
+import { bytesToHex, createPublicClient, createWalletClient, http, webSocket, type Block } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { avalancheFuji } from 'viem/chains';
+import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import WebSocket from 'ws';
 import { eventually } from '../support/processes.ts';
 import { startNodeRpcStack, type NodeRpcStack } from '../support/node-rpc-stack.ts';
@@ -112,6 +115,9 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
       ['eth_chainId', []],
       ['eth_subscribe', ['noSuchThing']],
       ['eth_subscribe', []],
+      ['eth_subscribe', ['newPendingTransactions', 'yes']],
+      ['eth_subscribe', ['newPendingTransactions', true, 1]],
+      ['eth_subscribe', ['newHeads', true]],
       ['eth_unsubscribe', ['0x1234']],
       ['eth_noSuchMethod', []],
     ] as const) {
@@ -153,5 +159,33 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
     for (let i = 1; i < delivered.length; i++)
       expect(delivered[i]!.parentHash).to.equal(delivered[i - 1]!.hash);
     raw.close();
+  });
+
+  it('sends newPendingTransactions, hashes or whole transactions, as the node does', async function () {
+    const hashes = await connect(wsUrl(gatewayUrl));
+    const whole = await connect(wsUrl(gatewayUrl));
+    // Last: a transaction taken by one node only parts its chain from the other's. The first node was killed (above),
+    // so the second is the one calls and subscriptions go to.
+    const direct = await connect(wsUrl(devnets[0]!.url));
+    const hashesId = (await hashes.call('eth_subscribe', ['newPendingTransactions'])).result as string;
+    const wholeId = (await whole.call('eth_subscribe', ['newPendingTransactions', true])).result as string;
+    const directId = (await direct.call('eth_subscribe', ['newPendingTransactions', true])).result as string;
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(bytesToHex(deriveAccounts(SEED, 1)[0]!.privateKey)),
+      chain: avalancheFuji,
+      transport: http(`${gatewayUrl}/ext/bc/C/rpc`, { retryCount: 0 }),
+    });
+    // node-rpc's upstream subscription is made when the first client asks: let it be in place.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const hash = await wallet.sendTransaction({ to: `0x${'04'.repeat(20)}`, value: 1n });
+    await eventually(
+      () => hashes.of(hashesId).length > 0 && whole.of(wholeId).length > 0 && direct.of(directId).length > 0,
+      20_000,
+      'the pending transaction',
+    );
+    expect(hashes.of(hashesId)).to.deep.equal([hash]);
+    expect(whole.of(wholeId)).to.deep.equal(direct.of(directId));
+    expect((whole.of(wholeId)[0] as { hash: string }).hash).to.equal(hash);
+    for (const client of [hashes, whole, direct]) client.close();
   });
 });

@@ -28,9 +28,11 @@ function blockStream() {
   return {
     subscribers,
     hub: {
-      subscribe: (_chain: string, subscriber: (head: Head) => void) => {
-        subscribers.add(subscriber);
-        return () => subscribers.delete(subscriber);
+      heads: {
+        subscribe: (_chain: string, subscriber: (head: Head) => void) => {
+          subscribers.add(subscriber);
+          return () => subscribers.delete(subscriber);
+        },
       },
     } as unknown as GatewayWebSockets,
     push: (number: number, logs: string[] = []) => {
@@ -94,8 +96,14 @@ describe('gateway-rpc WebSocket clients', () => {
       blockStream().hub,
       4096,
     );
-    expect(await client.subscribe('eth', ['newPendingTransactions'])).to.deep.equal({
-      error: { code: -32601, message: 'no "newPendingTransactions" subscription in eth namespace' },
+    expect(await client.subscribe('eth', ['newPendingTransaction'])).to.deep.equal({
+      error: { code: -32601, message: 'no "newPendingTransaction" subscription in eth namespace' },
+    });
+    expect(await client.subscribe('eth', ['newPendingTransactions', 'true'])).to.deep.equal({
+      error: {
+        code: -32602,
+        message: 'invalid argument 1: json: cannot unmarshal string into Go value of type bool',
+      },
     });
     expect(await client.subscribe('eth', ['newHeads', {}])).to.deep.equal({
       error: { code: -32602, message: 'too many arguments, want at most 1' },

@@ -4,7 +4,7 @@
  * transaction filters. Each keeps what arrived since it was last polled; a filter nobody polls for the timeout (5
  * minutes, filters.Config's default) is removed, after which it is "filter not found".
  */
-import { randomBytes } from 'node:crypto';
+import { newSubscriptionId } from '../../runtime/json-rpc/geth-envelope.ts';
 import { bytesToHex } from '@ethereumjs/util';
 import { RpcError } from '../geth-rpc/endpoint.ts';
 import type { BlockSelector, FilterCriteria } from '../geth-rpc/params.ts';
@@ -104,7 +104,7 @@ export class EvmFilters {
   private install(filter: Filter): string {
     this.subscribe();
     this.expire();
-    const id = newId();
+    const id = newSubscriptionId();
     this.filters.set(id, filter);
     return id;
   }
@@ -178,12 +178,6 @@ export function logMatches(
     (accepted, i) =>
       accepted === undefined || accepted.length === 0 || accepted.includes(bytesToHex(log.topics[i]!)),
   );
-}
-
-/** rpc.NewID: 16 random bytes as hex without leading zeros. */
-function newId(): string {
-  const digits = randomBytes(16).toString('hex').replace(/^0+/, '');
-  return `0x${digits === '' ? '0' : digits}`;
 }
 
 function hexToBytes(hex: string): Uint8Array {

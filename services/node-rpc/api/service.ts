@@ -4,8 +4,10 @@ import type { CallRequest__Output as CallRequest } from '../../generated/proto/c
 import type { NodeRpcServiceHandlers } from '../../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
 import type { FollowHeadsRequest__Output as FollowHeadsRequest } from '../../generated/proto/chaindata/noderpc/v1/FollowHeadsRequest.ts';
 import type { Head } from '../../generated/proto/chaindata/noderpc/v1/Head.ts';
+import type { FollowPendingTransactionsRequest__Output as FollowPendingTransactionsRequest } from '../../generated/proto/chaindata/noderpc/v1/FollowPendingTransactionsRequest.ts';
+import type { PendingTransaction } from '../../generated/proto/chaindata/noderpc/v1/PendingTransaction.ts';
 import { canonicalChain } from '../../runtime/upstream/chain-routing.ts';
-import type { ChainHeadsPool } from '../heads.ts';
+import type { ChainFollowers } from '../followers.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { answerGethBody } from '../../runtime/json-rpc/geth-envelope.ts';
@@ -21,8 +23,8 @@ import { gorillaMethodOf, nodeApiOf } from '../node-apis.ts';
 export interface NodeRpcServiceOptions {
   upstream: Upstream;
   evm: EvmProxy;
-  /** The EVM chains' block followers (FollowHeads). */
-  heads: ChainHeadsPool;
+  /** The EVM chains' block and pool followers (FollowHeads, FollowPendingTransactions). */
+  followers: ChainFollowers;
   /** The stack's EVM chains, canonical (`C`, L1 blockchain ids). */
   evmChains: ReadonlySet<string>;
   /** Calls in one EVM batch (geth answers a larger one with `batch too large`). */
@@ -41,20 +43,24 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export const NOT_SERVED = '404 page not found';
 
 export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementation<NodeRpcServiceHandlers> {
-  const { upstream, evm, heads, evmChains, batchLimit, maxBodyBytes, adminEnabled, log } = options;
+  const { upstream, evm, followers, evmChains, batchLimit, maxBodyBytes, adminEnabled, log } = options;
+  /** A request's chain, canonical, when the stack runs it as an EVM chain. */
+  const evmChainOf = (name: string): string => {
+    const chain = canonicalChain(name);
+    if (name.length > MAX_PATH_LENGTH || !evmChains.has(chain))
+      throw new DomainError(
+        'not_found',
+        `chain: expected one of the stack's EVM chains (${[...evmChains].join(', ')})`,
+      );
+    return chain;
+  };
   return {
     async FollowHeads(
       request: FollowHeadsRequest,
       write: (head: Head) => Promise<void>,
       signal: AbortSignal,
     ) {
-      const chain = canonicalChain(request.chain);
-      if (request.chain.length > MAX_PATH_LENGTH || !evmChains.has(chain))
-        throw new DomainError(
-          'not_found',
-          `chain: expected one of the stack's EVM chains (${[...evmChains].join(', ')})`,
-        );
-      const follower = heads.of(chain);
+      const follower = followers.headsOf(evmChainOf(request.chain));
       const after =
         request.after_number === undefined || request.after_number === null
           ? undefined
@@ -64,6 +70,16 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
         (head) => write({ number: head.number.toString(), header_json: head.header, logs_json: head.logs }),
         signal,
       );
+    },
+
+    async FollowPendingTransactions(
+      request: FollowPendingTransactionsRequest,
+      write: (transaction: PendingTransaction) => Promise<void>,
+      signal: AbortSignal,
+    ) {
+      await followers
+        .pendingTransactionsOf(evmChainOf(request.chain))
+        .follow((event) => write({ hash: event.hash, transaction_json: event.transaction }), signal);
     },
 
     async Call(request: CallRequest, signal: AbortSignal): Promise<CallReply> {

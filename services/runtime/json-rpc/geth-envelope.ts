@@ -190,25 +190,27 @@ function unsubscribe(params: unknown, subscriptions: Subscriptions | undefined):
   if (args.length === 0) return { error: { code: -32602, message: 'missing value for required argument 0' } };
   if (args.length > 1) return { error: { code: -32602, message: 'too many arguments, want at most 1' } };
   const [id] = args;
-  if (typeof id !== 'string')
+  // encoding/json leaves a string as it was ("") for a JSON null.
+  if (id !== null && typeof id !== 'string')
     return {
       error: {
         code: -32602,
         message: `invalid argument 0: json: cannot unmarshal ${goKind(id)} into Go value of type rpc.ID`,
       },
     };
-  if (!subscriptions?.unsubscribe(id)) return { error: { code: -32000, message: 'subscription not found' } };
+  if (!subscriptions?.unsubscribe(id ?? ''))
+    return { error: { code: -32000, message: 'subscription not found' } };
   return { result: 'true' };
 }
 
-const goKind = (value: unknown) =>
-  typeof value === 'number'
-    ? 'number'
-    : typeof value === 'boolean'
-      ? 'bool'
-      : Array.isArray(value)
-        ? 'array'
-        : 'object';
+/** How Go's encoding/json names a JSON value's kind in an UnmarshalTypeError ("cannot unmarshal <kind> into …"). */
+export function goKind(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'object') return 'object';
+  return typeof value;
+}
 
 function errorReply(id: unknown, error: JsonRpcError): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error });
