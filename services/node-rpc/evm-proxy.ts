@@ -10,6 +10,7 @@ import {
 } from '../runtime/upstream/client.ts';
 import type { FinalAnswer } from '../generated/proto/chaindata/noderpc/v1/FinalAnswer.ts';
 import { chainAnswerKey, evmCallPolicy, heightOf } from '../runtime/json-rpc/evm-methods.ts';
+import { FILTER_CREATORS, FILTER_USERS, filterCallTarget, taggedFilterId } from './filter-ids.ts';
 
 export interface EvmProxyMetrics {
   /** Calls answered, by where the answer came from (cache, upstream) and what it was (result, error). */
@@ -72,10 +73,18 @@ export class EvmProxy {
       finals.push({ key: key!, result: hit });
       return { result: hit };
     }
+    // A call about a filter goes to the node holding it, with that node's id for it.
+    const target = FILTER_USERS.has(method) ? filterCallTarget(params, upstream.candidates(path)) : undefined;
+    let answeredBy: string | undefined;
     try {
-      const result = await upstream.callRaw(path, method, params ?? [], signal, {
-        idempotent: !policy.write,
+      const raw = await upstream.callRaw(path, method, target?.params ?? params ?? [], signal, {
+        // Changes are handed out once: a call that may have reached the node is not made again.
+        idempotent: !policy.write && method !== 'eth_getFilterChanges',
+        ...(target ? { node: target.node } : {}),
+        answeredBy: (node) => (answeredBy = node),
       });
+      const result =
+        FILTER_CREATORS.has(method) && answeredBy !== undefined ? taggedFilterId(answeredBy, raw) : raw;
       metrics?.calls.inc({ source: 'upstream', outcome: 'result' });
       if (key !== undefined && policy.isFinal?.(result)) {
         this.cache.set(key, result);

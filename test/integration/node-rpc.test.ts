@@ -233,6 +233,27 @@ describe('node JSON-RPC through gateway-rpc', function () {
     );
   });
 
+  it('keeps a filter with the node that made it, its id tagged with that node', async function () {
+    const call = async (base: string, method: string, params: unknown[]) =>
+      JSON.parse((await post(base, '/ext/bc/C/rpc', request(method, params))).text) as {
+        result?: unknown;
+        error?: { code: number; message: string };
+      };
+    const { result: id } = (await call(gatewayUrl, 'eth_newBlockFilter', [])) as { result: string };
+    expect(id).to.match(/^0x[0-9a-f]{9,}$/);
+    const nodesOwn = `0x${id.slice(10)}`;
+    expect(await call(gatewayUrl, 'eth_getFilterChanges', [id])).to.deep.include({ result: [] });
+    // The node made it under its own id, which the other node does not know.
+    expect(await call(node(), 'eth_getFilterChanges', [nodesOwn])).to.deep.include({ result: [] });
+    const notFound = { code: -32000, message: 'filter not found' };
+    expect(await call(devnets[1]!.url, 'eth_getFilterChanges', [nodesOwn])).to.deep.include({
+      error: notFound,
+    });
+    expect(await call(gatewayUrl, 'eth_uninstallFilter', [id])).to.deep.include({ result: true });
+    expect(await call(gatewayUrl, 'eth_uninstallFilter', [id])).to.deep.include({ result: false });
+    expect(await call(gatewayUrl, 'eth_getFilterChanges', [id])).to.deep.include({ error: notFound });
+  });
+
   it('sends a signed transaction (viem) to one node only, and answers with its hash', async function () {
     const account = privateKeyToAccount(bytesToHex(deriveAccounts(SEED, 1)[0]!.privateKey));
     const wallet = createWalletClient({
@@ -313,10 +334,14 @@ describe('node JSON-RPC through gateway-rpc', function () {
           ([k, m]: [string, string]) => k === kind && message.test(m),
         );
       }
-      const stream = client.streaming.FollowHeads({ chain: 'Q' }, 5_000);
-      const err = (await rejectionOf(stream.next())) as DomainError;
-      expect(err.kind).to.equal('not_found');
-      expect(err.message).to.match(/^chain: expected one of the stack's EVM chains/);
+      for (const stream of [
+        client.streaming.FollowHeads({ chain: 'Q' }, 5_000),
+        client.streaming.FollowPendingTransactions({ chain: 'X' }, 5_000),
+      ]) {
+        const err = (await rejectionOf(stream.next())) as DomainError;
+        expect(err.kind).to.equal('not_found');
+        expect(err.message).to.match(/^chain: expected one of the stack's EVM chains/);
+      }
     } finally {
       client.close();
     }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { evmCallPolicy, heightOf, type PolicyContext } from '../../services/runtime/json-rpc/evm-methods.ts';
 import { nodeApiOf } from '../../services/node-rpc/node-apis.ts';
+import { filterCallTarget, nodeTag, taggedFilterId } from '../../services/node-rpc/filter-ids.ts';
 import { LruCache } from '../../services/runtime/cache/lru.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 
@@ -111,6 +112,26 @@ describe('node-rpc: which paths it serves', () => {
       '/ext/admin',
     ])
       expect(kind(path), path).to.equal(undefined);
+  });
+});
+
+describe('node-rpc: filters stay with the node that made them', () => {
+  const nodes = ['http://10.0.0.1:9650', 'http://10.0.0.2:9650'];
+
+  it('tags a node’s filter id with the node, and reads the tag back to that node and its own id', () => {
+    const id = JSON.parse(taggedFilterId(nodes[1]!, '"0xa1b2c3"')) as string;
+    expect(id).to.equal(`0x${nodeTag(nodes[1]!)}a1b2c3`);
+    expect(filterCallTarget([id], nodes)).to.deep.equal({ node: nodes[1], params: ['0xa1b2c3'] });
+    // Another replica, configured with the same nodes in another order, reads it alike.
+    expect(filterCallTarget([id], [...nodes].reverse())?.node).to.equal(nodes[1]);
+  });
+
+  it('leaves to the nodes an id that names no node it knows, and an answer that is no id', () => {
+    expect(filterCallTarget(['0x1234'], nodes)).to.equal(undefined);
+    expect(filterCallTarget([`0x${nodeTag('http://elsewhere:9650')}ab`], nodes)).to.equal(undefined);
+    expect(filterCallTarget([1], nodes)).to.equal(undefined);
+    expect(filterCallTarget({}, nodes)).to.equal(undefined);
+    expect(taggedFilterId(nodes[0]!, 'null')).to.equal('null');
   });
 });
 

@@ -247,6 +247,28 @@ describe('upstream', () => {
       ).to.equal('0xabc');
     });
 
+    it('sends a call that must reach one node there only, retried there; tells which node answered', async () => {
+      const first = await startNode(answering('first'));
+      const second = await startNode(down);
+      const upstream = client({ urls: [first.url, second.url], attempts: 3 });
+      const answered: string[] = [];
+      expect(
+        await upstream.call('/ext/x', 'a.b', [], undefined, { answeredBy: (node) => answered.push(node) }),
+      ).to.equal('first');
+      expect(answered).to.deep.equal([first.url]);
+      const err = await rejection(upstream.call('/ext/x', 'a.b', [], undefined, { node: second.url }));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      // Every attempt went to the pinned node, none moved to the healthy one.
+      expect(second.rpcCount()).to.equal(3);
+      expect(first.rpcCount()).to.equal(1);
+      second.handle = answering('second');
+      expect(await upstream.call('/ext/x', 'a.b', [], undefined, { node: second.url })).to.equal('second');
+      const unknown = await rejection(
+        upstream.call('/ext/x', 'a.b', [], undefined, { node: 'http://x.invalid' }),
+      );
+      expect(unknown).to.be.instanceOf(UpstreamUnavailableError);
+    });
+
     it('uses a fresh request id per call', async () => {
       const node = await startNode(answering(null));
       const upstream = client({ urls: [node.url] });

@@ -85,6 +85,13 @@ export interface CallOptions {
    * Its calls fail over like the call itself (a transport failure moves on, an UpstreamRpcError is thrown).
    */
   check?: (call: EndpointCall) => Promise<string | undefined>;
+  /**
+   * Only this node (a base URL as `candidates` gives it) may answer: for state that lives on one node, such as a
+   * filter. The call is retried there, never moved to another node.
+   */
+  node?: string;
+  /** Told which node answered (its base URL): where later calls about state the call made there must go. */
+  answeredBy?: (node: string) => void;
 }
 
 interface Endpoint {
@@ -212,7 +219,11 @@ export class UpstreamClient implements Upstream {
     let failures = 0;
     while (failures < this.options.attempts) {
       signal?.throwIfAborted();
-      const endpoint = this.pick(declined);
+      const endpoint = this.pick(declined, options.node);
+      if (!endpoint && options.node !== undefined)
+        throw new UpstreamUnavailableError(
+          `upstream ${this.options.name}: ${method}: no node ${options.node}`,
+        );
       if (!endpoint) {
         throw new UpstreamNotReadyError(
           `upstream ${this.options.name}: ${method}: no endpoint can answer yet: ${describeDeclined(passedOver())}`,
@@ -229,6 +240,7 @@ export class UpstreamClient implements Upstream {
         }
         const result = await exchange(endpoint);
         this.markHealthy(endpoint);
+        options.answeredBy?.(endpoint.url);
         return result;
       } catch (err) {
         if (err instanceof UpstreamRpcError) {
@@ -283,11 +295,11 @@ export class UpstreamClient implements Upstream {
   }
 
   /**
-   * The first healthy endpoint in priority order that the call has not turned down; when none is healthy, the one
-   * that failed least recently. Undefined when the call turned every endpoint down.
+   * The first healthy endpoint in priority order that the call has not turned down (among `only`, when the call
+   * must go there); when none is healthy, the one that failed least recently. Undefined when there is none.
    */
-  private pick(declined: ReadonlyMap<Endpoint, string>): Endpoint | undefined {
-    const open = this.endpoints.filter((e) => !declined.has(e));
+  private pick(declined: ReadonlyMap<Endpoint, string>, only?: string): Endpoint | undefined {
+    const open = this.endpoints.filter((e) => !declined.has(e) && (only === undefined || e.url === only));
     return (
       open.find((e) => e.healthy) ??
       open.reduce<Endpoint | undefined>(
