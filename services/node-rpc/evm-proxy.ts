@@ -9,7 +9,13 @@ import {
   type Upstream,
 } from '../runtime/upstream/client.ts';
 import type { FinalAnswer } from '../generated/proto/chaindata/noderpc/v1/FinalAnswer.ts';
-import { chainAnswerKey, evmCallPolicy, heightOf } from '../runtime/json-rpc/evm-methods.ts';
+import {
+  asksAboutHead,
+  chainAnswerKey,
+  evmCallPolicy,
+  heightOf,
+  pinnedToHeight,
+} from '../runtime/json-rpc/evm-methods.ts';
 import { FILTER_CREATORS, FILTER_USERS, filterCallTarget, taggedFilterId } from './filter-ids.ts';
 
 export interface EvmProxyMetrics {
@@ -51,8 +57,31 @@ export class EvmProxy {
    * The dispatcher of one chain's calls (`path`: the chain's `/rpc`, `chain`: its canonical name); the final answers
    * it gives are added to `finals`, under their keys.
    */
-  dispatcher(path: string, chain: string, signal: AbortSignal, finals: FinalAnswer[]): CallDispatch {
-    return (method, params) => this.answer(path, chain, method, params, signal, finals);
+  dispatcher(
+    path: string,
+    chain: string,
+    signal: AbortSignal,
+    finals: FinalAnswer[],
+    { batch = false } = {},
+  ): CallDispatch {
+    // A batch's calls about the head answer about one height: the head as a node gave it when the first asked.
+    let head: Promise<string | undefined> | undefined;
+    const headOfBatch = () =>
+      (head ??= this.options.upstream.callRaw(path, 'eth_blockNumber', [], signal).catch(() => undefined));
+    return async (method, params) => {
+      if (batch && asksAboutHead(method, params)) {
+        const text = await headOfBatch();
+        const height = text === undefined ? undefined : heightOf(text);
+        if (height !== undefined) {
+          this.reached(chain, height);
+          const noParams =
+            params === undefined || params === null || (Array.isArray(params) && params.length === 0);
+          if (method === 'eth_blockNumber' && noParams) return { result: text! };
+          params = pinnedToHeight(method, params, height) ?? params;
+        }
+      }
+      return this.answer(path, chain, method, params, signal, finals);
+    };
   }
 
   private async answer(

@@ -99,6 +99,8 @@ describe('node JSON-RPC through gateway-rpc', function () {
       request('eth_noSuchMethod'),
       // A batch, a notification in it, an invalid member.
       `[${request('eth_chainId', [], 1)},{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"1.0","id":3}]`,
+      // A batch about the head (answered at one height: the same as the node's while no block comes).
+      `[${request('eth_blockNumber', [], 1)},${request('eth_getBlockByNumber', ['latest', false], 2)},${request('eth_getBalance', [FUNDED, 'latest'], 3)},${request('eth_blockNumber', ['extra'], 4)}]`,
       '{"jsonrpc":"2.0","id":1,',
       '[]',
     ];

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { evmCallPolicy, heightOf, type PolicyContext } from '../../services/runtime/json-rpc/evm-methods.ts';
+import {
+  asksAboutHead,
+  evmCallPolicy,
+  heightOf,
+  pinnedToHeight,
+  type PolicyContext,
+} from '../../services/runtime/json-rpc/evm-methods.ts';
 import { nodeApiOf } from '../../services/node-rpc/node-apis.ts';
 import { filterCallTarget, nodeTag, taggedFilterId } from '../../services/node-rpc/filter-ids.ts';
 import { LruCache } from '../../services/runtime/cache/lru.ts';
@@ -80,6 +86,36 @@ describe('node-rpc: what each EVM method is', () => {
   it('reads a head from eth_blockNumber', () => {
     expect(heightOf('"0x1f"')).to.equal(31n);
     expect(heightOf('null')).to.equal(undefined);
+  });
+});
+
+describe('node-rpc: a batch answers about one height', () => {
+  it('pins the tags naming the last accepted block, in the place each method takes its block', () => {
+    const address = `0x${'11'.repeat(20)}`;
+    expect(pinnedToHeight('eth_getBalance', [address, 'latest'], 26n)).to.deep.equal([address, '0x1a']);
+    expect(pinnedToHeight('eth_getStorageAt', [address, '0x0', 'finalized'], 26n)).to.deep.equal([
+      address,
+      '0x0',
+      '0x1a',
+    ]);
+    expect(pinnedToHeight('eth_getBlockByNumber', ['accepted', true], 26n)).to.deep.equal(['0x1a', true]);
+    expect(pinnedToHeight('eth_feeHistory', ['0x4', 'latest', []], 26n)).to.deep.equal(['0x4', '0x1a', []]);
+    expect(asksAboutHead('eth_blockNumber', [])).to.equal(true);
+    expect(asksAboutHead('eth_call', [{}, 'safe'])).to.equal(true);
+  });
+
+  it('leaves alone what is not about the head: pending, numbers, hashes, other methods, malformed params', () => {
+    for (const [method, params] of [
+      ['eth_getTransactionCount', [`0x${'11'.repeat(20)}`, 'pending']],
+      ['eth_getBlockByNumber', ['0x5', false]],
+      ['eth_getBalance', [`0x${'11'.repeat(20)}`, { blockHash: `0x${'22'.repeat(32)}` }]],
+      ['eth_getTransactionByHash', ['latest']],
+      ['eth_getBalance', { 1: 'latest' }],
+      ['eth_call', [{}]],
+    ] as const) {
+      expect(pinnedToHeight(method, params, 26n), method).to.equal(undefined);
+      expect(asksAboutHead(method, params), method).to.equal(false);
+    }
   });
 });
 

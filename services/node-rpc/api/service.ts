@@ -107,7 +107,7 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
         const answer = await answerGethBody(
           text,
           batchLimit,
-          evm.dispatcher(path, api.chain, signal, finals),
+          evm.dispatcher(path, api.chain, signal, finals, { batch: text.trimStart().startsWith('[') }),
         );
         return {
           status: 200,

@@ -98,6 +98,47 @@ export function evmCallPolicy(
   }
 }
 
+/** Where each method that takes a block by number or tag has it in its params. */
+const BLOCK_PARAM: Readonly<Record<string, number>> = {
+  eth_getBalance: 1,
+  eth_getCode: 1,
+  eth_getTransactionCount: 1,
+  eth_getStorageAt: 2,
+  eth_call: 1,
+  eth_estimateGas: 1,
+  eth_getProof: 2,
+  eth_feeHistory: 1,
+  eth_getBlockByNumber: 0,
+  eth_getBlockTransactionCountByNumber: 0,
+  eth_getTransactionByBlockNumberAndIndex: 0,
+  eth_getBlockReceipts: 0,
+  debug_traceBlockByNumber: 0,
+  debug_traceCall: 1,
+};
+
+/** The tags that name the last accepted block on coreth and Subnet-EVM (`pending` is not one). */
+const HEAD_TAGS = new Set(['latest', 'accepted', 'safe', 'finalized']);
+
+/**
+ * A batch's view of one height: the call with the tag naming the last accepted block replaced by `height`, so that
+ * every call of the batch answers about the same block however many blocks are accepted while it runs (a client
+ * reading a balance and the block it belongs to gets a matching pair). Undefined when the call names no such tag.
+ */
+export function pinnedToHeight(method: string, params: unknown, height: bigint): unknown[] | undefined {
+  const at = BLOCK_PARAM[method];
+  if (at === undefined || !Array.isArray(params) || !HEAD_TAGS.has(params[at] as string)) return undefined;
+  const pinned = [...(params as unknown[])];
+  pinned[at] = `0x${height.toString(16)}`;
+  return pinned;
+}
+
+/** Whether a call of a batch answers about the head: it needs the batch's height (pinnedToHeight, eth_blockNumber). */
+export function asksAboutHead(method: string, params: unknown): boolean {
+  if (method === 'eth_blockNumber') return true;
+  const at = BLOCK_PARAM[method];
+  return at !== undefined && Array.isArray(params) && HEAD_TAGS.has(params[at] as string);
+}
+
 /** What a final answer is kept under (with its chain in front): the method and its params as sent. */
 export function answerKey(method: string, params: unknown): string {
   return `${method}\n${JSON.stringify(params ?? [])}`;
