@@ -479,6 +479,29 @@ const spec = z
       })
       .prefault({})
       .meta({ description: 'the container indexer’s mode' }),
+    nodeRpc: z
+      .object({
+        batchLimit: int32('calls one EVM JSON-RPC batch may hold (40 on the public API nodes)')
+          .min(1)
+          .max(10_000)
+          .default(40),
+        debugApi: flag('serve the EVM chains’ debug_ namespace (traces), off on a node by default', false),
+        adminApi: z
+          .object({
+            credentialSecretRef: secretKeyRef(
+              'Secret holding the credential (at least 32 characters) a call must carry as Authorization: Bearer',
+              'token',
+            ),
+          })
+          .optional()
+          .meta({
+            description:
+              'serve the C-Chain admin API (/ext/bc/C/admin) to the holder of a credential only; when unset it ' +
+              'answers 404, as a node with it off',
+          }),
+      })
+      .prefault({})
+      .meta({ description: 'the node JSON-RPC surface gateway-rpc serves through node-rpc' }),
   })
   .meta({ description: 'the desired stack' });
 

@@ -112,6 +112,9 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         GRPC_LISTEN_ADDRESS: grpcListen,
         ...upstream,
         EVM_CHAINS: spec.upstream.evmChains.join(','),
+        NODE_RPC_BATCH_LIMIT: String(spec.nodeRpc.batchLimit),
+        NODE_RPC_DEBUG_ENABLED: String(spec.nodeRpc.debugApi),
+        NODE_RPC_ADMIN_ENABLED: String(spec.nodeRpc.adminApi !== undefined),
       };
     case 'gateway-rpc':
       return {
@@ -148,12 +151,17 @@ export function databaseSecret(stack: ChainDataStack, context: BuildContext): { 
   return { name: childName(stack, POSTGRES_SECRET.suffix), key: POSTGRES_SECRET.dsnKey };
 }
 
-/** The keys of the user's own Secrets that pods read: an external database's DSN, an external Redis URL. */
+/**
+ * The keys of the user's own Secrets that pods read: an external database's DSN, an external Redis URL, the admin
+ * API's credential.
+ */
 export function userSecretRefs(stack: ChainDataStack): SecretKeyRef[] {
-  const { database, redis } = stack.spec;
-  return [database.external?.secretRef, redis.external?.secretRef].filter(
-    (ref): ref is SecretKeyRef => ref !== undefined,
-  );
+  const { database, redis, nodeRpc } = stack.spec;
+  return [
+    database.external?.secretRef,
+    redis.external?.secretRef,
+    nodeRpc.adminApi?.credentialSecretRef,
+  ].filter((ref): ref is SecretKeyRef => ref !== undefined);
 }
 
 /** How BuildContext.secretVersions names a Secret key. */
@@ -180,6 +188,10 @@ export function secretEnv(stack: ChainDataStack, workload: Workload, context: Bu
   const redisSecret = stack.spec.redis.external?.secretRef;
   if (workload.command === 'evm-data' && redisSecret) {
     env.push(fromSecret('REDIS_URL', redisSecret.name, redisSecret.key));
+  }
+  const adminSecret = stack.spec.nodeRpc.adminApi?.credentialSecretRef;
+  if (workload.command === 'gateway-rpc' && adminSecret) {
+    env.push(fromSecret('GATEWAY_RPC_ADMIN_TOKEN', adminSecret.name, adminSecret.key));
   }
   if (workload.command === 'gateway-data') {
     env.push(

@@ -152,6 +152,55 @@ describe('operator builders', () => {
     const r1 = secretHashes(withRedisSecret, { 'chain-data-db/dsn': 'aaaa', 'chain-data-redis/url': '1111' });
     const r2 = secretHashes(withRedisSecret, { 'chain-data-db/dsn': 'aaaa', 'chain-data-redis/url': '2222' });
     expect(Object.keys(r1).filter((name) => r1[name] !== r2[name])).to.deep.equal(['mainnet-evm-data']);
+
+    // The admin API's credential is read by gateway-rpc only.
+    const withAdmin = stackFrom(readSample('production'), (spec) => {
+      spec.nodeRpc = { adminApi: { credentialSecretRef: { name: 'rpc-admin' } } };
+    });
+    const a1 = secretHashes(withAdmin, { 'chain-data-db/dsn': 'aaaa', 'rpc-admin/token': '1111' });
+    const a2 = secretHashes(withAdmin, { 'chain-data-db/dsn': 'aaaa', 'rpc-admin/token': '2222' });
+    expect(Object.keys(a1).filter((name) => a1[name] !== a2[name])).to.deep.equal(['mainnet-gateway-rpc']);
+  });
+
+  it('serves the admin API only with a credential: node-rpc turns it on, gateway-rpc reads the credential', () => {
+    const children = (patch?: (spec: Record<string, unknown>) => void) => {
+      const stack = stackFrom(readSample('production'), patch);
+      return buildStack(stack, contextFor(stack, 'StatefulSet'));
+    };
+    const nodeRpcConfig = (manifests: Manifest[]) =>
+      manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'mainnet-node-rpc')!.data as Record<
+        string,
+        string
+      >;
+    const gatewayEnv = (manifests: Manifest[]) =>
+      (
+        manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'mainnet-gateway-rpc')!.spec as {
+          template: { spec: { containers: { env?: { name: string; valueFrom?: unknown }[] }[] } };
+        }
+      ).template.spec.containers[0]!.env ?? [];
+    const off = children();
+    expect(nodeRpcConfig(off)).to.include({
+      NODE_RPC_ADMIN_ENABLED: 'false',
+      NODE_RPC_DEBUG_ENABLED: 'false',
+      NODE_RPC_BATCH_LIMIT: '40',
+    });
+    expect(gatewayEnv(off).map((e) => e.name)).not.to.include('GATEWAY_RPC_ADMIN_TOKEN');
+    const on = children((spec) => {
+      spec.nodeRpc = {
+        adminApi: { credentialSecretRef: { name: 'rpc-admin' } },
+        debugApi: true,
+        batchLimit: 100,
+      };
+    });
+    expect(nodeRpcConfig(on)).to.include({
+      NODE_RPC_ADMIN_ENABLED: 'true',
+      NODE_RPC_DEBUG_ENABLED: 'true',
+      NODE_RPC_BATCH_LIMIT: '100',
+    });
+    expect(gatewayEnv(on).find((e) => e.name === 'GATEWAY_RPC_ADMIN_TOKEN')).to.deep.equal({
+      name: 'GATEWAY_RPC_ADMIN_TOKEN',
+      valueFrom: { secretKeyRef: { name: 'rpc-admin', key: 'token' } },
+    });
   });
 
   it('leaves the replica count to the autoscaler when autoscaling is on', () => {
