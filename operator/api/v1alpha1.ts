@@ -486,6 +486,12 @@ const spec = z
           .max(10_000)
           .default(40),
         debugApi: flag('serve the EVM chains’ debug_ namespace (traces), off on a node by default', false),
+        hedgeAfterMs: int32(
+          'an EVM read a node has not answered after this many milliseconds goes to the next node too (0: never)',
+        )
+          .min(0)
+          .max(60_000)
+          .default(0),
         adminApi: z
           .object({
             credentialSecretRef: secretKeyRef(

@@ -114,6 +114,7 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         EVM_CHAINS: spec.upstream.evmChains.join(','),
         NODE_RPC_BATCH_LIMIT: String(spec.nodeRpc.batchLimit),
         NODE_RPC_DEBUG_ENABLED: String(spec.nodeRpc.debugApi),
+        NODE_RPC_HEDGE_AFTER_MS: String(spec.nodeRpc.hedgeAfterMs),
         NODE_RPC_ADMIN_ENABLED: String(spec.nodeRpc.adminApi !== undefined),
       };
     case 'gateway-rpc':

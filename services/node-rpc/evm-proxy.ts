@@ -16,12 +16,15 @@ import {
   heightOf,
   pinnedToHeight,
 } from '../runtime/json-rpc/evm-methods.ts';
+import { hedgedRead } from './hedged.ts';
 import { FILTER_CREATORS, FILTER_USERS, filterCallTarget, taggedFilterId } from './filter-ids.ts';
 
 export interface EvmProxyMetrics {
   /** Calls answered, by where the answer came from (cache, upstream) and what it was (result, error). */
   calls: Counter<'source' | 'outcome'>;
   cacheBytes: Gauge;
+  /** Reads sent to a second node because the first was slow, by which answered first. */
+  hedged?: Counter<'winner'>;
 }
 
 export interface EvmProxyOptions {
@@ -29,6 +32,8 @@ export interface EvmProxyOptions {
   /** Bytes of final answers kept in memory. */
   cacheBytes: number;
   debugEnabled: boolean;
+  /** A read not answered after this long is sent to the next node too (0: never). */
+  hedgeAfterMs?: number;
   log: Logger;
   metrics?: EvmProxyMetrics;
 }
@@ -106,11 +111,21 @@ export class EvmProxy {
     const target = FILTER_USERS.has(method) ? filterCallTarget(params, upstream.candidates(path)) : undefined;
     let answeredBy: string | undefined;
     try {
-      const raw = await upstream.callRaw(path, method, target?.params ?? params ?? [], signal, {
-        // Changes are handed out once: a call that may have reached the node is not made again.
-        idempotent: !policy.write && method !== 'eth_getFilterChanges',
-        ...(target ? { node: target.node } : {}),
-        answeredBy: (node) => (answeredBy = node),
+      // Changes are handed out once: a call that may have reached the node is not made again.
+      const idempotent = !policy.write && method !== 'eth_getFilterChanges';
+      const send = (callSignal: AbortSignal, node = target?.node) =>
+        upstream.callRaw(path, method, target?.params ?? params ?? [], callSignal, {
+          idempotent,
+          ...(node !== undefined ? { node } : {}),
+          answeredBy: (by) => (answeredBy = by),
+        });
+      // Only reads any node may serve are hedged: not writes, nor calls about (or making) a node's own filter.
+      const hedgeable = idempotent && target === undefined && !FILTER_CREATORS.has(method);
+      const raw = await hedgedRead(send, {
+        backupNode: hedgeable ? upstream.candidates(path)[1] : undefined,
+        hedgeAfterMs: this.options.hedgeAfterMs ?? 0,
+        signal,
+        onHedged: (winner) => metrics?.hedged?.inc({ winner }),
       });
       const result =
         FILTER_CREATORS.has(method) && answeredBy !== undefined ? taggedFilterId(answeredBy, raw) : raw;

@@ -26,6 +26,7 @@ const config = {
   NODE_RPC_MAX_BODY_BYTES: env.integer(1024, 64 * 1024 ** 2, 16 * 1024 ** 2),
   NODE_RPC_DEBUG_ENABLED: env.boolean(false),
   NODE_RPC_ADMIN_ENABLED: env.boolean(false),
+  NODE_RPC_HEDGE_AFTER_MS: env.integer(0, 60_000, 0),
   ...upstreamConfig,
 };
 
@@ -44,6 +45,7 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
     upstream,
     cacheBytes: cfg.NODE_RPC_CACHE_BYTES,
     debugEnabled: cfg.NODE_RPC_DEBUG_ENABLED,
+    hedgeAfterMs: cfg.NODE_RPC_HEDGE_AFTER_MS,
     log,
     metrics: {
       calls: new Counter({
@@ -55,6 +57,12 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
       cacheBytes: new Gauge({
         name: 'chain_data_node_rpc_cache_bytes',
         help: 'Bytes of final EVM answers kept in memory',
+        registers: [ctx.metrics],
+      }),
+      hedged: new Counter({
+        name: 'chain_data_node_rpc_hedged_reads_total',
+        help: 'EVM reads sent to a second node because the first was slow, by which answered first',
+        labelNames: ['winner'],
         registers: [ctx.metrics],
       }),
     },

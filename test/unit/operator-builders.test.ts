@@ -190,12 +190,14 @@ describe('operator builders', () => {
         adminApi: { credentialSecretRef: { name: 'rpc-admin' } },
         debugApi: true,
         batchLimit: 100,
+        hedgeAfterMs: 250,
       };
     });
     expect(nodeRpcConfig(on)).to.include({
       NODE_RPC_ADMIN_ENABLED: 'true',
       NODE_RPC_DEBUG_ENABLED: 'true',
       NODE_RPC_BATCH_LIMIT: '100',
+      NODE_RPC_HEDGE_AFTER_MS: '250',
     });
     expect(gatewayEnv(on).find((e) => e.name === 'GATEWAY_RPC_ADMIN_TOKEN')).to.deep.equal({
       name: 'GATEWAY_RPC_ADMIN_TOKEN',
