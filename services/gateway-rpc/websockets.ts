@@ -11,12 +11,12 @@ import {
   answerGethBody,
   ActiveSubscriptions,
   GETH_MAX_BODY_BYTES,
-  goKind,
   newSubscriptionId,
   subscriptionNotFound,
   type CallOutcome,
   type Subscriptions,
 } from '../runtime/json-rpc/geth-envelope.ts';
+import { goJsonKind } from '../runtime/gorilla-rpc/go-json.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { refuseUpgrade } from '../runtime/node-api/not-found.ts';
 import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
@@ -208,7 +208,7 @@ export class ClientSubscriptions implements Subscriptions {
         return Promise.resolve({
           error: {
             code: -32602,
-            message: `invalid argument 1: json: cannot unmarshal ${goKind(fullTx)} into Go value of type bool`,
+            message: `invalid argument 1: json: cannot unmarshal ${goJsonKind(fullTx)} into Go value of type bool`,
           },
         });
       return Promise.resolve(

@@ -2,7 +2,7 @@
  * Decoders for geth's JSON-RPC parameter types (hexutil, common.Hash/Address, rpc.BlockNumber,
  * rpc.BlockNumberOrHash, filter criteria, call arguments) with the error texts geth's JSON decoding gives.
  */
-import { goKind } from '../../runtime/json-rpc/geth-envelope.ts';
+import { goJsonKind } from '../../runtime/gorilla-rpc/go-json.ts';
 import { ParamError, RpcError, type GethParam } from './endpoint.ts';
 
 export type BlockTag = 'latest' | 'pending' | 'earliest' | 'safe' | 'finalized' | 'accepted';
@@ -33,7 +33,7 @@ export function parseQuantity(text: string, bits: 64 | 256): bigint {
 }
 
 function goTypeError(value: unknown, goType: string): ParamError {
-  return new ParamError(`json: cannot unmarshal ${goKind(value)} into Go value of type ${goType}`);
+  return new ParamError(`json: cannot unmarshal ${goJsonKind(value)} into Go value of type ${goType}`);
 }
 
 /** hexutil.Uint64 / hexutil.Uint / hexutil.Big: a quoted quantity (hexutil.Uint is 64 bits wide on a 64-bit node). */
@@ -337,7 +337,7 @@ function goStructField<T>(
     if (Number.isInteger(value)) return value as T;
     throw new ParamError(`json: cannot unmarshal number ${value} into ${field}`);
   }
-  throw new ParamError(`json: cannot unmarshal ${goKind(value)} into ${field}`);
+  throw new ParamError(`json: cannot unmarshal ${goJsonKind(value)} into ${field}`);
 }
 
 /**
@@ -375,7 +375,7 @@ export function callTracerConfig(value: unknown): CallTracerConfig {
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new RpcError(
       -32000,
-      `json: cannot unmarshal ${goKind(value)} into Go value of type native.callTracerConfig`,
+      `json: cannot unmarshal ${goJsonKind(value)} into Go value of type native.callTracerConfig`,
     );
   }
   const raw = value as Record<string, unknown>;

@@ -112,7 +112,7 @@ export function decodeFirstValue(text: string): GoJsonResult {
 
 /** The Go type-name of a decoded JSON value, as used in json.UnmarshalTypeError messages. */
 export function goJsonKind(value: unknown): string {
-  if (value instanceof JsonNumber) return 'number';
+  if (value instanceof JsonNumber || typeof value === 'number') return 'number';
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
   if (typeof value === 'object') return 'object';

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { JsonRpcError } from '../errors.ts';
 import { GO_MAX_NESTING_DEPTH, jsonNestingExceeds } from '../http/json-depth.ts';
 import { readRequestBody } from '../http/request-body.ts';
+import { goJsonKind } from '../gorilla-rpc/go-json.ts';
 
 /**
  * geth's JSON-RPC server, which is what coreth's and Subnet-EVM's `/rpc` are, around whatever answers the calls (the
@@ -122,24 +123,30 @@ export async function answerGethBody(
   subscriptions?: Subscriptions,
 ): Promise<string | undefined> {
   let body: unknown;
+  // geth writes an id back as the client wrote it (a json.RawMessage): `1.0`, `1e3`, digits past 2^53, escapes.
+  const idTexts = new WeakMap<object, string>();
   try {
     // geth decodes with encoding/json, which refuses JSON nested deeper than its limit.
     if (jsonNestingExceeds(text, GO_MAX_NESTING_DEPTH)) throw new SyntaxError('exceeded max depth');
-    body = JSON.parse(text);
+    body = parseKeepingIdTexts(text, idTexts);
   } catch {
-    return line(errorReply(null, { code: -32700, message: 'parse error' }));
+    return line(errorReply('null', { code: -32700, message: 'parse error' }));
   }
   if (!Array.isArray(body)) {
-    const reply = await answerMessage(body, dispatch, subscriptions);
+    const reply = await answerMessage(body, dispatch, subscriptions, idTexts);
     return reply === undefined ? undefined : line(reply);
   }
-  if (body.length === 0) return line(errorReply(null, { code: -32600, message: 'empty batch' }));
+  if (body.length === 0) return line(errorReply('null', { code: -32600, message: 'empty batch' }));
   if (body.length > batchLimit) {
     const first = body[0] as { id?: unknown } | null;
-    return line(`[${errorReply(first?.id ?? null, { code: -32600, message: 'batch too large' })}]`);
+    const id = first?.id ?? null;
+    const idText = typeof first === 'object' && first !== null ? idTexts.get(first) : undefined;
+    return line(
+      `[${errorReply(idText ?? JSON.stringify(id), { code: -32600, message: 'batch too large' })}]`,
+    );
   }
   const replies = (
-    await Promise.all(body.map((message) => answerMessage(message, dispatch, subscriptions)))
+    await Promise.all(body.map((message) => answerMessage(message, dispatch, subscriptions, idTexts)))
   ).filter((reply): reply is string => reply !== undefined);
   return replies.length > 0 ? line(`[${replies.join(',')}]`) : undefined;
 }
@@ -148,15 +155,17 @@ async function answerMessage(
   message: unknown,
   dispatch: CallDispatch,
   subscriptions: Subscriptions | undefined,
+  idTexts: WeakMap<object, string>,
 ): Promise<string | undefined> {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    return errorReply(null, { code: -32600, message: 'invalid request' });
+    return errorReply('null', { code: -32600, message: 'invalid request' });
   }
   const { jsonrpc, id, method, params } = message as Record<string, unknown>;
   const validId = id !== undefined && id !== null && typeof id !== 'object';
   const isNotification = id === undefined && typeof method === 'string' && method !== '';
+  const idText = validId ? (idTexts.get(message) ?? JSON.stringify(id)) : 'null';
   if (jsonrpc !== '2.0' || typeof method !== 'string' || method === '' || !(validId || isNotification)) {
-    return errorReply(validId ? id : null, { code: -32600, message: 'invalid request' });
+    return errorReply(idText, { code: -32600, message: 'invalid request' });
   }
   const outcome = method.endsWith('_subscribe')
     ? await subscribe(method, params, subscriptions)
@@ -165,8 +174,28 @@ async function answerMessage(
       : await dispatch(method, params);
   if (isNotification) return undefined;
   return 'error' in outcome
-    ? errorReply(id, outcome.error)
-    : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${outcome.result}}`;
+    ? errorReply(idText, outcome.error)
+    : `{"jsonrpc":"2.0","id":${idText},"result":${outcome.result}}`;
+}
+
+/** JSON.parse, noting the source text of every `id` member (by the object holding it) in `idTexts`. */
+function parseKeepingIdTexts(text: string, idTexts: WeakMap<object, string>): unknown {
+  try {
+    return JSON.parse(text, function (
+      this: object,
+      key: string,
+      value: unknown,
+      context?: { source?: string },
+    ) {
+      if (key === 'id' && context?.source !== undefined) idTexts.set(this, context.source);
+      return value;
+    } as (key: string, value: unknown) => unknown);
+  } catch (err) {
+    // A reviver recurses on the JS stack, which a body nested thousands deep (within Go's limit) exhausts: such a
+    // body keeps JSON.stringify's ids.
+    if (err instanceof RangeError) return JSON.parse(text);
+    throw err;
+  }
 }
 
 /** geth's handleSubscribe: the subscription's name is the first of the params. */
@@ -195,7 +224,7 @@ function unsubscribe(params: unknown, subscriptions: Subscriptions | undefined):
     return {
       error: {
         code: -32602,
-        message: `invalid argument 0: json: cannot unmarshal ${goKind(id)} into Go value of type rpc.ID`,
+        message: `invalid argument 0: json: cannot unmarshal ${goJsonKind(id)} into Go value of type rpc.ID`,
       },
     };
   if (!subscriptions?.unsubscribe(id ?? ''))
@@ -203,17 +232,9 @@ function unsubscribe(params: unknown, subscriptions: Subscriptions | undefined):
   return { result: 'true' };
 }
 
-/** How Go's encoding/json names a JSON value's kind in an UnmarshalTypeError ("cannot unmarshal <kind> into …"). */
-export function goKind(value: unknown): string {
-  if (Array.isArray(value)) return 'array';
-  if (value === null) return 'null';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'object') return 'object';
-  return typeof value;
-}
-
-function errorReply(id: unknown, error: JsonRpcError): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error });
+/** An error reply to the message whose id is `idText` (its JSON text, as the client wrote it). */
+function errorReply(idText: string, error: JsonRpcError): string {
+  return `{"jsonrpc":"2.0","id":${idText},"error":${JSON.stringify(error)}}`;
 }
 
 const line = (text: string) => `${text}\n`;

@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { answerGethBody, type CallDispatch } from '../../services/runtime/json-rpc/geth-envelope.ts';
+
+/** Answers every call with its method's name, or an error for `fail`. */
+const echo: CallDispatch = (method) =>
+  Promise.resolve(
+    method === 'fail' ? { error: { code: -32000, message: 'failed' } } : { result: JSON.stringify(method) },
+  );
+
+describe("geth's JSON-RPC envelope", () => {
+  it('writes each id back exactly as the client wrote it, as geth does with its json.RawMessage', async () => {
+    for (const id of ['1.0', '1e3', '123456789012345678901234567890', '"\\u0041"', '-0', 'true']) {
+      expect(
+        await answerGethBody(`{"jsonrpc":"2.0","id":${id},"method":"eth_chainId"}`, 40, echo),
+        id,
+      ).to.equal(`{"jsonrpc":"2.0","id":${id},"result":"eth_chainId"}\n`);
+    }
+    expect(await answerGethBody('{"jsonrpc":"2.0","id":2.50,"method":"fail"}', 40, echo)).to.equal(
+      '{"jsonrpc":"2.0","id":2.50,"error":{"code":-32000,"message":"failed"}}\n',
+    );
+    // In a batch, each member's own; a nested "id" (in params) is not the message's.
+    expect(
+      await answerGethBody(
+        '[{"jsonrpc":"2.0","id":1.0,"method":"a","params":[{"id":7}]},{"jsonrpc":"1.0","id":10000000000000000001}]',
+        40,
+        echo,
+      ),
+    ).to.equal(
+      '[{"jsonrpc":"2.0","id":1.0,"result":"a"},{"jsonrpc":"2.0","id":10000000000000000001,"error":{"code":-32600,"message":"invalid request"}}]\n',
+    );
+    expect(
+      await answerGethBody(
+        '[{"jsonrpc":"2.0","id":3.0,"method":"a"},{"jsonrpc":"2.0","id":4,"method":"a"}]',
+        1,
+        echo,
+      ),
+    ).to.equal('[{"jsonrpc":"2.0","id":3.0,"error":{"code":-32600,"message":"batch too large"}}]\n');
+  });
+
+  it('answers what is no call as geth does: parse error, empty batch, invalid request, notifications', async () => {
+    expect(await answerGethBody('{"jsonrpc":', 40, echo)).to.equal(
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}\n',
+    );
+    expect(await answerGethBody('[]', 40, echo)).to.equal(
+      '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"empty batch"}}\n',
+    );
+    expect(await answerGethBody('[1,{"jsonrpc":"2.0","id":{},"method":"a"}]', 40, echo)).to.equal(
+      '[{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request"}},' +
+        '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"invalid request"}}]\n',
+    );
+    expect(await answerGethBody('{"jsonrpc":"2.0","method":"a"}', 40, echo)).to.equal(undefined);
+  });
+});
