@@ -37,6 +37,31 @@ describe("geth's JSON-RPC envelope", () => {
     ).to.equal('[{"jsonrpc":"2.0","id":3.0,"error":{"code":-32600,"message":"batch too large"}}]\n');
   });
 
+  it('reads messages as geth’s jsonrpcMessage: null ids are ids, replies are taken silently, keys ignore case', async () => {
+    expect(await answerGethBody('{"jsonrpc":"2.0","id":null,"method":"a"}', 40, echo)).to.equal(
+      '{"jsonrpc":"2.0","id":null,"result":"a"}\n',
+    );
+    expect(await answerGethBody('{"jsonrpc":"2.0","id":1,"result":"0x1"}', 40, echo)).to.equal(undefined);
+    expect(
+      await answerGethBody(
+        '[{"jsonrpc":"2.0","id":1,"error":{"code":1}},{"jsonrpc":"2.0","id":2,"method":"b"}]',
+        40,
+        echo,
+      ),
+    ).to.equal('[{"jsonrpc":"2.0","id":2,"result":"b"}]\n');
+    expect(await answerGethBody('{"JSONRPC":"2.0","Id":7.0,"Method":"c"}', 40, echo)).to.equal(
+      '{"jsonrpc":"2.0","id":7.0,"result":"c"}\n',
+    );
+    // A batch too large names its first call, not its first message.
+    expect(
+      await answerGethBody(
+        '[{"jsonrpc":"2.0","id":1},{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":"x","method":"a"}]',
+        2,
+        echo,
+      ),
+    ).to.equal('[{"jsonrpc":"2.0","id":"x","error":{"code":-32600,"message":"batch too large"}}]\n');
+  });
+
   it('answers what is no call as geth does: parse error, empty batch, invalid request, notifications', async () => {
     expect(await answerGethBody('{"jsonrpc":', 40, echo)).to.equal(
       '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}\n',

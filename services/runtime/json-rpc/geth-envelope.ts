@@ -123,8 +123,7 @@ export async function answerGethBody(
   subscriptions?: Subscriptions,
 ): Promise<string | undefined> {
   let body: unknown;
-  // geth writes an id back as the client wrote it (a json.RawMessage): `1.0`, `1e3`, digits past 2^53, escapes.
-  const idTexts = new WeakMap<object, string>();
+  const idTexts: IdTexts = new WeakMap();
   try {
     // geth decodes with encoding/json, which refuses JSON nested deeper than its limit.
     if (jsonNestingExceeds(text, GO_MAX_NESTING_DEPTH)) throw new SyntaxError('exceeded max depth');
@@ -133,53 +132,93 @@ export async function answerGethBody(
     return line(errorReply('null', { code: -32700, message: 'parse error' }));
   }
   if (!Array.isArray(body)) {
-    const reply = await answerMessage(body, dispatch, subscriptions, idTexts);
+    const reply = await answerMessage(readMessage(body, idTexts), dispatch, subscriptions);
     return reply === undefined ? undefined : line(reply);
   }
   if (body.length === 0) return line(errorReply('null', { code: -32600, message: 'empty batch' }));
-  if (body.length > batchLimit) {
-    const first = body[0] as { id?: unknown } | null;
-    const id = first?.id ?? null;
-    const idText = typeof first === 'object' && first !== null ? idTexts.get(first) : undefined;
-    return line(
-      `[${errorReply(idText ?? JSON.stringify(id), { code: -32600, message: 'batch too large' })}]`,
-    );
+  const messages = body.map((message) => readMessage(message, idTexts));
+  if (messages.length > batchLimit) {
+    // geth names the batch's first call (the protocol has no way to report an error for a whole batch).
+    const firstCall = messages.find((m) => m.kind === 'call');
+    return line(`[${errorReply(firstCall?.idText ?? 'null', { code: -32600, message: 'batch too large' })}]`);
   }
   const replies = (
-    await Promise.all(body.map((message) => answerMessage(message, dispatch, subscriptions, idTexts)))
+    await Promise.all(messages.map((message) => answerMessage(message, dispatch, subscriptions)))
   ).filter((reply): reply is string => reply !== undefined);
   return replies.length > 0 ? line(`[${replies.join(',')}]`) : undefined;
 }
 
+/** The source text of each object's `id` members, by key (see parseKeepingIdTexts). */
+type IdTexts = WeakMap<object, Map<string, string>>;
+
+/** One message as geth's jsonrpcMessage classifies it. */
+type Message =
+  | { kind: 'call'; idText: string; method: string; params: unknown }
+  | { kind: 'notification'; method: string; params: unknown }
+  /** A reply to a call the server made: nothing to answer (geth's handleResponses takes it). */
+  | { kind: 'response' }
+  /** idText: the message's id when it has a valid one, else null. */
+  | { kind: 'invalid'; idText: string };
+
+/**
+ * geth's jsonrpcMessage: members matched to its fields as encoding/json does (ignoring case, the last key winning);
+ * an id is valid unless it is an object or an array (null included: geth answers `"id":null`), and kept as written.
+ */
+function readMessage(value: unknown, idTexts: IdTexts): Message {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { kind: 'invalid', idText: 'null' };
+  const message = value as Record<string, unknown>;
+  const member = (name: string): [string, unknown] | undefined => {
+    let found: [string, unknown] | undefined;
+    for (const key of Object.keys(message)) if (key.toLowerCase() === name) found = [key, message[key]];
+    return found;
+  };
+  const version = member('jsonrpc')?.[1];
+  const id = member('id');
+  const method = member('method')?.[1];
+  const params = member('params')?.[1];
+  const validVersion = version === '2.0';
+  const validId = id !== undefined && (id[1] === null || typeof id[1] !== 'object');
+  const idText = validId ? (idTexts.get(message)?.get(id[0]) ?? JSON.stringify(id[1])) : 'null';
+  const hasMethod = typeof method === 'string' && method !== '';
+  if (validVersion && validId && hasMethod) return { kind: 'call', idText, method, params };
+  if (validVersion && id === undefined && hasMethod) return { kind: 'notification', method, params };
+  if (
+    validVersion &&
+    validId &&
+    !hasMethod &&
+    params === undefined &&
+    (member('result') !== undefined || member('error') !== undefined)
+  )
+    return { kind: 'response' };
+  return { kind: 'invalid', idText };
+}
+
 async function answerMessage(
-  message: unknown,
+  message: Message,
   dispatch: CallDispatch,
   subscriptions: Subscriptions | undefined,
-  idTexts: WeakMap<object, string>,
 ): Promise<string | undefined> {
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    return errorReply('null', { code: -32600, message: 'invalid request' });
-  }
-  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
-  const validId = id !== undefined && id !== null && typeof id !== 'object';
-  const isNotification = id === undefined && typeof method === 'string' && method !== '';
-  const idText = validId ? (idTexts.get(message) ?? JSON.stringify(id)) : 'null';
-  if (jsonrpc !== '2.0' || typeof method !== 'string' || method === '' || !(validId || isNotification)) {
-    return errorReply(idText, { code: -32600, message: 'invalid request' });
-  }
+  if (message.kind === 'response') return undefined;
+  if (message.kind === 'invalid')
+    return errorReply(message.idText, { code: -32600, message: 'invalid request' });
+  const { method, params } = message;
   const outcome = method.endsWith('_subscribe')
     ? await subscribe(method, params, subscriptions)
     : method.endsWith('_unsubscribe')
       ? unsubscribe(params, subscriptions)
       : await dispatch(method, params);
-  if (isNotification) return undefined;
+  if (message.kind === 'notification') return undefined;
   return 'error' in outcome
-    ? errorReply(idText, outcome.error)
-    : `{"jsonrpc":"2.0","id":${idText},"result":${outcome.result}}`;
+    ? errorReply(message.idText, outcome.error)
+    : `{"jsonrpc":"2.0","id":${message.idText},"result":${outcome.result}}`;
 }
 
-/** JSON.parse, noting the source text of every `id` member (by the object holding it) in `idTexts`. */
-function parseKeepingIdTexts(text: string, idTexts: WeakMap<object, string>): unknown {
+/**
+ * JSON.parse, noting the source text of every `id` member (ignoring case, by the object holding it) in `idTexts`:
+ * geth writes an id back as the client wrote it (a json.RawMessage): `1.0`, `1e3`, digits past 2^53, escapes.
+ */
+function parseKeepingIdTexts(text: string, idTexts: IdTexts): unknown {
   try {
     return JSON.parse(text, function (
       this: object,
@@ -187,7 +226,11 @@ function parseKeepingIdTexts(text: string, idTexts: WeakMap<object, string>): un
       value: unknown,
       context?: { source?: string },
     ) {
-      if (key === 'id' && context?.source !== undefined) idTexts.set(this, context.source);
+      if (context?.source !== undefined && key.length === 2 && key.toLowerCase() === 'id') {
+        let texts = idTexts.get(this);
+        if (!texts) idTexts.set(this, (texts = new Map()));
+        texts.set(key, context.source);
+      }
       return value;
     } as (key: string, value: unknown) => unknown);
   } catch (err) {
