@@ -228,7 +228,7 @@ function parseKeepingIdTexts(text: string, idTexts: IdTexts): unknown {
     ) {
       if (context?.source !== undefined && key.length === 2 && key.toLowerCase() === 'id') {
         let texts = idTexts.get(this);
-        if (!texts) idTexts.set(this, (texts = new Map()));
+        if (!texts) idTexts.set(this, (texts = new Map<string, string>()));
         texts.set(key, context.source);
       }
       return value;
