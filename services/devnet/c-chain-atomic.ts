@@ -11,7 +11,7 @@ import type { SharedMemory } from './shared-memory.ts';
 import { signAllSlots, type Account } from './wallet.ts';
 
 /** nAVAX on the X- and P-Chains, wei on the C-Chain. */
-const X2C_RATE = 1_000_000_000n;
+export const X2C_RATE = 1_000_000_000n;
 /** The devnet's C-Chain base fee in nAVAX per gas for atomic fees (the EVM price sits at ACP-176's floor). */
 const ATOMIC_BASE_FEE = 1n;
 // Apricot Phase 5 atomic gas: a fixed cost, one per byte, a thousand per signature.
@@ -56,7 +56,10 @@ export function cChainImport(
   return {
     bytes,
     id: sha256(bytes),
-    gas: atomicGas(bytes, tx.importedInputs.length),
+    gas: atomicGasUsed(
+      unsignedTx.toBytes(),
+      tx.importedInputs.reduce((n, input) => n + input.sigIndicies().length, 0),
+    ),
     effects: tx.Outs.map((out) => ({
       address: out.address.toBytes(),
       weiDelta: out.amount.value() * X2C_RATE,
@@ -92,7 +95,7 @@ export function cChainExport(
   return {
     bytes,
     id,
-    gas: atomicGas(bytes, tx.ins.length),
+    gas: atomicGasUsed(unsignedTx.toBytes(), tx.ins.length),
     effects: tx.ins.map((input) => ({
       address: input.address.toBytes(),
       weiDelta: -input.amount.value() * X2C_RATE,
@@ -106,10 +109,14 @@ export function encodeExtData(txs: CChainAtomicTx[]): Uint8Array {
   return concat(u16(0), u32(txs.length), ...txs.map((tx) => tx.bytes.subarray(2)));
 }
 
-function atomicGas(bytes: Uint8Array, signatures: number): bigint {
+/**
+ * coreth's GasUsed with Apricot Phase 5's fixed fee: it counts the unsigned bytes (codec version included), so the
+ * credentials a transaction carries cost only through its signature count.
+ */
+export function atomicGasUsed(unsignedBytes: Uint8Array, signatures: number): bigint {
   return (
     ATOMIC_TX_INTRINSIC_GAS +
-    ATOMIC_TX_GAS_PER_BYTE * BigInt(bytes.length) +
+    ATOMIC_TX_GAS_PER_BYTE * BigInt(unsignedBytes.length) +
     ATOMIC_TX_GAS_PER_SIGNATURE * BigInt(signatures)
   );
 }

@@ -16,9 +16,8 @@ import { concat, u16, u64 } from '../runtime/avalanche/linear-codec.ts';
 import { encodingArg, idArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
 import { gorillaMethod, InvalidArgumentError, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
-import { recoverPublicKey } from './crypto.ts';
+import { credentialsOf, verifySpend } from './secp256k1fx.ts';
 import type { Devnet } from './network.ts';
-import { ripemd160 } from '@noble/hashes/legacy.js';
 
 const ZERO_SHORT = new Uint8Array(20);
 const MAX_UINT32 = 2n ** 32n - 1n;
@@ -674,7 +673,7 @@ function hexOf(bytes: Uint8Array): string {
 // Issued transactions
 
 /** formatting.Decode for a transaction argument: hex with its checksum (hex, hexc) or without (hexnc). */
-export function decodeTxArgument(encoding: EncodingName, text: string): Uint8Array {
+function decodeTxArgument(encoding: EncodingName, text: string): Uint8Array {
   if (text === '') return new Uint8Array(0);
   if (encoding === 'json') throw new Error('unsupported encoding in method');
   if (!text.startsWith('0x')) throw new Error('missing 0x prefix to hex encoding');
@@ -693,6 +692,15 @@ export function decodeTxArgument(encoding: EncodingName, text: string): Uint8Arr
   const payload = raw.subarray(0, -4);
   if (!equalBytes(sha256(payload).subarray(-4), raw.subarray(-4))) throw new Error('invalid input checksum');
   return payload;
+}
+
+/** formatting.Decode of issueTx's argument, failing with the text the node's services wrap its error in. */
+export function issuedTxBytes(encoding: EncodingName, text: string): Uint8Array {
+  try {
+    return decodeTxArgument(encoding, text);
+  } catch (err) {
+    return fail(`problem decoding transaction: ${(err as Error).message}`);
+  }
 }
 
 /**
@@ -714,49 +722,6 @@ export function parseSignedTx(bytes: Uint8Array, vm: 'AVM' | 'PVM' | 'EVM'): ava
     throw new Error(`trailing buffer space: read ${bytes.length - rest.length} provided ${bytes.length}`);
   }
   return tx;
-}
-
-/**
- * secp256k1fx's VerifyTransfer of one input against the UTXO it spends: the credential's signatures, over sha256 of
- * the unsigned bytes, recover the owners the input's signature indices name.
- */
-export function verifySpend(
-  unsignedBytes: Uint8Array,
-  utxo: Utxo,
-  input: avaxSerial.TransferableInput,
-  credential: Uint8Array[] | undefined,
-): void {
-  const owners = utxo.getOutputOwners();
-  const indices = input.sigIndicies();
-  const signatures = credential ?? [];
-  if (indices.length !== signatures.length)
-    throw new Error('input has a different number of signatures than the credential');
-  if (indices.length < owners.threshold.value()) throw new Error('input has less signers than expected');
-  const hash = sha256(unsignedBytes);
-  indices.forEach((index, i) => {
-    const owner = owners.addrs[index];
-    if (!owner) throw new Error('input signature index is out of range');
-    const signature = signatures[i]!;
-    let address: Uint8Array;
-    try {
-      const key = recoverPublicKey(hash, signature.subarray(0, 64), signature[64]!);
-      address = ripemd160(sha256(compressed(key)));
-    } catch {
-      throw new Error('invalid recoverable signature');
-    }
-    if (!equalBytes(address, owner.toBytes())) throw new Error('wrong signature');
-  });
-}
-
-function compressed(uncompressed: Uint8Array): Uint8Array {
-  const y = uncompressed.subarray(33, 65);
-  return concat(Uint8Array.of(y[31]! % 2 === 0 ? 2 : 3), uncompressed.subarray(1, 33));
-}
-
-export function credentialsOf(tx: avaxSerial.SignedTx): Uint8Array[][] {
-  return tx
-    .getCredentials()
-    .map((c) => c.getSignatures().map((s) => Uint8Array.from(Buffer.from(s.replace(/^0x/, ''), 'hex'))));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -930,12 +895,7 @@ export function xChainApi(devnet: Devnet): GorillaService {
       issueTx: gorillaMethod(
         (p) => ({ tx: stringArg(field(p, 'tx')), encoding: encodingArg(field(p, 'encoding')) }),
         async ({ tx, encoding }) => {
-          let bytes: Uint8Array;
-          try {
-            bytes = decodeTxArgument(encoding, tx);
-          } catch (err) {
-            return fail(`problem decoding transaction: ${(err as Error).message}`);
-          }
+          const bytes = issuedTxBytes(encoding, tx);
           let signed: avaxSerial.SignedTx;
           try {
             signed = parseSignedTx(bytes, 'AVM');

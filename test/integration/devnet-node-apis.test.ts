@@ -16,7 +16,8 @@ import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'chai';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
-import { deriveAccounts, type Account } from '../../services/devnet/wallet.ts';
+import { evmAccount } from '../../services/devnet/evm/activity.ts';
+import { deriveAccounts, signAllSlots, signBytes, type Account } from '../../services/devnet/wallet.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { formatAddress } from '../../services/runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
@@ -300,14 +301,19 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
         { memo: new TextEncoder().encode('forged') },
       );
       const [, sigIndices] = [...forged.getSigIndices().entries()][0]!;
-      forged.addSignatureAt(new Uint8Array(65), 0, sigIndices[0] ?? 0);
-      const otherKey = accounts[5]!.privateKey;
-      await addTxSignatures({ unsignedTx: forged, privateKeys: [otherKey] });
-      const bytes = forged.getSignedTx().toBytes();
-      const message = await errorOf('/ext/bc/X', 'avm.issueTx', { tx: checked(bytes) });
-      expect(message).to.match(
-        /^failed to verify transfer: (wrong signature|invalid recoverable signature)$/,
+      const slot = sigIndices[0] ?? 0;
+      forged.addSignatureAt(signBytes(forged.toBytes(), accounts[5]!.privateKey), 0, slot);
+      expect(
+        await errorOf('/ext/bc/X', 'avm.issueTx', { tx: checked(forged.getSignedTx().toBytes()) }),
+      ).to.equal(
+        `failed to verify transfer: wrong signature: expected signature from ${encodeCb58(sender.address)} ` +
+          `but got from ${encodeCb58(accounts[5]!.address)}`,
       );
+      // No signature at all (zeros): nothing to recover a key from.
+      forged.addSignatureAt(new Uint8Array(65), 0, slot);
+      expect(
+        await errorOf('/ext/bc/X', 'avm.issueTx', { tx: checked(forged.getSignedTx().toBytes()) }),
+      ).to.equal('failed to verify transfer: invalid signature');
 
       // An accepted transaction again: its first input is spent.
       const codec = utils.getManagerForVM('AVM').getDefaultCodec();
@@ -615,17 +621,36 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
       const owner = owners[0]!;
       const context = await Context.getContextFromURI(base);
       const mine = (await api.getUTXOs({ addresses: [cAddress(owner)], sourceChain: 'X' })).utxos;
-      const importTx = evm.newImportTxFromBaseFee(
-        context,
-        new Uint8Array(20).fill(7),
-        [owner.address],
-        mine,
-        xChainId,
-        1n,
-      );
+      const importOf = (baseFee: bigint) =>
+        evm.newImportTxFromBaseFee(
+          context,
+          new Uint8Array(20).fill(7),
+          [owner.address],
+          mine,
+          xChainId,
+          baseFee,
+        );
+      const importTx = importOf(1n);
       await addTxSignatures({ unsignedTx: importTx, privateKeys: [owner.privateKey] });
       const signed = importTx.getSignedTx();
       expect(await api.issueSignedTx(signed)).to.deep.equal({ txID: encodeCb58(sha256(signed.toBytes())) });
+
+      // coreth's semantic checks, in its order and words.
+      const refusal = (bytes: Uint8Array) =>
+        errorOf('/ext/bc/C/avax', 'avax.issueTx', { tx: checked(bytes) });
+      const inputs = (signed.unsignedTx as evmSerial.ImportTx).importedInputs.length;
+      expect(await refusal(new avaxSerial.SignedTx(signed.unsignedTx, []).toBytes())).to.equal(
+        `incorrect number of credentials: (${inputs} vs. 0)`,
+      );
+      const stranger = accounts.find((a) => a !== owner)!;
+      expect(await refusal(signAllSlots(importOf(1n), stranger.privateKey))).to.equal(
+        'import tx transfer failed verification: wrong signature: expected signature from ' +
+          `${encodeCb58(owner.address)} but got from ${encodeCb58(stranger.address)}`,
+      );
+      // Nothing burned: the fee at the C-Chain's base fee is at least 1 nAVAX.
+      expect(await refusal(signAllSlots(importOf(0n), owner.privateKey))).to.equal(
+        'import tx flow check failed due to: insufficient funds',
+      );
 
       // An import the C-Chain already accepted: its UTXOs are gone from shared memory.
       const accepted = replica.cChain.chain.blocks
@@ -635,6 +660,92 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
         )!;
       expect(await errorOf('/ext/bc/C/avax', 'avax.issueTx', { tx: checked(accepted.bytes) })).to.equal(
         `failed to fetch import UTXOs from ${xChainId} due to: not found`,
+      );
+    });
+
+    it('refuses an export as coreth does: credentials, signer, fee, nonce, balance and chains', async function () {
+      const evmCodec = utils.getManagerForVM('EVM').getDefaultCodec();
+      const refusal = (bytes: Uint8Array) =>
+        errorOf('/ext/bc/C/avax', 'avax.issueTx', { tx: checked(bytes) });
+      const exports = replica.cChain.chain.blocks
+        .flatMap((b) => b.atomicTxs)
+        .map((t) => avaxSerial.SignedTx.fromBytes(t.bytes.subarray(2), evmCodec)[0])
+        .filter((t) => evmSerial.isExportTx(t.unsignedTx));
+      expect(exports.length, 'the history has C-Chain exports').to.be.greaterThan(0);
+      // An accepted export re-wrapped without its credential, then as accepted: its nonce is spent.
+      expect(await refusal(new avaxSerial.SignedTx(exports[0]!.unsignedTx, []).toBytes())).to.equal(
+        'export tx contained incorrect number of credentials want 1 got 0',
+      );
+      expect(await refusal(exports[0]!.toBytes())).to.equal('invalid nonce');
+
+      const context = await Context.getContextFromURI(base);
+      const exporter = accounts[2]!;
+      const from = evmAccount(exporter.privateKey).address;
+      const rpc = async (method: string, params: unknown[]) => {
+        const response = await fetch(`${base}/ext/bc/C/rpc`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        });
+        return BigInt(((await response.json()) as { result: string }).result);
+      };
+      const nonce = await rpc('eth_getTransactionCount', [from, 'latest']);
+      const balance = (await rpc('eth_getBalance', [from, 'latest'])) / 1_000_000_000n;
+      const exportOf = (
+        options: {
+          amount?: bigint;
+          fee?: bigint;
+          nonce?: bigint;
+          destination?: string;
+          networkID?: number;
+        } = {},
+      ) =>
+        evm.newExportTx(
+          { ...context, networkID: options.networkID ?? context.networkID },
+          options.amount ?? 1_000_000_000n,
+          options.destination ?? xChainId,
+          Buffer.from(from.slice(2), 'hex'),
+          [exporter.address],
+          options.fee ?? 1_000_000n,
+          options.nonce ?? nonce,
+        );
+      const valid = signAllSlots(exportOf(), exporter.privateKey);
+      expect((await raw('/ext/bc/C/avax', 'avax.issueTx', { tx: checked(valid) })).result).to.deep.equal({
+        txID: encodeCb58(sha256(valid)),
+      });
+      expect(await refusal(signAllSlots(exportOf(), accounts[3]!.privateKey))).to.equal(
+        "signature doesn't match public key",
+      );
+      expect(await refusal(signAllSlots(exportOf({ fee: 0n }), exporter.privateKey))).to.equal(
+        'export tx flow check failed due to: insufficient funds',
+      );
+      expect(await refusal(signAllSlots(exportOf({ nonce: nonce + 1n }), exporter.privateKey))).to.equal(
+        'invalid nonce',
+      );
+      expect(await refusal(signAllSlots(exportOf({ amount: balance }), exporter.privateKey))).to.equal(
+        'insufficient funds',
+      );
+      expect(
+        await refusal(signAllSlots(exportOf({ destination: l1BlockchainId }), exporter.privateKey)),
+      ).to.equal('tx has wrong chain ID');
+      expect(await refusal(signAllSlots(exportOf({ networkID: 1 }), exporter.privateKey))).to.equal(
+        'tx was issued with a different network ID',
+      );
+      // The same signature with s and the recovery bit flipped (s' = n - s) recovers the same key: the malleable
+      // twin avalanchego's secp256k1 refuses.
+      const [signedValid] = avaxSerial.SignedTx.fromBytes(valid.subarray(2), evmCodec);
+      const signature = Buffer.from(signedValid.getCredentials()[0]!.getSignatures()[0]!.slice(2), 'hex');
+      const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+      const s = BigInt(`0x${signature.subarray(32, 64).toString('hex')}`);
+      const twin = Buffer.concat([
+        signature.subarray(0, 32),
+        Buffer.from((n - s).toString(16).padStart(64, '0'), 'hex'),
+        Buffer.of(signature[64]! ^ 1),
+      ]);
+      const mutated = exportOf();
+      mutated.addSignatureAt(twin, 0, 0);
+      expect(await refusal(mutated.getSignedTx().toBytes())).to.equal(
+        'signature was mutated from its original format',
       );
     });
   });

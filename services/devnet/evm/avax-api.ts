@@ -4,27 +4,25 @@ import { encodeBytes } from '../../runtime/formatting/encoding.ts';
 import { encodingArg, idArg, ZERO_ID } from '../../runtime/gorilla-rpc/args.ts';
 import { gorillaMethod, type GorillaService } from '../../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../../runtime/gorilla-rpc/go-json.ts';
-import { evmSerial, utils } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import type { Devnet } from '../network.ts';
 import {
-  credentialsOf,
-  decodeTxArgument,
-  nodeState,
+  issuedTxBytes,
   parseSignedTx,
   serveUtxos,
   stringArg,
   utxoPageArgs,
-  verifySpend,
   type LocalChain,
 } from '../x-chain-api.ts';
+import { verifyIssuedAtomicTx } from './atomic-verifier.ts';
 
 /**
  * The C-Chain's `avax` service (`/ext/bc/C/avax`), with coreth's texts: getAtomicTx and getAtomicTxStatus (every
  * atomic transaction the devnet builds is accepted in the block that carries it), getUTXOs (the atomic UTXOs other
- * chains exported to the C-Chain and nobody imported yet) and issueTx, which checks a transaction and answers its
- * id; the devnet does not include issued transactions in its blocks (its chains are a function of its seed).
+ * chains exported to the C-Chain and nobody imported yet) and issueTx, which checks a transaction as coreth's mempool
+ * does (./atomic-verifier.ts) and answers its id; the devnet does not include issued transactions in its blocks (its
+ * chains are a function of its seed).
  */
 export function avaxApi(devnet: Devnet): GorillaService {
   const chain = devnet.cChain.chain;
@@ -75,46 +73,14 @@ export function avaxApi(devnet: Devnet): GorillaService {
       issueTx: gorillaMethod(
         (p) => ({ tx: stringArg(field(p, 'tx')), encoding: encodingArg(field(p, 'encoding')) }),
         async ({ tx, encoding }) => {
-          let bytes: Uint8Array;
-          try {
-            bytes = decodeTxArgument(encoding, tx);
-          } catch (err) {
-            return fail(`problem decoding transaction: ${(err as Error).message}`);
-          }
+          const bytes = issuedTxBytes(encoding, tx);
           let signed: ReturnType<typeof parseSignedTx>;
           try {
             signed = parseSignedTx(bytes, 'EVM');
           } catch (err) {
             return fail(`problem parsing transaction: ${(err as Error).message}`);
           }
-          const unsigned = signed.unsignedTx;
-          const ids = unsigned as unknown as {
-            networkId: { value(): number };
-            blockchainId: { toString(): string };
-          };
-          if (
-            ids.networkId.value() !== identity.networkId ||
-            ids.blockchainId.toString() !== identity.cChainId
-          ) {
-            fail('tx has wrong chain or network ID');
-          }
-          if (evmSerial.isImportTx(unsigned)) {
-            const state = nodeState(devnet);
-            await state.sync();
-            const source = unsigned.sourceChain.toString();
-            const credentials = credentialsOf(signed);
-            const withVersion = utils.getManagerForVM('EVM').packCodec(unsigned);
-            unsigned.importedInputs.forEach((input, i) => {
-              const key = `${Buffer.from(input.utxoID.txID.toBytes()).toString('hex')}:${input.utxoID.outputIdx.value()}`;
-              const utxo = state.atomicUtxo(source, identity.cChainId, key);
-              if (!utxo) fail(`failed to fetch import UTXOs from ${source} due to: not found`);
-              try {
-                verifySpend(withVersion, utxo!, input, credentials[i]);
-              } catch (err) {
-                fail(`import tx transfer failed verification: ${(err as Error).message}`);
-              }
-            });
-          }
+          await verifyIssuedAtomicTx(devnet, signed, bytes);
           return { txID: encodeCb58(sha256(bytes)) };
         },
       ),
