@@ -26,9 +26,7 @@ import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
 import type { EvmWebSockets } from './websockets.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
-
-/** coreth's default `batch-request-limit`. */
-const BATCH_LIMIT = 1000;
+import { NODE_DEFAULT_BATCH_LIMITS } from '../runtime/json-rpc/geth-envelope.ts';
 
 /**
  * The devnet's HTTP surface, the way an avalanchego node with indexing enabled serves it: the Index API for every
@@ -91,7 +89,7 @@ export function createDevnetApp(
     [devnet.l1Chain, l1Methods],
   ] as const) {
     for (const alias of entry.aliases) {
-      router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, batchLimit: BATCH_LIMIT, log }));
+      router.all(`/ext/bc/${alias}/rpc`, (ctx) => serveGeth(ctx, { methods, log }));
       options.websockets?.serve(alias, entry.chain, methods);
     }
   }
@@ -119,7 +117,8 @@ export function createDevnetApp(
   const admin = adminApi({
     'admin-api-enabled': true,
     'pruning-enabled': false,
-    'batch-request-limit': BATCH_LIMIT,
+    'batch-request-limit': NODE_DEFAULT_BATCH_LIMITS.calls,
+    'batch-response-max-size': NODE_DEFAULT_BATCH_LIMITS.responseBytes,
     'eth-apis': [
       'eth',
       'eth-filter',

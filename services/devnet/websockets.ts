@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import {
   answerGethBody,
   ActiveSubscriptions,
+  NODE_DEFAULT_BATCH_LIMITS,
   newSubscriptionId,
   subscriptionNotFound,
   type CallOutcome,
@@ -17,9 +18,6 @@ import { callGethMethod, ParamError, type GethMethod } from './geth-rpc/endpoint
 import { hexToBytes } from '@ethereumjs/util';
 import { bool } from './geth-rpc/params.ts';
 import { pendingTransactionJson } from './evm/json-shapes.ts';
-
-/** coreth's default `batch-request-limit`, as on HTTP. */
-const BATCH_LIMIT = 1000;
 
 interface Endpoint {
   chain: EvmChain;
@@ -71,7 +69,12 @@ export class EvmWebSockets {
     ws.on('message', (data: Buffer, isBinary) => {
       if (isBinary) return;
       queue = queue.then(async () => {
-        const reply = await answerGethBody(data.toString('utf8'), BATCH_LIMIT, dispatch, subscriptions);
+        const reply = await answerGethBody(
+          data.toString('utf8'),
+          NODE_DEFAULT_BATCH_LIMITS,
+          dispatch,
+          subscriptions,
+        );
         if (reply !== undefined && ws.readyState === ws.OPEN) ws.send(reply);
       });
     });

@@ -107,7 +107,12 @@ export class GatewayWebSockets {
       queue = queue.then(async () => {
         try {
           const reply = isSubscriptionCall(text)
-            ? await answerGethBody(text, 1, () => Promise.reject(new Error('not a call')), subscriptions)
+            ? await answerGethBody(
+                text,
+                { calls: 1 },
+                () => Promise.reject(new Error('not a call')),
+                subscriptions,
+              )
             : await this.call(chain, text);
           if (reply !== undefined) subscriptions.send(reply);
         } catch (err) {

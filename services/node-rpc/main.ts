@@ -22,6 +22,7 @@ const config = {
     })
     .optional(),
   NODE_RPC_BATCH_LIMIT: env.integer(1, 10_000, 40),
+  NODE_RPC_BATCH_RESPONSE_MAX_BYTES: env.integer(0, 1024 ** 3, 25_000_000),
   NODE_RPC_CACHE_BYTES: env.integer(0, 64 * 1024 ** 3, 256 * 1024 ** 2),
   NODE_RPC_MAX_BODY_BYTES: env.integer(1024, 64 * 1024 ** 2, 16 * 1024 ** 2),
   NODE_RPC_DEBUG_ENABLED: env.boolean(false),
@@ -99,7 +100,10 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
             evm,
             followers,
             evmChains,
-            batchLimit: cfg.NODE_RPC_BATCH_LIMIT,
+            batchLimits: {
+              calls: cfg.NODE_RPC_BATCH_LIMIT,
+              responseBytes: cfg.NODE_RPC_BATCH_RESPONSE_MAX_BYTES,
+            },
             maxBodyBytes: cfg.NODE_RPC_MAX_BODY_BYTES,
             adminEnabled: cfg.NODE_RPC_ADMIN_ENABLED,
             log,

@@ -13,7 +13,7 @@ describe('geth endpoint under deep JSON', function () {
   before(async function () {
     const app = new Koa();
     const methods = { eth_chainId: gethMethod([], () => '0xa869') };
-    app.use((ctx) => serveGeth(ctx, { methods, batchLimit: 1000, log: createLogger('test', 'silent') }));
+    app.use((ctx) => serveGeth(ctx, { methods, log: createLogger('test', 'silent') }));
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;

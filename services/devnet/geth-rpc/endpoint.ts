@@ -1,6 +1,7 @@
 import {
   answerGethBody,
   methodNotFound,
+  NODE_DEFAULT_BATCH_LIMITS,
   serveGethHttp,
   type CallOutcome,
 } from '../../runtime/json-rpc/geth-envelope.ts';
@@ -52,13 +53,12 @@ export function gethMethod<P extends GethParam<unknown>[]>(
 export interface GethEndpointOptions {
   methods: Record<string, GethMethod>;
   /** Items allowed in one batch (coreth's default is 1000). */
-  batchLimit: number;
   log: Logger;
 }
 
 export function serveGeth(ctx: Context, options: GethEndpointOptions): Promise<void> {
   return serveGethHttp(ctx, (text) =>
-    answerGethBody(text, options.batchLimit, (m, p) => callGethMethod(m, p, options)),
+    answerGethBody(text, NODE_DEFAULT_BATCH_LIMITS, (m, p) => callGethMethod(m, p, options)),
   );
 }
 

@@ -10,7 +10,7 @@ import { canonicalChain } from '../../runtime/upstream/chain-routing.ts';
 import type { ChainFollowers } from '../followers.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
-import { answerGethBody } from '../../runtime/json-rpc/geth-envelope.ts';
+import { answerGethBody, type BatchLimits } from '../../runtime/json-rpc/geth-envelope.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import {
   UpstreamNotReadyError,
@@ -27,8 +27,8 @@ export interface NodeRpcServiceOptions {
   followers: ChainFollowers;
   /** The stack's EVM chains, canonical (`C`, L1 blockchain ids). */
   evmChains: ReadonlySet<string>;
-  /** Calls in one EVM batch (geth answers a larger one with `batch too large`). */
-  batchLimit: number;
+  /** Calls in one EVM batch (geth answers a larger one with `batch too large`) and the bytes of its results. */
+  batchLimits: BatchLimits;
   /** The largest body a call may carry. */
   maxBodyBytes: number;
   /** Serve the C-Chain's `/admin` (gateway-rpc lets only its admin credential through). */
@@ -43,7 +43,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export const NOT_SERVED = '404 page not found';
 
 export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementation<NodeRpcServiceHandlers> {
-  const { upstream, evm, followers, evmChains, batchLimit, maxBodyBytes, adminEnabled, log } = options;
+  const { upstream, evm, followers, evmChains, batchLimits, maxBodyBytes, adminEnabled, log } = options;
   /** A request's chain, canonical, when the stack runs it as an EVM chain. */
   const evmChainOf = (name: string): string => {
     const chain = canonicalChain(name);
@@ -106,7 +106,7 @@ export function nodeRpcService(options: NodeRpcServiceOptions): AsyncImplementat
         const finals: FinalAnswer[] = [];
         const answer = await answerGethBody(
           text,
-          batchLimit,
+          batchLimits,
           evm.dispatcher(path, api.chain, signal, finals, { batch: text.trimStart().startsWith('[') }),
         );
         return {

@@ -112,13 +112,13 @@ export async function serveGethHttp(
 }
 
 /**
- * Answers a JSON-RPC body as geth does: one message or a batch of at most `batchLimit` (calls of a batch run
- * concurrently, replies in request order). Returns the response text (with geth's trailing newline), or undefined
+ * Answers a JSON-RPC body as geth does: one message or a batch within `limits` (calls of a batch run concurrently,
+ * replies in request order). Returns the response text (with geth's trailing newline), or undefined
  * when every message was a notification.
  */
 export async function answerGethBody(
   text: string,
-  batchLimit: number,
+  limits: BatchLimits,
   dispatch: CallDispatch,
   subscriptions?: Subscriptions,
 ): Promise<string | undefined> {
@@ -132,20 +132,56 @@ export async function answerGethBody(
     return line(errorReply('null', { code: -32700, message: 'parse error' }));
   }
   if (!Array.isArray(body)) {
-    const reply = await answerMessage(readMessage(body, idTexts), dispatch, subscriptions);
-    return reply === undefined ? undefined : line(reply);
+    const answer = await answerMessage(readMessage(body, idTexts), dispatch, subscriptions);
+    return answer === undefined ? undefined : line(answer.text);
   }
   if (body.length === 0) return line(errorReply('null', { code: -32600, message: 'empty batch' }));
   const messages = body.map((message) => readMessage(message, idTexts));
-  if (messages.length > batchLimit) {
+  if (messages.length > limits.calls) {
     // geth names the batch's first call (the protocol has no way to report an error for a whole batch).
     const firstCall = messages.find((m) => m.kind === 'call');
     return line(`[${errorReply(firstCall?.idText ?? 'null', { code: -32600, message: 'batch too large' })}]`);
   }
-  const replies = (
-    await Promise.all(messages.map((message) => answerMessage(message, dispatch, subscriptions)))
-  ).filter((reply): reply is string => reply !== undefined);
+  const answers = await Promise.all(
+    messages.map((message) => answerMessage(message, dispatch, subscriptions)),
+  );
+  const replies = capResponse(messages, answers, limits.responseBytes ?? 0).filter(
+    (reply): reply is string => reply !== undefined,
+  );
   return replies.length > 0 ? line(`[${replies.join(',')}]`) : undefined;
+}
+
+/** How much one batch may ask: geth's batch-request-limit and batch-response-max-size (0: no cap). */
+export interface BatchLimits {
+  calls: number;
+  responseBytes?: number;
+}
+
+/** coreth's and Subnet-EVM's defaults (`batch-request-limit`, `batch-response-max-size`). */
+export const NODE_DEFAULT_BATCH_LIMITS: Required<BatchLimits> = { calls: 1000, responseBytes: 25_000_000 };
+
+/**
+ * geth's batch-response-max-size: results are counted in order, and once they pass the cap every message after the
+ * one that passed it (but notifications) is answered -32003 `response too large` instead.
+ */
+function capResponse(
+  messages: Message[],
+  answers: (Answer | undefined)[],
+  maxBytes: number,
+): (string | undefined)[] {
+  let bytes = 0;
+  let over = false;
+  return answers.map((answer, i) => {
+    const message = messages[i]!;
+    if (over) {
+      if (message.kind === 'notification' || message.kind === 'response') return undefined;
+      return errorReply(message.idText, { code: -32003, message: 'response too large' });
+    }
+    if (answer === undefined) return undefined;
+    bytes += answer.resultBytes;
+    if (maxBytes > 0 && bytes > maxBytes) over = true;
+    return answer.text;
+  });
 }
 
 /** The source text of each object's `id` members, by key (see parseKeepingIdTexts). */
@@ -194,14 +230,20 @@ function readMessage(value: unknown, idTexts: IdTexts): Message {
   return { kind: 'invalid', idText };
 }
 
+/** A message's reply and the size of the result in it (what geth's batch-response-max-size counts). */
+interface Answer {
+  text: string;
+  resultBytes: number;
+}
+
 async function answerMessage(
   message: Message,
   dispatch: CallDispatch,
   subscriptions: Subscriptions | undefined,
-): Promise<string | undefined> {
+): Promise<Answer | undefined> {
   if (message.kind === 'response') return undefined;
   if (message.kind === 'invalid')
-    return errorReply(message.idText, { code: -32600, message: 'invalid request' });
+    return { text: errorReply(message.idText, { code: -32600, message: 'invalid request' }), resultBytes: 0 };
   const { method, params } = message;
   const outcome = method.endsWith('_subscribe')
     ? await subscribe(method, params, subscriptions)
@@ -210,8 +252,11 @@ async function answerMessage(
       : await dispatch(method, params);
   if (message.kind === 'notification') return undefined;
   return 'error' in outcome
-    ? errorReply(message.idText, outcome.error)
-    : `{"jsonrpc":"2.0","id":${message.idText},"result":${outcome.result}}`;
+    ? { text: errorReply(message.idText, outcome.error), resultBytes: 0 }
+    : {
+        text: `{"jsonrpc":"2.0","id":${message.idText},"result":${outcome.result}}`,
+        resultBytes: Buffer.byteLength(outcome.result),
+      };
 }
 
 /**
