@@ -271,8 +271,7 @@ describe('devnet EVM: eth_getProof, callTracer withLog, struct logger', function
     expect(codeHash).to.equal(keccak256(code));
     for (const s of proof.storageProof) {
       const slot = pad(s.key.length === 66 ? s.key : toHex(BigInt(s.key)), { size: 32 });
-      // (The devnet's eth_getStorageAt takes the slot as a quantity.)
-      const stored = await result<Hex>(path, 'eth_getStorageAt', [proof.address, toHex(BigInt(slot)), block]);
+      const stored = await result<Hex>(path, 'eth_getStorageAt', [proof.address, slot, block]);
       expect(BigInt(s.value), `slot ${slot}`).to.equal(BigInt(stored));
       if (proof.storageHash === EMPTY_ROOT) {
         expect(s.proof).to.deep.equal([]);
@@ -294,7 +293,7 @@ describe('devnet EVM: eth_getProof, callTracer withLog, struct logger', function
     const balanceSlot = keccak256(concat([pad(holder), pad('0x0')]));
     const candidates = [...Array.from({ length: 10 }, (_, i) => pad(toHex(i), { size: 32 })), balanceSlot];
     const values = await Promise.all(
-      candidates.map((slot) => result<Hex>(C, 'eth_getStorageAt', [token, toHex(BigInt(slot)), head.number])),
+      candidates.map((slot) => result<Hex>(C, 'eth_getStorageAt', [token, slot, head.number])),
     );
     const present = candidates.filter((_, i) => BigInt(values[i]!) !== 0n);
     const absent = candidates.filter((_, i) => BigInt(values[i]!) === 0n);
@@ -385,6 +384,52 @@ describe('devnet EVM: eth_getProof, callTracer withLog, struct logger', function
     expect((await call(C, 'eth_getProof', [holder, '0x1', 'latest'])).error?.message).to.equal(
       'invalid argument 1: json: cannot unmarshal string into Go value of type []string',
     );
+  });
+
+  it("reads storage at keys as coreth's decodeHash takes them: 32 bytes with leading zeros, shorter, unprefixed", async function () {
+    const head = blocks[blocks.length - 1]!;
+    const token = [...receipts.values()].find((r) => r.contractAddress !== null)!.contractAddress!;
+    const at = (key: unknown, block: unknown = head.number) =>
+      call(C, 'eth_getStorageAt', [token, key, block]);
+    const full = (slot: number) => pad(toHex(slot), { size: 32 });
+    const values = await Promise.all(
+      Array.from({ length: 10 }, (_, slot) =>
+        result<Hex>(C, 'eth_getStorageAt', [token, full(slot), head.number]),
+      ),
+    );
+    const slot = values.findIndex((v) => BigInt(v) !== 0n);
+    expect(slot, 'a slot with a value').to.be.at.least(0);
+    expect(values[slot]).to.match(/^0x[0-9a-f]{64}$/);
+    expect(full(slot)).to.match(/^0x0{63}[0-9]$/);
+    for (const key of [toHex(slot), slot.toString(16), `0X${full(slot).slice(2)}`, `0x0${slot}`]) {
+      expect((await at(key)).result, key).to.equal(values[slot]);
+    }
+    // null leaves Go's string empty: key 0.
+    expect((await at(null)).result).to.equal(values[0]);
+    expect((await at('0xzz')).error).to.deep.equal({
+      code: -32000,
+      message: 'unable to decode storage key: hex string invalid',
+    });
+    expect((await at(`0x${'11'.repeat(33)}`)).error?.message).to.equal(
+      'unable to decode storage key: hex string too long, want at most 32 bytes',
+    );
+    expect((await at(1)).error).to.deep.equal({
+      code: -32602,
+      message: 'invalid argument 1: json: cannot unmarshal number into Go value of type string',
+    });
+    // The block is a value (rpc.BlockNumberOrHash), not a pointer: required, as for eth_getBalance.
+    expect((await call(C, 'eth_getStorageAt', [token, '0x0'])).error).to.deep.equal({
+      code: -32602,
+      message: 'missing value for required argument 2',
+    });
+    expect((await call(C, 'eth_getBalance', [token])).error).to.deep.equal({
+      code: -32602,
+      message: 'missing value for required argument 1',
+    });
+    // The state is resolved before the key is decoded: past the head, a bad key gets the block's error.
+    const ahead = toHex(BigInt(head.number) + 100n);
+    expect((await at('0x0', ahead)).error).to.not.equal(undefined);
+    expect((await at('0xzz', ahead)).error).to.deep.equal((await at('0x0', ahead)).error);
   });
 
   it("gives callTracer's frames their logs with withLog: the receipt's, placed by position, none under a failure", async function () {

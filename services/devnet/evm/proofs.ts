@@ -79,18 +79,27 @@ function notAllowed(reason: string): never {
 }
 
 /**
- * coreth's decodeHash: 0x optional, an odd digit count padded in front, at most 32 bytes; the key is returned as
- * given when it had 32 bytes, else as a quantity (the JSON-RPC spec's encoding).
+ * internal/ethapi's decodeHash (eth_getStorageAt's and eth_getProof's keys): 0x optional, an odd digit count padded
+ * in front, at most 32 bytes (leading zeros allowed), left-padded to a 32-byte key.
  */
-function decodeKey(text: string): { key: Uint8Array; output: string } {
+export function decodeHash(text: string): { key: Uint8Array; length: number } {
   let digits = /^0[xX]/.test(text) ? text.slice(2) : text;
   if (digits.length % 2 === 1) digits = `0${digits}`;
-  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new DomainError('failed_precondition', 'hex string invalid');
-  if (digits.length > 64) {
-    throw new DomainError('failed_precondition', 'hex string too long, want at most 32 bytes');
+  if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Error('hex string invalid');
+  if (digits.length > 64) throw new Error('hex string too long, want at most 32 bytes');
+  return { key: hexToBytes(`0x${digits.padStart(64, '0')}`), length: digits.length / 2 };
+}
+
+/** A proof's key: returned as given when it had 32 bytes, else as a quantity (the JSON-RPC spec's encoding). */
+function decodeKey(text: string): { key: Uint8Array; output: string } {
+  let decoded: ReturnType<typeof decodeHash>;
+  try {
+    decoded = decodeHash(text);
+  } catch (err) {
+    throw new DomainError('failed_precondition', (err as Error).message);
   }
-  const key = hexToBytes(`0x${digits.padStart(64, '0')}`);
-  const output = digits.length === 64 ? `0x${digits.toLowerCase()}` : hexQuantity(bytesToBigInt(key));
+  const { key, length } = decoded;
+  const output = length === 32 ? bytesToHex(key) : hexQuantity(bytesToBigInt(key));
   return { key, output };
 }
 

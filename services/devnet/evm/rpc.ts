@@ -10,6 +10,7 @@ import {
   filterCriteria,
   fixedHex,
   floatList,
+  goString,
   hexOrDecimal64,
   optional,
   quantity,
@@ -25,7 +26,7 @@ import {
 import { DomainError } from '../../runtime/errors.ts';
 import { callTracer, replayBlock, revertReason, type TxTracer } from './call-tracer.ts';
 import { structLogger } from './struct-logger.ts';
-import { getProof, proofWindowFromEnv } from './proofs.ts';
+import { decodeHash, getProof, proofWindowFromEnv } from './proofs.ts';
 import type { EvmBlock, EvmChain } from './chain.ts';
 import {
   blockJson,
@@ -155,7 +156,7 @@ export function evmRpcMethods({
     }),
     eth_getLogs: gethMethod([required(filterCriteria)], (filter) => getLogs(chain, filter)),
     eth_getBalance: gethMethod(
-      [required(fixedHex('common.Address')), optional(blockNumberOrHash)],
+      [required(fixedHex('common.Address')), required(blockNumberOrHash)],
       async (address, selector) => {
         const state = await chain.stateAt(mustResolve(selector).number);
         const account = await state.getAccount(createAddressFromString(address));
@@ -163,7 +164,7 @@ export function evmRpcMethods({
       },
     ),
     eth_getTransactionCount: gethMethod(
-      [required(fixedHex('common.Address')), optional(blockNumberOrHash)],
+      [required(fixedHex('common.Address')), required(blockNumberOrHash)],
       async (address, selector) => {
         // "pending" asks the pool: the next nonce with the sender's pending transactions applied.
         if (selector && 'tag' in selector && selector.tag === 'pending') {
@@ -175,17 +176,26 @@ export function evmRpcMethods({
       },
     ),
     eth_getCode: gethMethod(
-      [required(fixedHex('common.Address')), optional(blockNumberOrHash)],
+      [required(fixedHex('common.Address')), required(blockNumberOrHash)],
       async (address, selector) => {
         const state = await chain.stateAt(mustResolve(selector).number);
         return bytesToHex(await state.getCode(createAddressFromString(address)));
       },
     ),
+    // The key is a plain string geth decodes only once it has the block's state.
     eth_getStorageAt: gethMethod(
-      [required(fixedHex('common.Address')), required(quantity('hexutil.Big')), optional(blockNumberOrHash)],
-      async (address, slot, selector) => {
+      [required(fixedHex('common.Address')), required(goString), required(blockNumberOrHash)],
+      async (address, hexKey, selector) => {
         const state = await chain.stateAt(mustResolve(selector).number);
-        const key = hexToBytes(`0x${slot.toString(16).padStart(64, '0')}`);
+        let key: Uint8Array;
+        try {
+          key = decodeHash(hexKey).key;
+        } catch (err) {
+          throw new DomainError(
+            'failed_precondition',
+            `unable to decode storage key: ${(err as Error).message}`,
+          );
+        }
         const value = await state.getStorage(createAddressFromString(address), key);
         return bytesToHex(value).replace(/^0x/, '0x'.padEnd(2 + 64 - value.length * 2, '0'));
       },

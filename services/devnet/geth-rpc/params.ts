@@ -390,15 +390,18 @@ export function callTracerConfig(value: unknown): CallTracerConfig {
   }
 }
 
+/** A Go string: a JSON string, null leaving it empty. */
+export function goString(value: unknown): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') throw goTypeError(value, 'string');
+  return value;
+}
+
 /**
  * eth_getProof's storage keys ([]string); each is then read by coreth's decodeHash (after the proof window check),
  * so only the JSON types are checked here.
  */
 export function stringList(value: unknown): string[] {
   if (!Array.isArray(value)) throw goTypeError(value, '[]string');
-  return value.map((item) => {
-    if (item === null) return ''; // null leaves a Go string empty
-    if (typeof item !== 'string') throw goTypeError(item, 'string');
-    return item;
-  });
+  return value.map(goString);
 }
