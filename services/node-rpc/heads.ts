@@ -1,8 +1,8 @@
-import { DomainError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { headerOfBlock } from '../runtime/json-rpc/evm-shapes.ts';
 import type { Upstream } from '../runtime/upstream/client.ts';
 import { sleep } from '../runtime/upstream/backoff.ts';
+import { takeInOrder } from './in-order.ts';
 import { UpstreamSubscription } from './upstream-subscription.ts';
 
 /** An accepted block as subscribers get it: its header and its logs, as geth's notifications carry them. */
@@ -55,46 +55,20 @@ export class ChainHeads {
    */
   async follow(after: bigint | undefined, deliver: (head: HeadEvent) => Promise<void>, signal: AbortSignal) {
     let next = after === undefined ? undefined : after + 1n;
-    let queue = Promise.resolve();
-    let failure: Error | undefined;
-    let pending = 0;
-    // Resolves when the caller goes or a delivery fails, whichever comes first.
-    let end = () => {};
-    const ended = new Promise<void>((resolve) => (end = resolve));
-    const fail = (err: Error) => {
-      failure ??= err;
-      end();
-    };
-    signal.addEventListener('abort', end);
-    if (signal.aborted) end();
-    const listener = (head: HeadEvent) => {
-      // A subscriber that does not take its blocks is let go, not let grow without bound.
-      if (++pending > MAX_PENDING_HEADS)
-        fail(new DomainError('resource_exhausted', `more than ${MAX_PENDING_HEADS} blocks not yet taken`));
-      queue = queue.then(async () => {
-        pending--;
-        if (failure !== undefined || signal.aborted) return;
-        try {
-          next ??= head.number;
-          for (; next < head.number; next++) await deliver(await this.fetch(next, signal));
-          if (head.number === next) {
-            await deliver(head);
-            next++;
-          }
-        } catch (err) {
-          fail(err instanceof Error ? err : new Error(String(err)));
+    const taking = takeInOrder(
+      this.listeners,
+      async (head) => {
+        next ??= head.number;
+        for (; next < head.number; next++) await deliver(await this.fetch(next, signal));
+        if (head.number === next) {
+          await deliver(head);
+          next++;
         }
-      });
-    };
-    this.listeners.add(listener);
+      },
+      { maxWaiting: MAX_PENDING_HEADS, what: 'blocks', signal },
+    );
     this.subscription.ensure();
-    try {
-      await ended;
-      if (failure !== undefined) throw failure;
-    } finally {
-      signal.removeEventListener('abort', end);
-      this.listeners.delete(listener);
-    }
+    await taking;
   }
 
   close(): void {

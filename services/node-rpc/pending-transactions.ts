@@ -1,6 +1,6 @@
-import { DomainError } from '../runtime/errors.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { Upstream } from '../runtime/upstream/client.ts';
+import { takeInOrder } from './in-order.ts';
 import { UpstreamSubscription } from './upstream-subscription.ts';
 
 /** A transaction a node's pool took as executable, as `newPendingTransactions` with `true` carries it. */
@@ -50,39 +50,13 @@ export class ChainPendingTransactions {
     deliver: (event: PendingTransactionEvent) => Promise<void>,
     signal: AbortSignal,
   ): Promise<void> {
-    let queue = Promise.resolve();
-    let untaken = 0;
-    let failure: Error | undefined;
-    let end = () => {};
-    const ended = new Promise<void>((resolve) => (end = resolve));
-    const fail = (err: Error) => {
-      failure ??= err;
-      end();
-    };
-    signal.addEventListener('abort', end);
-    if (signal.aborted) end();
-    const listener = (event: PendingTransactionEvent) => {
-      if (++untaken > MAX_UNTAKEN)
-        fail(new DomainError('resource_exhausted', `more than ${MAX_UNTAKEN} transactions not yet taken`));
-      queue = queue.then(async () => {
-        untaken--;
-        if (failure !== undefined || signal.aborted) return;
-        try {
-          await deliver(event);
-        } catch (err) {
-          fail(err instanceof Error ? err : new Error(String(err)));
-        }
-      });
-    };
-    this.listeners.add(listener);
+    const taking = takeInOrder(this.listeners, deliver, {
+      maxWaiting: MAX_UNTAKEN,
+      what: 'transactions',
+      signal,
+    });
     this.subscription.ensure();
-    try {
-      await ended;
-      if (failure !== undefined) throw failure;
-    } finally {
-      signal.removeEventListener('abort', end);
-      this.listeners.delete(listener);
-    }
+    await taking;
   }
 
   close(): void {
