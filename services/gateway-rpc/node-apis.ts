@@ -14,8 +14,8 @@ import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 
 export type NodeRpcClient = UnaryClient<NodeRpcServiceDefinition>;
 
-/** The EVM chains' geth-style endpoints. */
-const GETH_PATHS = ['/ext/bc/:chain/rpc'];
+/** The EVM chains' geth-style endpoint. */
+export const GETH_ROUTE = '/ext/bc/:chain/rpc';
 /** The gorilla/rpc endpoints (one call per POST): the C-Chain's avax, L1 validators, platform, X-Chain, info, health. */
 const GORILLA_PATHS = [
   '/ext/bc/:chain/avax',
@@ -27,36 +27,38 @@ const GORILLA_PATHS = [
   '/ext/health',
 ];
 
+/** Serves an EVM chain's `/rpc` (`chain` as the path names it, decoded). */
+export type GethEndpoint = (ctx: Context, chain: string) => Promise<void>;
+
 /**
  * The node's JSON-RPC APIs, answered by node-rpc: the HTTP rules of each endpoint's style are applied here (as the
  * node applies them before reading a call), the calls there. A path node-rpc does not serve (a chain the stack does not
- * run) gets the node router's 404.
+ * run) gets the node router's 404. Returns the EVM chains' `/rpc` handler, which the app may call without the router.
  */
 export function mountNodeApis(
   router: Router,
   nodeRpc: NodeRpcClient,
   answerCacheBytes: number,
   adminToken?: string,
-): void {
+): GethEndpoint {
   // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
   // the hop to node-rpc. Keys and values are ASCII JSON: one UTF-16 unit is one byte.
   const finals = new LruCache<string, string>(answerCacheBytes, (answer) => answer.length);
-  for (const path of GETH_PATHS) {
-    router.all(path, async (ctx) => {
-      const chain = canonicalChain(ctx.params.chain!);
-      try {
-        await serveGethHttp(ctx, async (body) => {
-          const known = answerFromFinals(body, chain, finals);
-          if (known !== undefined) return known;
-          const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
-          for (const { key, result } of reply.final_answers) finals.set(key, result);
-          return reply.body.length > 0 ? reply.body.toString('utf8') : undefined;
-        });
-      } catch (err) {
-        answerFailure(ctx, err);
-      }
-    });
-  }
+  const geth: GethEndpoint = async (ctx, pathChain) => {
+    const chain = canonicalChain(pathChain);
+    try {
+      await serveGethHttp(ctx, async (body) => {
+        const known = answerFromFinals(body, chain, finals);
+        if (known !== undefined) return known;
+        const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
+        for (const { key, result } of reply.final_answers) finals.set(key, result);
+        return reply.body.length > 0 ? reply.body.toString('utf8') : undefined;
+      });
+    } catch (err) {
+      answerFailure(ctx, err);
+    }
+  };
+  router.all(GETH_ROUTE, (ctx) => geth(ctx, ctx.params.chain!));
   const gorilla = async (ctx: Context) => {
     const body = await readGorillaRequest(ctx);
     if (body === undefined) return;
@@ -80,6 +82,7 @@ export function mountNodeApis(
     }
     await gorilla(ctx);
   });
+  return geth;
 }
 
 function carriesToken(authorization: string, token: string): boolean {

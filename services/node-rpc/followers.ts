@@ -28,6 +28,13 @@ export class ChainFollowers {
     return follower;
   }
 
+  /** Each followed chain's last announced head (for the metrics). */
+  lastHeads(): { chain: string; number: bigint; at: number }[] {
+    return [...this.heads].flatMap(([chain, follower]) =>
+      follower.lastHead ? [{ chain, ...follower.lastHead }] : [],
+    );
+  }
+
   close(): void {
     for (const follower of [...this.heads.values(), ...this.pending.values()]) follower.close();
   }

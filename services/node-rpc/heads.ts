@@ -31,6 +31,8 @@ export class ChainHeads {
   private readonly subscription: UpstreamSubscription;
   /** The new heads' notifications, turned into events in the order they came. */
   private received = Promise.resolve();
+  /** The last head the upstream subscription announced, and when (ms since the epoch): a stuck one shows here. */
+  lastHead: { number: bigint; at: number } | undefined;
 
   constructor(chain: string, upstream: Upstream, log: Logger) {
     this.chain = chain;
@@ -84,6 +86,7 @@ export class ChainHeads {
           header: JSON.stringify(header),
           logs: await this.logsOf(header.hash as string),
         };
+        this.lastHead = { number: head.number, at: Date.now() };
         for (const listener of this.listeners) listener(head);
       } catch (err) {
         this.log.warn(

@@ -82,6 +82,27 @@ export async function startNodeRpc(ctx: ComponentContext): Promise<void> {
 
   const followers = new ChainFollowers(upstream, log);
   ctx.onShutdown('upstream subscriptions', () => followers.close());
+  new Gauge({
+    name: 'chain_data_node_rpc_head_number',
+    help: 'The last block a chain’s upstream head subscription announced (chains with subscribers only)',
+    labelNames: ['chain'],
+    registers: [ctx.metrics],
+    collect() {
+      this.reset();
+      for (const head of followers.lastHeads()) this.set({ chain: head.chain }, Number(head.number));
+    },
+  });
+  new Gauge({
+    name: 'chain_data_node_rpc_head_age_seconds',
+    help: 'Seconds since a chain’s upstream head subscription last announced a block: a stuck subscription grows it',
+    labelNames: ['chain'],
+    registers: [ctx.metrics],
+    collect() {
+      this.reset();
+      const now = Date.now();
+      for (const head of followers.lastHeads()) this.set({ chain: head.chain }, (now - head.at) / 1000);
+    },
+  });
 
   const proto = loadProto<ProtoGrpcType>('chaindata/noderpc/v1/node_rpc.proto');
   const definition = proto.chaindata.noderpc.v1.NodeRpcService.service;

@@ -105,6 +105,11 @@ describe('node JSON-RPC over WebSocket through gateway-rpc', function () {
       .filter((l) => Number(l.blockNumber) >= first && Number(l.blockNumber) <= last);
     expect(received).to.deep.equal(expected);
     raw.close();
+    // What the upstream subscription last announced, for an SRE to see it move.
+    const metrics = await (await fetch(`http://127.0.0.1:${stack.nodeRpc.opsPort}/metrics`)).text();
+    const announced = /^chain_data_node_rpc_head_number\{chain="C",[^}]*\} (\d+)$/m.exec(metrics)?.[1];
+    expect(Number(announced)).to.be.at.least(numbers.at(-1)!);
+    expect(metrics).to.match(/^chain_data_node_rpc_head_age_seconds\{chain="C",[^}]*\} \d/m);
   });
 
   it('answers calls and subscription errors as the node, and refuses a chain it does not serve', async function () {

@@ -6,6 +6,7 @@ import { encodeBytes, type EncodingName } from '../formatting/encoding.ts';
 import { encodingArg, idArg, uint64Arg, ZERO_ID } from '../gorilla-rpc/args.ts';
 import { formatRfc3339Nano } from '../formatting/go-time.ts';
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { INDEX_NAMES } from '../avalanche/index-names.ts';
 import type { Logger } from '../logger.ts';
 import { field } from '../gorilla-rpc/go-json.ts';
@@ -136,15 +137,23 @@ function notServedAsNotFound(err: unknown): never {
   throw err;
 }
 
-/** Serves the Index API of every index at `/ext/index/<name>`, as a node with indexing enabled does. */
+/**
+ * Serves the Index API of every index at `/ext/index/<name>`, as a node with indexing enabled does. Returns the
+ * handlers by path (each path is its own route template), for an app that dispatches them without the router.
+ */
 export function mountIndexApi(
   router: Router,
   client: ContainerIndexClient,
   log: Logger,
   cache: AcceptedContainerCache = NO_CACHE,
-): void {
+): Map<string, (ctx: Context) => Promise<void>> {
+  const handlers = new Map<string, (ctx: Context) => Promise<void>>();
   for (const indexName of INDEX_NAMES) {
     const service = indexApi(indexName, client, cache);
-    router.all(`/ext/index/${indexName}`, (ctx) => serveGorilla(ctx, service, log));
+    const path = `/ext/index/${indexName}`;
+    const handler = (ctx: Context) => serveGorilla(ctx, service, log);
+    router.all(path, handler);
+    handlers.set(path, handler);
   }
+  return handlers;
 }
