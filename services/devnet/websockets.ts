@@ -11,12 +11,14 @@ import {
   type Subscriptions,
 } from '../runtime/json-rpc/geth-envelope.ts';
 import { headerOfBlock } from '../runtime/json-rpc/evm-shapes.ts';
+import { logsSubscriptionCriteria } from '../runtime/json-rpc/geth-params.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { refuseUpgrade } from '../runtime/node-api/not-found.ts';
 import type { EvmBlock, EvmChain } from './evm/chain.ts';
 import { callGethMethod, ParamError, type GethMethod } from './geth-rpc/endpoint.ts';
 import { hexToBytes } from '@ethereumjs/util';
 import { bool } from './geth-rpc/params.ts';
+import { matchingLogs } from './evm/filters.ts';
 import { pendingTransactionJson } from './evm/json-shapes.ts';
 
 interface Endpoint {
@@ -134,22 +136,9 @@ class ConnectionSubscriptions implements Subscriptions {
         ),
       ];
     } else if (namespace === 'eth' && name === 'logs') {
-      if (args.length > 1) return { error: { code: -32602, message: 'too many arguments, want at most 2' } };
-      const filter = (args[0] ?? {}) as Record<string, unknown>;
-      const getLogs = methods.eth_getLogs!;
-      // The criteria are checked now, as geth decodes them before it subscribes.
-      try {
-        getLogs.params[0]!.decode({ ...filter, fromBlock: undefined, toBlock: undefined });
-      } catch (err) {
-        if (err instanceof ParamError)
-          return { error: { code: -32602, message: `invalid argument 1: ${err.message}` } };
-        throw err;
-      }
-      const { address, topics } = filter;
-      onBlock = async (block) =>
-        (await getLogs.handle([
-          getLogs.params[0]!.decode({ address, topics, blockHash: hexOf(block.hash) }),
-        ])) as unknown[];
+      const criteria = logsSubscriptionCriteria(args);
+      if ('error' in criteria) return criteria;
+      onBlock = (block) => Promise.resolve(matchingLogs(block, criteria));
     }
     if (!onBlock) return { error: subscriptionNotFound(namespace, name) };
     const blockNotifications = onBlock;

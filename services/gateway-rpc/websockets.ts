@@ -6,7 +6,11 @@ import type { PendingTransaction__Output as PendingTransaction } from '../genera
 import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/noderpc/v1/NodeRpcService.ts';
 import { DomainError } from '../runtime/errors.ts';
 import type { GrpcServiceClient } from '../runtime/grpc/client.ts';
-import { logMatches, parseLogFilter, type LogFilter } from '../runtime/json-rpc/evm-shapes.ts';
+import {
+  logMatchesCriteria,
+  logsSubscriptionCriteria,
+  type FilterCriteria,
+} from '../runtime/json-rpc/geth-params.ts';
 import {
   answerGethBody,
   ActiveSubscriptions,
@@ -227,12 +231,10 @@ export class ClientSubscriptions implements Subscriptions {
         return Promise.resolve({ error: { code: -32602, message: 'too many arguments, want at most 1' } });
       notifications = (head) => [head.header_json];
     } else if (namespace === 'eth' && name === 'logs') {
-      if (args.length > 1)
-        return Promise.resolve({ error: { code: -32602, message: 'too many arguments, want at most 2' } });
-      const filter = parseLogFilter(args[0]);
-      if ('error' in filter)
-        return Promise.resolve({ error: { code: -32602, message: `invalid argument 1: ${filter.error}` } });
-      notifications = (head) => head.logs_json.filter((log) => matches(filter, log));
+      // Refused as the node refuses it: one decoder of geth's FilterCriteria, the devnet's too.
+      const criteria = logsSubscriptionCriteria(args);
+      if ('error' in criteria) return Promise.resolve(criteria);
+      notifications = (head) => head.logs_json.filter((log) => matches(criteria, log));
     }
     if (!notifications) return Promise.resolve({ error: subscriptionNotFound(namespace, name) });
     return Promise.resolve(this.start(this.hub.heads, notifications));
@@ -269,7 +271,14 @@ export class ClientSubscriptions implements Subscriptions {
   }
 }
 
-function matches(filter: LogFilter, logJson: string): boolean {
-  if (filter.addresses.length === 0 && filter.topics.length === 0) return true;
-  return logMatches(filter, JSON.parse(logJson) as { address: string; topics: string[] });
+function matches(criteria: FilterCriteria, logJson: string): boolean {
+  const { addresses, topics, fromBlock, toBlock } = criteria;
+  if (addresses.length === 0 && topics.length === 0 && fromBlock === undefined && toBlock === undefined)
+    return true;
+  const log = JSON.parse(logJson) as { blockNumber: string; address: string; topics: string[] };
+  return logMatchesCriteria(criteria, {
+    blockNumber: BigInt(log.blockNumber),
+    address: log.address.toLowerCase(),
+    topics: log.topics.map((t) => t.toLowerCase()),
+  });
 }

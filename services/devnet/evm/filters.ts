@@ -7,8 +7,12 @@
 import { newSubscriptionId } from '../../runtime/json-rpc/geth-envelope.ts';
 import { bytesToHex } from '@ethereumjs/util';
 import { RpcError } from '../geth-rpc/endpoint.ts';
-import type { BlockSelector, FilterCriteria } from '../geth-rpc/params.ts';
-import type { EvmBlock, EvmChain, EvmLog } from './chain.ts';
+import {
+  acceptedLogsRangeError,
+  logMatchesCriteria,
+  type FilterCriteria,
+} from '../../runtime/json-rpc/geth-params.ts';
+import type { EvmBlock, EvmChain } from './chain.ts';
 import { logJson, pendingTransactionJson } from './json-shapes.ts';
 import type { PooledTransaction } from './mempool.ts';
 
@@ -35,15 +39,8 @@ export class EvmFilters {
 
   /** eth_newFilter: EventSystem.SubscribeAcceptedLogs' check of the range, then a filter of what blocks bring. */
   newLogFilter(crit: FilterCriteria): string {
-    const from = tagNumber(crit.fromBlock);
-    const to = tagNumber(crit.toBlock);
-    const valid =
-      (from === PENDING && to === PENDING) ||
-      (from === LATEST && to === LATEST) ||
-      (from >= 0n && to >= 0n && to >= from) ||
-      (from >= LATEST && to === PENDING) ||
-      (from >= 0n && to === LATEST);
-    if (!valid) throw new RpcError(-32000, 'invalid from and to block combination: from > to');
+    const rangeError = acceptedLogsRangeError(crit);
+    if (rangeError !== undefined) throw new RpcError(-32000, rangeError);
     return this.install({ kind: 'logs', deadline: this.deadline(), crit, logs: [] });
   }
 
@@ -123,61 +120,25 @@ export class EvmFilters {
     this.expire();
     for (const filter of this.filters.values()) {
       if (filter.kind === 'blocks') filter.hashes.push(bytesToHex(block.hash));
-      if (filter.kind !== 'logs') continue;
-      for (const t of block.transactions) {
-        for (const log of t.receipt.logs) {
-          if (logMatches(filter.crit, block.number, log, true)) filter.logs.push(logJson(block, t, log));
-        }
-      }
+      if (filter.kind === 'logs') filter.logs.push(...matchingLogs(block, filter.crit));
     }
   }
 }
 
-const LATEST = -2n;
-const PENDING = -1n;
-
-/** rpc.BlockNumber's value for a bound: tags are negative (earliest is 0), no bound is "latest". */
-function tagNumber(selector: BlockSelector | undefined): bigint {
-  if (selector === undefined) return LATEST;
-  if ('number' in selector) return selector.number;
-  if (!('tag' in selector)) return LATEST;
-  switch (selector.tag) {
-    case 'earliest':
-      return 0n;
-    case 'pending':
-      return PENDING;
-    case 'latest':
-      return LATEST;
-    case 'accepted':
-    case 'finalized':
-      return -3n;
-    case 'safe':
-      return -4n;
+/** A block's logs that match `crit` (eth/filters' filterLogs), as geth writes them. */
+export function matchingLogs(block: EvmBlock, crit: FilterCriteria): Record<string, unknown>[] {
+  const logs = [];
+  for (const t of block.transactions) {
+    for (const log of t.receipt.logs) {
+      const seen = {
+        blockNumber: block.number,
+        address: bytesToHex(log.address),
+        topics: log.topics.map(bytesToHex),
+      };
+      if (logMatchesCriteria(crit, seen)) logs.push(logJson(block, t, log));
+    }
   }
-}
-
-/**
- * filterLogs: the addresses, then the topics position by position (a log with fewer topics than the filter names,
- * wildcards included, never matches); `checkRange` also applies numbered bounds (as for logs pushed to a filter).
- */
-export function logMatches(
-  crit: FilterCriteria,
-  blockNumber: bigint,
-  log: EvmLog,
-  checkRange = false,
-): boolean {
-  if (checkRange) {
-    const from = crit.fromBlock && 'number' in crit.fromBlock ? crit.fromBlock.number : undefined;
-    const to = crit.toBlock && 'number' in crit.toBlock ? crit.toBlock.number : undefined;
-    if (from !== undefined && from > blockNumber) return false;
-    if (to !== undefined && to < blockNumber) return false;
-  }
-  if (crit.addresses.length > 0 && !crit.addresses.includes(bytesToHex(log.address))) return false;
-  if (crit.topics.length > log.topics.length) return false;
-  return crit.topics.every(
-    (accepted, i) =>
-      accepted === undefined || accepted.length === 0 || accepted.includes(bytesToHex(log.topics[i]!)),
-  );
+  return logs;
 }
 
 function hexToBytes(hex: string): Uint8Array {

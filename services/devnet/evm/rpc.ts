@@ -24,6 +24,7 @@ import {
   type TraceConfig,
 } from '../geth-rpc/params.ts';
 import { DomainError } from '../../runtime/errors.ts';
+import { filterBound, MAX_FILTER_ADDRESSES, MAX_FILTER_TOPICS } from '../../runtime/json-rpc/geth-params.ts';
 import { callTracer, replayBlock, revertReason, type TxTracer } from './call-tracer.ts';
 import { structLogger } from './struct-logger.ts';
 import { decodeHash, getProof, proofWindowFromEnv } from './proofs.ts';
@@ -31,7 +32,6 @@ import type { EvmBlock, EvmChain } from './chain.ts';
 import {
   blockJson,
   hexQuantity,
-  logJson,
   pendingTransactionJson,
   receiptJson,
   transactionJson,
@@ -39,12 +39,11 @@ import {
 import { getAddress, type Hex } from 'viem';
 import { estimateGas } from './estimate-gas.ts';
 import { feeHistory } from './fee-history.ts';
-import { EvmFilters, logMatches } from './filters.ts';
+import { EvmFilters, matchingLogs } from './filters.ts';
 import { feeCapOf, type PooledTransaction } from './mempool.ts';
 
 /** coreth's RPCGasCap: the gas an eth_call gets when it names none. */
 const CALL_GAS_CAP = 50_000_000n;
-const MAX_LOG_ADDRESSES = 1000;
 
 export interface EvmRpcOptions {
   chain: EvmChain;
@@ -224,7 +223,7 @@ export function evmRpcMethods({
       filters.newPendingTransactionFilter(fullTx === true),
     ),
     eth_getFilterChanges: gethMethod([required(rpcId)], (id) => filters.changes(id)),
-    eth_getFilterLogs: gethMethod([required(rpcId)], (id) => getLogs(chain, filters.criteria(id))),
+    eth_getFilterLogs: gethMethod([required(rpcId)], (id) => filterLogs(chain, filters.criteria(id))),
     eth_uninstallFilter: gethMethod([required(rpcId)], (id) => filters.uninstall(id)),
     // The txpool namespace (internal-tx-pool, which a node serves when it is enabled).
     txpool_status: gethMethod([], async () => {
@@ -340,9 +339,23 @@ async function traceResults(chain: EvmChain, block: EvmBlock, config: TraceConfi
   return results.map((result, i) => ({ txHash: bytesToHex(block.transactions[i]!.hash), result }));
 }
 
+/** FilterAPI.GetLogs: its limits and its check of numbered bounds (tags count as rpc.BlockNumber's negatives). */
 function getLogs(chain: EvmChain, filter: FilterCriteria) {
-  if (filter.addresses.length > MAX_LOG_ADDRESSES)
+  if (filter.topics.length > MAX_FILTER_TOPICS)
+    throw new DomainError('failed_precondition', 'exceed max topics');
+  if (filter.addresses.length > MAX_FILTER_ADDRESSES)
     throw new DomainError('failed_precondition', 'exceed max addresses');
+  if (filter.blockHash === undefined) {
+    const begin = filterBound(filter.fromBlock);
+    const end = filterBound(filter.toBlock);
+    if (begin > 0n && end > 0n && begin > end)
+      throw new DomainError('failed_precondition', 'invalid block range params');
+  }
+  return filterLogs(chain, filter);
+}
+
+/** A filter's logs (Filter.Logs), by its block hash or over its range; eth_getFilterLogs' answer as it stands. */
+function filterLogs(chain: EvmChain, filter: FilterCriteria) {
   let blocks: EvmBlock[];
   if (filter.blockHash !== undefined) {
     const block = chain.blockByHash(filter.blockHash);
@@ -352,8 +365,6 @@ function getLogs(chain: EvmChain, filter: FilterCriteria) {
     const head = chain.head.number;
     const from = logRangeEnd(filter.fromBlock, head);
     const to = logRangeEnd(filter.toBlock, head);
-    if (from > 0n && to > 0n && from > to)
-      throw new DomainError('failed_precondition', 'invalid block range params');
     if (to > head)
       throw new DomainError(
         'failed_precondition',
@@ -369,15 +380,7 @@ function getLogs(chain: EvmChain, filter: FilterCriteria) {
       throw new DomainError('failed_precondition', `begin block ${from} is greater than end block ${to}`);
     blocks = chain.blocks.slice(Number(from), Number(to) + 1);
   }
-  const logs = [];
-  for (const block of blocks) {
-    for (const t of block.transactions) {
-      for (const log of t.receipt.logs) {
-        if (logMatches(filter, block.number, log)) logs.push(logJson(block, t, log));
-      }
-    }
-  }
-  return logs;
+  return blocks.flatMap((block) => matchingLogs(block, filter));
 }
 
 /** A filter's bound: a number as given (checked against the head by the caller), a tag or nothing as the head. */

@@ -7,6 +7,7 @@ import {
 } from '../../runtime/json-rpc/geth-envelope.ts';
 import type { Context } from 'koa';
 import { asDomainError, toGethRpcError } from '../../runtime/errors.ts';
+import { ParamError } from '../../runtime/json-rpc/geth-params.ts';
 import type { Logger } from '../../runtime/logger.ts';
 
 /**
@@ -25,10 +26,7 @@ export interface GethParam<T> {
   decode(value: unknown): T;
 }
 
-/** A parameter that does not decode; the endpoint reports it as `invalid argument <n>: <message>`. */
-export class ParamError extends Error {
-  override name = 'ParamError';
-}
+export { ParamError };
 
 /** An error with its own JSON-RPC code and data, e.g. a revert (code 3, data = the revert bytes). */
 export class RpcError extends Error {

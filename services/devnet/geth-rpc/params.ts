@@ -1,14 +1,20 @@
 /**
  * Decoders for geth's JSON-RPC parameter types (hexutil, common.Hash/Address, rpc.BlockNumber,
- * rpc.BlockNumberOrHash, filter criteria, call arguments) with the error texts geth's JSON decoding gives.
+ * rpc.BlockNumberOrHash, filter criteria, call arguments) with the error texts geth's JSON decoding gives. Those
+ * gateway-rpc needs as well (fixed-length hex, block numbers, filter criteria) are runtime/json-rpc/geth-params.ts's.
  */
 import { goJsonKind } from '../../runtime/gorilla-rpc/go-json.ts';
+import { blockNumber, fixedLengthHex, type BlockNumber } from '../../runtime/json-rpc/geth-params.ts';
 import { ParamError, RpcError, type GethParam } from './endpoint.ts';
 
-export type BlockTag = 'latest' | 'pending' | 'earliest' | 'safe' | 'finalized' | 'accepted';
+export {
+  blockNumber,
+  decodeFilterCriteria as filterCriteria,
+  type BlockTag,
+  type FilterCriteria,
+} from '../../runtime/json-rpc/geth-params.ts';
 
-export type BlockSelector =
-  { tag: BlockTag } | { number: bigint } | { hash: string; requireCanonical: boolean };
+export type BlockSelector = BlockNumber | { hash: string; requireCanonical: boolean };
 
 export function required<T>(decode: (value: unknown) => T): GethParam<T> {
   return { required: true, decode };
@@ -17,8 +23,6 @@ export function required<T>(decode: (value: unknown) => T): GethParam<T> {
 export function optional<T>(decode: (value: unknown) => T): GethParam<T | undefined> {
   return { required: false, decode: (value) => (value === null ? undefined : decode(value)) };
 }
-
-const BLOCK_TAGS: readonly BlockTag[] = ['latest', 'pending', 'earliest', 'safe', 'finalized', 'accepted'];
 
 /** hexutil's validation of a quantity, returning its value; `bits` bounds it (64 or 256). */
 export function parseQuantity(text: string, bits: 64 | 256): bigint {
@@ -55,16 +59,7 @@ export function quantity(
 
 /** common.Hash or common.Address: fixed-length hex, returned lower-case with 0x. */
 export function fixedHex(goType: 'common.Hash' | 'common.Address'): (value: unknown) => string {
-  const length = goType === 'common.Hash' ? 64 : 40;
-  return (value) => {
-    if (typeof value !== 'string')
-      throw new ParamError(`json: cannot unmarshal non-string into Go value of type ${goType}`);
-    const digits = hexDigits(value, goType);
-    if (digits.length !== length) {
-      throw new ParamError(`hex string has length ${digits.length}, want ${length} for ${goType}`);
-    }
-    return `0x${digits.toLowerCase()}`;
-  };
+  return (value) => fixedLengthHex(value, goType);
 }
 
 /** hexutil.Bytes: even-length hex with 0x. */
@@ -143,15 +138,6 @@ export function bool(value: unknown): boolean {
   return value;
 }
 
-/** rpc.BlockNumber: a tag or a hex number (quotes optional, as geth strips them before parsing). */
-export function blockNumber(value: unknown): BlockSelector {
-  const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
-  if ((BLOCK_TAGS as readonly string[]).includes(text)) return { tag: text as BlockTag };
-  const number = parseQuantity(text, 64);
-  if (number > 0x7fffffffffffffffn) throw new ParamError('block number larger than int64');
-  return { number };
-}
-
 /** rpc.BlockNumberOrHash: a block number or tag, a 32-byte hash, or {blockNumber} / {blockHash, requireCanonical}. */
 export function blockNumberOrHash(value: unknown): BlockSelector {
   if (typeof value === 'string' && value.length === 66)
@@ -168,66 +154,6 @@ export function blockNumberOrHash(value: unknown): BlockSelector {
     throw new ParamError('invalid block number or hash');
   }
   return blockNumber(value);
-}
-
-export interface FilterCriteria {
-  blockHash: string | undefined;
-  fromBlock: BlockSelector | undefined;
-  toBlock: BlockSelector | undefined;
-  addresses: string[];
-  /** Per position: undefined (anything) or the accepted values. */
-  topics: (string[] | undefined)[];
-}
-
-const MAX_TOPICS = 4;
-
-/** eth_getLogs' filter object (FilterCriteria.UnmarshalJSON). */
-export function filterCriteria(value: unknown): FilterCriteria {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw goTypeError(value, 'filters.FilterCriteria');
-  }
-  const raw = value as Record<string, unknown>;
-  const blockHash = raw.blockHash == null ? undefined : fixedHex('common.Hash')(raw.blockHash);
-  const fromBlock = raw.fromBlock == null ? undefined : blockNumber(raw.fromBlock);
-  const toBlock = raw.toBlock == null ? undefined : blockNumber(raw.toBlock);
-  if (blockHash !== undefined && (fromBlock !== undefined || toBlock !== undefined)) {
-    throw new ParamError('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
-  }
-  const addresses =
-    raw.address == null
-      ? []
-      : typeof raw.address === 'string'
-        ? [address(raw.address)]
-        : Array.isArray(raw.address)
-          ? raw.address.map((a) => address(a, 'invalid address in array'))
-          : (() => {
-              throw new ParamError('invalid addresses in query');
-            })();
-  const rawTopics = raw.topics == null ? [] : raw.topics;
-  if (!Array.isArray(rawTopics)) throw goTypeError(rawTopics, '[]interface {}');
-  if (rawTopics.length > MAX_TOPICS) throw new ParamError('invalid topics: exceed max topics');
-  const topics = rawTopics.map((position: unknown) => {
-    if (position == null) return undefined;
-    if (typeof position === 'string') return [topic(position)];
-    if (Array.isArray(position))
-      return position.map((t: unknown) => (t == null ? undefined : topic(t))).filter((t) => t !== undefined);
-    throw new ParamError('invalid topic(s)');
-  });
-  return { blockHash, fromBlock, toBlock, addresses, topics };
-}
-
-function address(value: unknown, context = 'invalid address'): string {
-  if (typeof value !== 'string') throw new ParamError(context);
-  const digits = value.replace(/^0[xX]/, '');
-  if (!/^[0-9a-fA-F]{40}$/.test(digits)) throw new ParamError(`${context}: ${value}`);
-  return `0x${digits.toLowerCase()}`;
-}
-
-function topic(value: unknown): string {
-  if (typeof value !== 'string') throw new ParamError('invalid topic(s)');
-  const digits = value.replace(/^0[xX]/, '');
-  if (!/^[0-9a-fA-F]{64}$/.test(digits)) throw new ParamError('invalid topic(s)');
-  return `0x${digits.toLowerCase()}`;
 }
 
 export interface CallArguments {
