@@ -8,7 +8,7 @@ import { DomainError } from '../runtime/errors.ts';
 import { formatAddress } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
-import { encodingArg, idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
+import { idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
 import { encodeBytes, hex, type EncodingName } from '../runtime/formatting/encoding.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { readRequestBody } from '../runtime/http/request-body.ts';
@@ -23,12 +23,16 @@ import { AVM_ID, EVM_VM_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Utxo } from '@avalabs/avalanchejs';
 import {
+  blockHeightArgs,
+  blockIdArgs,
   nodeState,
   ownedNewestFirst,
   paginateUtxos,
   parseServiceAddress,
   serveUtxos,
   stringListArg,
+  txArgs,
+  txIdArgs,
   utxoInputId,
   utxoPageArgs,
   type ChainBlock,
@@ -279,13 +283,13 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
         ({ addresses }) => {
           const owners = addresses.map((a) => parseServiceAddress(devnet, pChain, a));
           // Every devnet UTXO is an unlocked secp256k1 transfer output: all of it is unlocked.
-          const page = paginateUtxos(
-            (address) => ownedNewestFirst(wallet.unspent(), address),
-            owners,
-            new Uint8Array(20),
-            new Uint8Array(32),
-            Number.MAX_SAFE_INTEGER,
-          );
+          const page = paginateUtxos({
+            owned: (address) => ownedNewestFirst(wallet.unspent(), address),
+            addresses: owners,
+            startAddress: new Uint8Array(20),
+            startUtxo: new Uint8Array(32),
+            limit: Number.MAX_SAFE_INTEGER,
+          });
           const totals = new Map<string, bigint>();
           for (const u of page.utxos) {
             const assetId = u.assetId.toString();
@@ -348,44 +352,31 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
           return Promise.resolve({ blockchains: [...l1, ...primary] });
         },
       ),
-      getTx: gorillaMethod(
-        (p) => ({ txId: idArg(field(p, 'txID')), encoding: encodingArg(field(p, 'encoding')) }),
-        async ({ txId, encoding }) => {
-          const tx = await acceptedTx(txId);
-          if (!tx) throw new DomainError('not_found', "couldn't get tx: not found");
-          if (encoding === 'json')
-            throw new DomainError('invalid_argument', 'the devnet serves transactions as hex only');
-          return { tx: encodeBytes(tx.bytes, encoding), encoding };
-        },
-      ),
+      getTx: gorillaMethod(txArgs, async ({ txId, encoding }) => {
+        const tx = await acceptedTx(txId);
+        if (!tx) throw new DomainError('not_found', "couldn't get tx: not found");
+        if (encoding === 'json')
+          throw new DomainError('invalid_argument', 'the devnet serves transactions as hex only');
+        return { tx: encodeBytes(tx.bytes, encoding), encoding };
+      }),
       // Every transaction the devnet's P-Chain accepted is committed (proposals always commit); others unknown.
-      getTxStatus: gorillaMethod(
-        (p) => ({ txId: idArg(field(p, 'txID')) }),
-        async ({ txId }) => ({ status: (await acceptedTx(txId)) ? 'Committed' : 'Unknown' }),
-      ),
-      getBlock: gorillaMethod(
-        (p) => ({ blockId: idArg(field(p, 'blockID')), encoding: encodingArg(field(p, 'encoding')) }),
-        async ({ blockId, encoding }) => {
-          await state.sync();
-          const genesis = genesisBlock();
-          const block =
-            genesis && encodeCb58(genesis.id) === blockId
-              ? genesis
-              : acceptedBlock(state.pBlockById(decodeCb58(blockId)));
-          return blockReply(block, `couldn't get block with id ${blockId}: not found`, encoding);
-        },
-      ),
-      getBlockByHeight: gorillaMethod(
-        (p) => ({
-          height: BigInt(uint64Arg(field(p, 'height'))),
-          encoding: encodingArg(field(p, 'encoding')),
-        }),
-        async ({ height, encoding }) => {
-          await state.sync();
-          const block = height === 0n ? genesisBlock() : acceptedBlock(state.pBlocks[Number(height) - 1]);
-          return blockReply(block, `couldn't get block at height ${height}: not found`, encoding);
-        },
-      ),
+      getTxStatus: gorillaMethod(txIdArgs, async ({ txId }) => ({
+        status: (await acceptedTx(txId)) ? 'Committed' : 'Unknown',
+      })),
+      getBlock: gorillaMethod(blockIdArgs, async ({ blockId, encoding }) => {
+        await state.sync();
+        const genesis = genesisBlock();
+        const block =
+          genesis && encodeCb58(genesis.id) === blockId
+            ? genesis
+            : acceptedBlock(state.pBlockById(decodeCb58(blockId)));
+        return blockReply(block, `couldn't get block with id ${blockId}: not found`, encoding);
+      }),
+      getBlockByHeight: gorillaMethod(blockHeightArgs, async ({ height, encoding }) => {
+        await state.sync();
+        const block = height === 0n ? genesisBlock() : acceptedBlock(state.pBlocks[Number(height) - 1]);
+        return blockReply(block, `couldn't get block at height ${height}: not found`, encoding);
+      }),
       getStakingAssetID: gorillaMethod(
         (p) => ({ subnetId: idArg(field(p, 'subnetID')) }),
         ({ subnetId }) => {
@@ -436,20 +427,17 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
           }),
       ),
       // The UTXOs a staker's RewardValidatorTx paid out (none before then, or for unknown transactions).
-      getRewardUTXOs: gorillaMethod(
-        (p) => ({ txId: idArg(field(p, 'txID')), encoding: encodingArg(field(p, 'encoding')) }),
-        ({ txId, encoding }) => {
-          if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding: json');
-          const staker = staking.everyStaker.find((s) => encodeCb58(s.txId) === txId);
-          const rewarded = staker?.removedAtHeight !== undefined && staker.removedAtHeight <= tipHeight();
-          const utxos = rewarded ? staker.rewardUtxos : [];
-          return Promise.resolve({
-            numFetched: utxos.length.toString(),
-            utxos: utxos.map((u) => encodeBytes(u, encoding)),
-            encoding,
-          });
-        },
-      ),
+      getRewardUTXOs: gorillaMethod(txArgs, ({ txId, encoding }) => {
+        if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding: json');
+        const staker = staking.everyStaker.find((s) => encodeCb58(s.txId) === txId);
+        const rewarded = staker?.removedAtHeight !== undefined && staker.removedAtHeight <= tipHeight();
+        const utxos = rewarded ? staker.rewardUtxos : [];
+        return Promise.resolve({
+          numFetched: utxos.length.toString(),
+          utxos: utxos.map((u) => encodeBytes(u, encoding)),
+          encoding,
+        });
+      }),
     },
   };
 }

@@ -135,6 +135,26 @@ export function stringArg(value: unknown): string {
   return value;
 }
 
+/** api.GetTxArgs: a transaction id and an encoding. */
+export function txArgs(p: Record<string, unknown>) {
+  return { txId: idArg(field(p, 'txID')), encoding: encodingArg(field(p, 'encoding')) };
+}
+
+/** api.JSONTxID: a transaction id. */
+export function txIdArgs(p: Record<string, unknown>) {
+  return { txId: idArg(field(p, 'txID')) };
+}
+
+/** api.GetBlockArgs: a block id and an encoding. */
+export function blockIdArgs(p: Record<string, unknown>) {
+  return { blockId: idArg(field(p, 'blockID')), encoding: encodingArg(field(p, 'encoding')) };
+}
+
+/** api.GetBlockByHeightArgs: a height and an encoding. */
+export function blockHeightArgs(p: Record<string, unknown>) {
+  return { height: BigInt(uint64Arg(field(p, 'height'))), encoding: encodingArg(field(p, 'encoding')) };
+}
+
 export function stringListArg(value: unknown): string[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new InvalidArgumentError('expected an array');
@@ -196,86 +216,93 @@ export interface UtxoPage {
   endUtxo: Uint8Array;
 }
 
-/**
- * avax.GetPaginatedUTXOs over avalanchego's per-address linked lists (newest first): addresses in byte order, those
- * before the start address skipped; for the start address, from the start UTXO (exclusive) if it is in the list,
- * else from the head; ends with the last address searched and the last UTXO id seen.
- */
-export function paginateUtxos(
-  owned: (address: Uint8Array) => Utxo[],
-  addresses: Uint8Array[],
-  startAddress: Uint8Array,
-  startUtxo: Uint8Array,
-  limit: number,
-): UtxoPage {
+/** What a page of UTXOs is asked for: the UTXOs `owned` by each of the addresses, from a start index, at most `limit`. */
+export interface UtxoPageQuery {
+  owned: (address: Uint8Array) => Utxo[];
+  addresses: Uint8Array[];
+  startAddress: Uint8Array;
+  startUtxo: Uint8Array;
+  limit: number;
+}
+
+/** The UTXOs gathered for a page, each once: more than one of the addresses asked for may own one. */
+function distinctUtxos() {
   const utxos: Utxo[] = [];
   const seen = new Set<string>();
-  let lastAddress = startAddress;
-  let lastUtxo = startUtxo;
-  let remaining = limit;
-  for (const address of sortedUnique(addresses)) {
-    const comparison = Buffer.compare(address, lastAddress);
-    if (comparison < 0) continue;
-    const start = comparison === 0 ? lastUtxo : new Uint8Array(32);
-    lastAddress = address;
-    const list = owned(address).map((u) => ({ utxo: u, id: utxoInputId(u) }));
-    const from = list.findIndex((e) => equalBytes(e.id, start));
-    const page = list.slice(Math.max(from, 0)).filter((e) => !equalBytes(e.id, start));
-    for (const { utxo, id } of page.slice(0, limit)) {
-      lastUtxo = id;
+  return {
+    utxos,
+    /** Adds `utxo` unless the page has it; whether it was added. */
+    add(utxo: Utxo, id: Uint8Array): boolean {
       const key = Buffer.from(id).toString('hex');
-      if (seen.has(key)) continue;
+      if (seen.has(key)) return false;
       seen.add(key);
       utxos.push(utxo);
-      if (--remaining <= 0) return { utxos, endAddress: lastAddress, endUtxo: lastUtxo };
-    }
-  }
-  return { utxos, endAddress: lastAddress, endUtxo: lastUtxo };
+      return true;
+    },
+  };
 }
 
 /**
- * avax.GetAtomicUTXOs over shared memory's index (chains/atomic/state.go getKeys): addresses in byte order; for the
- * start address, from the start key itself (inclusive) if present, else from the head; the last key of an address
- * with none is empty (ends as ids.Empty).
+ * The addresses asked for, in byte order and once each, from the start address on (`isStart` for the start address
+ * itself), each with its UTXOs and their ids in the order the node's index lists them.
  */
-export function paginateAtomicUtxos(
-  owned: (address: Uint8Array) => Utxo[],
-  addresses: Uint8Array[],
-  startAddress: Uint8Array,
-  startUtxo: Uint8Array,
-  limit: number,
-): UtxoPage {
-  const utxos: Utxo[] = [];
-  const seen = new Set<string>();
-  let lastAddress = startAddress;
-  let lastKey: Uint8Array | undefined = startUtxo;
-  let startKey: Uint8Array | undefined = startUtxo;
-  let remaining = limit;
-  for (const address of sortedUnique(addresses)) {
-    const comparison = Buffer.compare(address, startAddress);
+function* addressesFromStart(query: UtxoPageQuery) {
+  const byHex = new Map(query.addresses.map((a) => [Buffer.from(a).toString('hex'), a]));
+  for (const key of [...byHex.keys()].sort()) {
+    const address = byHex.get(key)!;
+    const comparison = Buffer.compare(address, query.startAddress);
     if (comparison < 0) continue;
-    if (comparison > 0) startKey = undefined;
-    lastAddress = address;
-    const list = owned(address).map((u) => ({ utxo: u, id: utxoInputId(u) }));
-    const from = startKey ? list.findIndex((e) => equalBytes(e.id, startKey!)) : -1;
-    lastKey = startKey;
-    for (const { utxo, id } of list.slice(Math.max(from, 0))) {
+    const owned = query.owned(address).map((utxo) => ({ utxo, id: utxoInputId(utxo) }));
+    yield { address, isStart: comparison === 0, owned };
+  }
+}
+
+/**
+ * avax.GetPaginatedUTXOs over avalanchego's per-address linked lists (newest first): for the start address, from
+ * the start UTXO (exclusive) if it is in the list, else from the head; ends with the last address searched and the
+ * last UTXO id seen.
+ */
+export function paginateUtxos(query: UtxoPageQuery): UtxoPage {
+  const page = distinctUtxos();
+  let endAddress = query.startAddress;
+  let endUtxo = query.startUtxo;
+  let remaining = query.limit;
+  for (const { address, isStart, owned } of addressesFromStart(query)) {
+    endAddress = address;
+    const start = isStart ? query.startUtxo : new Uint8Array(32);
+    const from = owned.findIndex((e) => equalBytes(e.id, start));
+    const after = owned.slice(Math.max(from, 0)).filter((e) => !equalBytes(e.id, start));
+    for (const { utxo, id } of after.slice(0, query.limit)) {
+      endUtxo = id;
+      if (page.add(utxo, id) && --remaining <= 0) return { utxos: page.utxos, endAddress, endUtxo };
+    }
+  }
+  return { utxos: page.utxos, endAddress, endUtxo };
+}
+
+/**
+ * avax.GetAtomicUTXOs over shared memory's index (chains/atomic/state.go getKeys): for the start address, from the
+ * start key itself (inclusive) if present, else from the head; the last key of an address with none is empty (ends
+ * as ids.Empty).
+ */
+export function paginateAtomicUtxos(query: UtxoPageQuery): UtxoPage {
+  const page = distinctUtxos();
+  let endAddress = query.startAddress;
+  let endKey: Uint8Array | undefined = query.startUtxo;
+  let remaining = query.limit;
+  for (const { address, isStart, owned } of addressesFromStart(query)) {
+    endAddress = address;
+    const startKey = isStart ? query.startUtxo : undefined;
+    const from = startKey ? owned.findIndex((e) => equalBytes(e.id, startKey)) : -1;
+    endKey = startKey;
+    for (const { utxo, id } of owned.slice(Math.max(from, 0))) {
       if (remaining <= 0) break;
-      lastKey = id;
-      const key = Buffer.from(id).toString('hex');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      utxos.push(utxo);
-      remaining--;
+      endKey = id;
+      if (page.add(utxo, id)) remaining--;
     }
     if (remaining === 0) break;
   }
-  return { utxos, endAddress: lastAddress, endUtxo: lastKey ?? new Uint8Array(32) };
-}
-
-function sortedUnique(addresses: Uint8Array[]): Uint8Array[] {
-  const byHex = new Map(addresses.map((a) => [Buffer.from(a).toString('hex'), a]));
-  return [...byHex.keys()].sort().map((k) => byHex.get(k)!);
+  return { utxos: page.utxos, endAddress, endUtxo: endKey ?? new Uint8Array(32) };
 }
 
 /**
@@ -335,16 +362,14 @@ export async function serveUtxos(
   }
   const limit = args.limit <= 0 || args.limit > MAX_UTXO_PAGE ? MAX_UTXO_PAGE : args.limit;
   await nodeState(devnet).sync();
+  const query = { addresses, startAddress, startUtxo, limit };
   const page =
     source === chain.id && local
-      ? paginateUtxos(local, addresses, startAddress, startUtxo, limit)
-      : paginateAtomicUtxos(
-          (address) => nodeState(devnet).atomicUtxos(source, chain.id, address),
-          addresses,
-          startAddress,
-          startUtxo,
-          limit,
-        );
+      ? paginateUtxos({ ...query, owned: local })
+      : paginateAtomicUtxos({
+          ...query,
+          owned: (address) => nodeState(devnet).atomicUtxos(source, chain.id, address),
+        });
   const { encoding } = args;
   const utxos = page.utxos.map((u) =>
     encoding === 'json' ? fail(encodeError(u)) : encodeBytes(utxoBytes(u), encoding),
@@ -740,10 +765,6 @@ export function xChainApi(devnet: Devnet): GorillaService {
     await state.sync();
     if (state.xBlocks.length === 0) fail('chain is not linearized');
   };
-  const txArgs = (p: Record<string, unknown>) => ({
-    txId: idArg(field(p, 'txID')),
-    encoding: encodingArg(field(p, 'encoding')),
-  });
   const findTx = (txId: string) =>
     devnet.containers.byId('X/tx', decodeCb58(txId)) as Promise<{ bytes: Uint8Array } | undefined>;
   /** vm.lookupAssetID: an alias (AVAX), else an id. */
@@ -753,6 +774,15 @@ export function xChainApi(devnet: Devnet): GorillaService {
       return encodeCb58(idFromString(asset));
     } catch {
       return fail(`asset '${asset}' not found`);
+    }
+  };
+  /** The address getBalance and getAllBalances name, in the avm's two wrappings of the parse error. */
+  const balanceOwner = (address: string): Uint8Array => {
+    try {
+      return parseLocalAddress(devnet, chain, address);
+    } catch (err) {
+      const inner = `couldn't parse address ${JSON.stringify(address)}: ${(err as Error).message}`;
+      return fail(`problem parsing address '${address}': ${inner}`);
     }
   };
   const assetAlias = (assetId: string) => (assetId === identity.avaxAssetId ? 'AVAX' : assetId);
@@ -773,25 +803,16 @@ export function xChainApi(devnet: Devnet): GorillaService {
           return { height: state.xBlocks.at(-1)!.height.toString() };
         },
       ),
-      getBlock: gorillaMethod(
-        (p) => ({ blockId: idArg(field(p, 'blockID')), encoding: encodingArg(field(p, 'encoding')) }),
-        async ({ blockId, encoding }) => {
-          await linearized();
-          const block = state.xBlockById(decodeCb58(blockId));
-          return blockJson(block, `couldn't get block with id ${blockId}: not found`, encoding);
-        },
-      ),
-      getBlockByHeight: gorillaMethod(
-        (p) => ({
-          height: BigInt(uint64Arg(field(p, 'height'))),
-          encoding: encodingArg(field(p, 'encoding')),
-        }),
-        async ({ height, encoding }) => {
-          await linearized();
-          const block = state.xBlocks.find((b) => b.height === height);
-          return blockJson(block, `couldn't get block at height ${height}: not found`, encoding);
-        },
-      ),
+      getBlock: gorillaMethod(blockIdArgs, async ({ blockId, encoding }) => {
+        await linearized();
+        const block = state.xBlockById(decodeCb58(blockId));
+        return blockJson(block, `couldn't get block with id ${blockId}: not found`, encoding);
+      }),
+      getBlockByHeight: gorillaMethod(blockHeightArgs, async ({ height, encoding }) => {
+        await linearized();
+        const block = state.xBlocks.find((b) => b.height === height);
+        return blockJson(block, `couldn't get block at height ${height}: not found`, encoding);
+      }),
       getTx: gorillaMethod(txArgs, async ({ txId, encoding }) => {
         if (txId === ZERO_ID) fail('nil transaction ID');
         const tx = await findTx(txId);
@@ -799,13 +820,10 @@ export function xChainApi(devnet: Devnet): GorillaService {
         if (encoding === 'json') fail('the devnet serves transactions as hex only');
         return { tx: encodeBytes(tx!.bytes, encoding as Exclude<EncodingName, 'json'>), encoding };
       }),
-      getTxStatus: gorillaMethod(
-        (p) => ({ txId: idArg(field(p, 'txID')) }),
-        async ({ txId }) => {
-          if (txId === ZERO_ID) fail('nil transaction ID');
-          return { status: (await findTx(txId)) ? 'Accepted' : 'Unknown' };
-        },
-      ),
+      getTxStatus: gorillaMethod(txIdArgs, async ({ txId }) => {
+        if (txId === ZERO_ID) fail('nil transaction ID');
+        return { status: (await findTx(txId)) ? 'Accepted' : 'Unknown' };
+      }),
       getAssetDescription: gorillaMethod(
         (p) => ({ asset: stringArg(field(p, 'assetID')) }),
         async ({ asset }) => {
@@ -844,13 +862,7 @@ export function xChainApi(devnet: Devnet): GorillaService {
           asset: stringArg(field(p, 'assetID')),
         }),
         ({ address, asset }) => {
-          let owner: Uint8Array;
-          try {
-            owner = parseLocalAddress(devnet, chain, address);
-          } catch (err) {
-            const inner = `couldn't parse address ${JSON.stringify(address)}: ${(err as Error).message}`;
-            return fail(`problem parsing address '${address}': ${inner}`);
-          }
+          const owner = balanceOwner(address);
           const assetId = lookupAsset(asset);
           // Every devnet output is a 1-of-1 without locktime: partial or not, the same UTXOs count.
           const utxos = ownedNewestFirst(wallet.unspent(), owner).filter(
@@ -868,13 +880,7 @@ export function xChainApi(devnet: Devnet): GorillaService {
       getAllBalances: gorillaMethod(
         (p) => ({ address: stringArg(field(p, 'address')) }),
         ({ address }) => {
-          let owner: Uint8Array;
-          try {
-            owner = parseLocalAddress(devnet, chain, address);
-          } catch (err) {
-            const inner = `couldn't parse address ${JSON.stringify(address)}: ${(err as Error).message}`;
-            return fail(`problem parsing address '${address}': ${inner}`);
-          }
+          const owner = balanceOwner(address);
           const balances = new Map<string, bigint>();
           for (const u of ownedNewestFirst(wallet.unspent(), owner)) {
             const assetId = u.assetId.toString();

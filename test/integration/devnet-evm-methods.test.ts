@@ -16,7 +16,8 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
+import { postJsonRpc, startDevnetWithHistory } from '../support/devnet-process.ts';
+import type { RunningComponent } from '../support/processes.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { evmAccount } from '../../services/devnet/evm/activity.ts';
 import { contractArtifacts } from '../../services/devnet/evm/contracts.ts';
@@ -28,8 +29,6 @@ import type { EvmBlock, EvmChain } from '../../services/devnet/evm/chain.ts';
  * with viem), the txpool namespace, eth_estimateGas, eth_feeHistory, the polling filters, uncles, and the L1's
  * precompile and rule queries, with coreth's and Subnet-EVM's error codes and texts.
  */
-
-type RpcReply = { result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
 const SEED = 'evm-methods';
 const GENESIS = 1_767_225_600; // DEVNET_GENESIS_TIME's default, 2026-01-01T00:00:00Z
@@ -59,14 +58,8 @@ describe('devnet EVM methods: transactions, estimates, fee history, filters', fu
     rpcUrls: { default: { http: ['http://127.0.0.1'] } },
   });
 
-  const call = async (path: string, method: string, params: unknown[]): Promise<RpcReply> => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    return (await response.json()) as RpcReply;
-  };
+  const call = (path: string, method: string, params: unknown[]) =>
+    postJsonRpc(`${base}${path}`, method, params);
   const cCall = (method: string, params: unknown[]) => call('/ext/bc/C/rpc', method, params);
   const result = async <T>(method: string, params: unknown[]): Promise<T> => {
     const reply = await cCall(method, params);
@@ -77,21 +70,14 @@ describe('devnet EVM methods: transactions, estimates, fee history, filters', fu
     createWalletClient({ chain, account, transport: http(`${base}/ext/bc/C/rpc`) });
 
   before(async function () {
-    const port = await freePort();
-    devnet = await startComponent('devnet', {
-      HTTP_PORT: String(port),
+    const started = await startDevnetWithHistory({
       DEVNET_SEED: SEED,
       DEVNET_HISTORY_HOURS: '2',
       DEVNET_LIVE_INTERVAL_MS: '250',
-      LOG_LEVEL: 'info',
     });
-    await eventually(() => devnet.output().includes('"msg":"history generated"'), 90_000, 'the history');
-    base = `http://127.0.0.1:${port}`;
-    const listening = devnet
-      .output()
-      .split('\n')
-      .find((line) => line.includes('devnet node APIs listening'))!;
-    l1Path = `/ext/bc/${(JSON.parse(listening) as { l1: { blockchainId: string } }).l1.blockchainId}/rpc`;
+    devnet = started.process;
+    base = started.base;
+    l1Path = `/ext/bc/${started.l1BlockchainId}/rpc`;
     c = createPublicClient({ chain, transport: http(`${base}/ext/bc/C/rpc`), pollingInterval: 100 });
   });
 

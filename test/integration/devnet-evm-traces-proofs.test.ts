@@ -1,14 +1,13 @@
 import { expect } from 'chai';
 import { fromRlp, hexToBytes, keccak256, concat, pad, toHex, type Hex } from 'viem';
-import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
+import { postJsonRpc, startDevnetWithHistory } from '../support/devnet-process.ts';
+import type { RunningComponent } from '../support/processes.ts';
 
 /**
  * The devnet's eth_getProof (coreth's AccountResult and proof window), callTracer's withLog and geth's struct logger,
  * checked against what is computed here: proofs walked node by node from the block's stateRoot with viem's RLP and
  * keccak, frame logs against the receipts, struct logs against the contract code, the intrinsic gas and the receipt.
  */
-
-type RpcReply = { result?: unknown; error?: { code: number; message: string; data?: unknown } };
 
 interface RawBlock {
   number: Hex;
@@ -192,14 +191,8 @@ describe('devnet EVM: eth_getProof, callTracer withLog, struct logger', function
   let blocks: RawBlock[];
   const receipts = new Map<Hex, RawReceipt>();
 
-  const call = async (path: string, method: string, params: unknown[]): Promise<RpcReply> => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    return (await response.json()) as RpcReply;
-  };
+  const call = (path: string, method: string, params: unknown[]) =>
+    postJsonRpc(`${base}${path}`, method, params);
   const result = async <T>(path: string, method: string, params: unknown[]): Promise<T> => {
     const reply = await call(path, method, params);
     expect(reply.error, `${method} ${JSON.stringify(params)}`).to.equal(undefined);
@@ -207,22 +200,18 @@ describe('devnet EVM: eth_getProof, callTracer withLog, struct logger', function
   };
 
   before(async function () {
-    const port = await freePort();
-    devnet = await startComponent('devnet', {
-      HTTP_PORT: String(port),
-      DEVNET_SEED: 'traces-proofs-test',
-      DEVNET_HISTORY_HOURS: '8',
-      DEVNET_LIVE_INTERVAL_MS: '0',
-      DEVNET_PROOF_WINDOW_BLOCKS: String(WINDOW),
-      LOG_LEVEL: 'info',
-    });
-    await eventually(() => devnet.output().includes('"msg":"history generated"'), 200_000, 'the history');
-    base = `http://127.0.0.1:${port}`;
-    const listening = devnet
-      .output()
-      .split('\n')
-      .find((line) => line.includes('devnet node APIs listening'))!;
-    l1Path = `/ext/bc/${(JSON.parse(listening) as { l1: { blockchainId: string } }).l1.blockchainId}/rpc`;
+    const started = await startDevnetWithHistory(
+      {
+        DEVNET_SEED: 'traces-proofs-test',
+        DEVNET_HISTORY_HOURS: '8',
+        DEVNET_LIVE_INTERVAL_MS: '0',
+        DEVNET_PROOF_WINDOW_BLOCKS: String(WINDOW),
+      },
+      200_000,
+    );
+    devnet = started.process;
+    base = started.base;
+    l1Path = `/ext/bc/${started.l1BlockchainId}/rpc`;
     const head = Number(await result<Hex>(C, 'eth_blockNumber', []));
     blocks = await Promise.all(
       Array.from({ length: head + 1 }, (_, i) =>

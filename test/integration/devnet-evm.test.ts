@@ -20,7 +20,8 @@ import { createHash } from 'node:crypto';
 import { verifyWarpSignature } from '../support/bls-noble.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { avaxSerial, evm, evmSerial, utils } from '@avalabs/avalanchejs';
-import { freePort, startComponent, eventually, type RunningComponent } from '../support/processes.ts';
+import { startDevnetWithHistory } from '../support/devnet-process.ts';
+import type { RunningComponent } from '../support/processes.ts';
 
 /**
  * The devnet's EVM chains read back with viem and with code written here from coreth's and Subnet-EVM's formats:
@@ -66,21 +67,14 @@ describe('devnet EVM chains', function () {
     (await rpc(path, { jsonrpc: '2.0', id: 7, method, params })) as RpcReply;
 
   before(async function () {
-    const port = await freePort();
-    devnet = await startComponent('devnet', {
-      HTTP_PORT: String(port),
+    const started = await startDevnetWithHistory({
       DEVNET_SEED: 'evm-test',
       DEVNET_HISTORY_HOURS: '12',
       DEVNET_LIVE_INTERVAL_MS: '0',
-      LOG_LEVEL: 'info',
     });
-    await eventually(() => devnet.output().includes('"msg":"history generated"'), 90_000, 'the history');
-    base = `http://127.0.0.1:${port}`;
-    const listening = devnet
-      .output()
-      .split('\n')
-      .find((line) => line.includes('devnet node APIs listening'))!;
-    l1BlockchainId = (JSON.parse(listening) as { l1: { blockchainId: string } }).l1.blockchainId;
+    devnet = started.process;
+    base = started.base;
+    l1BlockchainId = started.l1BlockchainId;
     c = createPublicClient({ chain: avalancheFuji, transport: http(`${base}/ext/bc/C/rpc`) });
     l1 = createPublicClient({ transport: http(`${base}/ext/bc/${l1BlockchainId}/rpc`) });
   });

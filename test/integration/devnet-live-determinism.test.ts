@@ -5,7 +5,8 @@ import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { evmAccount } from '../../services/devnet/evm/activity.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { generatedHistory, startDevnet, type DevnetProcess } from '../support/devnet-process.ts';
+import { eventually, type RunningComponent } from '../support/processes.ts';
 
 /**
  * Two devnets started from one seed with the same parameters are two nodes of one network: they serve the same
@@ -18,19 +19,6 @@ const SEED = 'live-determinism-test';
 const METADATA_URL = 'http://127.0.0.1:9650/metadata';
 /** Live steps to reach: past the L1's validator registration (step 60) and weight change (step 100). */
 const STEPS = 110;
-
-interface Generated {
-  pBlocks: number;
-  xVertices: number;
-  xBlocks: number;
-  cBlocks: number;
-  l1Blocks: number;
-}
-
-interface Running {
-  process: RunningComponent;
-  base: string;
-}
 
 async function post(url: string, method: string, params: unknown): Promise<unknown> {
   const response = await fetch(url, {
@@ -55,14 +43,6 @@ const lastIndex = async (base: string, index: string) =>
     ).index,
   );
 
-function generatedOf(devnet: RunningComponent): Generated {
-  const line = devnet
-    .output()
-    .split('\n')
-    .find((l) => l.includes('"msg":"history generated"'))!;
-  return JSON.parse(line) as Generated;
-}
-
 describe('devnet live determinism', function () {
   this.timeout(300_000);
   const running: RunningComponent[] = [];
@@ -70,19 +50,16 @@ describe('devnet live determinism', function () {
     for (const r of running) await r.stop();
   });
 
-  async function start(): Promise<Running> {
-    const port = await freePort();
-    const process = await startComponent('devnet', {
-      HTTP_PORT: String(port),
+  async function start(): Promise<DevnetProcess> {
+    const devnet = await startDevnet({
       DEVNET_SEED: SEED,
       DEVNET_HISTORY_HOURS: '2',
       DEVNET_LIVE_INTERVAL_MS: '200',
       // By default the token URIs name the devnet's own port, which differs between these two.
       DEVNET_METADATA_URL: METADATA_URL,
-      LOG_LEVEL: 'info',
     });
-    running.push(process);
-    return { process, base: `http://127.0.0.1:${port}` };
+    running.push(devnet.process);
+    return devnet;
   }
 
   /**
@@ -187,15 +164,11 @@ describe('devnet live determinism', function () {
       // Started a few seconds later: its history ends, and its live steps run, at other moments of the wall clock.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       const b = await start();
-      for (const devnet of [a, b]) {
-        await eventually(
-          () => devnet.process.output().includes('"msg":"history generated"'),
-          90_000,
-          'the history',
-        );
-      }
-      const generated = generatedOf(a.process);
-      expect(generatedOf(b.process)).to.include({
+      const [generated, second] = await Promise.all([
+        generatedHistory(a.process),
+        generatedHistory(b.process),
+      ]);
+      expect(second).to.include({
         pBlocks: generated.pBlocks,
         cBlocks: generated.cBlocks,
         l1Blocks: generated.l1Blocks,

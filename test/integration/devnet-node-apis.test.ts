@@ -21,7 +21,8 @@ import { deriveAccounts, signAllSlots, signBytes, type Account } from '../../ser
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { formatAddress } from '../../services/runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { generatedHistory, l1BlockchainIdOf, startDevnet } from '../support/devnet-process.ts';
+import type { RunningComponent } from '../support/processes.ts';
 
 /**
  * The devnet's X-Chain (avm), info, platform and C-Chain avax APIs, served by a devnet process and read through
@@ -99,9 +100,7 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
   const pAddress = (a: Account) => formatAddress('P', hrp, a.address);
 
   before(async function () {
-    const port = await freePort();
-    process = await startComponent('devnet', {
-      HTTP_PORT: String(port),
+    const started = await startDevnet({
       DEVNET_SEED: SEED,
       DEVNET_HISTORY_HOURS: '5',
       DEVNET_BLOCK_INTERVAL_S: '240',
@@ -109,18 +108,15 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
       DEVNET_GENESIS_TIME: '2026-01-01T00:00:00Z',
       DEVNET_METADATA_URL: PARAMETERS.metadataBaseUrl,
       DEVNET_LIVE_INTERVAL_MS: '0',
-      LOG_LEVEL: 'info',
     });
-    base = `http://127.0.0.1:${port}`;
+    process = started.process;
+    base = started.base;
+    // The replica builds its history while the process builds its own.
     replica = await Devnet.create(PARAMETERS);
     await replica.generateHistory();
-    await eventually(() => process.output().includes('"msg":"history generated"'), 120_000, 'the history');
+    await generatedHistory(process, 120_000);
     accounts = deriveAccounts(SEED, PARAMETERS.accounts);
-    const listening = process
-      .output()
-      .split('\n')
-      .find((line) => line.includes('devnet node APIs listening'))!;
-    l1BlockchainId = (JSON.parse(listening) as { l1: { blockchainId: string } }).l1.blockchainId;
+    l1BlockchainId = l1BlockchainIdOf(process);
     expect(l1BlockchainId).to.equal(replica.l1.blockchainId);
   });
 

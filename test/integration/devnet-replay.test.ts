@@ -4,7 +4,8 @@ import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts'
 import { traceBlock, type CallFrame } from '../../services/devnet/evm/call-tracer.ts';
 import type { EvmBlock, EvmChain } from '../../services/devnet/evm/chain.ts';
 import { WARP_PRECOMPILE_ADDRESS } from '../../services/devnet/evm/warp-precompile.ts';
-import { eventually, startComponent, freePort, type RunningComponent } from '../support/processes.ts';
+import { generatedHistory, l1BlockchainIdOf, startDevnet } from '../support/devnet-process.ts';
+import { eventually, type RunningComponent } from '../support/processes.ts';
 
 /**
  * What the devnet serves must not depend on when it is asked or on when the devnet was started: a block traced
@@ -66,33 +67,16 @@ describe('devnet replay', function () {
 
     /** A devnet with a short history that has made `liveSteps` live steps. */
     async function devnetWithLiveBlocks(liveSteps: number) {
-      const port = await freePort();
-      const devnet = await startComponent('devnet', {
-        HTTP_PORT: String(port),
+      const { process: devnet, base } = await startDevnet({
         DEVNET_SEED: 'restart-test',
         DEVNET_HISTORY_HOURS: '1',
         DEVNET_LIVE_INTERVAL_MS: '50',
         // The token URIs name it: by default the devnet's own address, which differs between these two runs.
         DEVNET_METADATA_URL: 'http://127.0.0.1:9650/metadata',
-        LOG_LEVEL: 'info',
       });
       running.push(devnet);
-      const base = `http://127.0.0.1:${port}`;
-      await eventually(() => devnet.output().includes('"msg":"history generated"'), 90_000, 'the history');
-      const generated = JSON.parse(
-        devnet
-          .output()
-          .split('\n')
-          .find((l) => l.includes('"msg":"history generated"'))!,
-      ) as { pBlocks: number; cBlocks: number; l1Blocks: number; xBlocks: number };
-      const l1 = (
-        JSON.parse(
-          devnet
-            .output()
-            .split('\n')
-            .find((l) => l.includes('devnet node APIs listening'))!,
-        ) as { l1: { blockchainId: string } }
-      ).l1.blockchainId;
+      const generated = await generatedHistory(devnet);
+      const l1 = l1BlockchainIdOf(devnet);
       await eventually(
         async () =>
           Number((await index(base, 'X/block', 'index.getLastAccepted', {})).index) >=

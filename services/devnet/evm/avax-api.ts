@@ -1,7 +1,7 @@
 import { DomainError } from '../../runtime/errors.ts';
 import { decodeId } from '../../runtime/formatting/cb58.ts';
 import { encodeBytes } from '../../runtime/formatting/encoding.ts';
-import { encodingArg, idArg, ZERO_ID } from '../../runtime/gorilla-rpc/args.ts';
+import { encodingArg, ZERO_ID } from '../../runtime/gorilla-rpc/args.ts';
 import { gorillaMethod, type GorillaService } from '../../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../../runtime/gorilla-rpc/go-json.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -12,6 +12,8 @@ import {
   parseSignedTx,
   serveUtxos,
   stringArg,
+  txArgs,
+  txIdArgs,
   utxoPageArgs,
   type LocalChain,
 } from '../x-chain-api.ts';
@@ -38,29 +40,23 @@ export function avaxApi(devnet: Devnet): GorillaService {
   return {
     name: 'avax',
     methods: {
-      getAtomicTx: gorillaMethod(
-        (p) => ({ txId: idArg(field(p, 'txID')), encoding: encodingArg(field(p, 'encoding')) }),
-        ({ txId, encoding }) => {
-          if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding');
-          const found = txId === ZERO_ID ? undefined : find(txId);
-          if (!found) throw new DomainError('not_found', `could not find tx ${txId}`);
-          return Promise.resolve({
-            tx: encodeBytes(found.tx.bytes, encoding),
-            encoding,
-            blockHeight: found.height.toString(),
-          });
-        },
-      ),
-      getAtomicTxStatus: gorillaMethod(
-        (p) => ({ txId: idArg(field(p, 'txID')) }),
-        ({ txId }) => {
-          if (txId === ZERO_ID) throw new DomainError('invalid_argument', 'nil transaction ID');
-          const found = find(txId);
-          return Promise.resolve(
-            found ? { status: 'Accepted', blockHeight: found.height.toString() } : { status: 'Unknown' },
-          );
-        },
-      ),
+      getAtomicTx: gorillaMethod(txArgs, ({ txId, encoding }) => {
+        if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding');
+        const found = txId === ZERO_ID ? undefined : find(txId);
+        if (!found) throw new DomainError('not_found', `could not find tx ${txId}`);
+        return Promise.resolve({
+          tx: encodeBytes(found.tx.bytes, encoding),
+          encoding,
+          blockHeight: found.height.toString(),
+        });
+      }),
+      getAtomicTxStatus: gorillaMethod(txIdArgs, ({ txId }) => {
+        if (txId === ZERO_ID) throw new DomainError('invalid_argument', 'nil transaction ID');
+        const found = find(txId);
+        return Promise.resolve(
+          found ? { status: 'Accepted', blockHeight: found.height.toString() } : { status: 'Unknown' },
+        );
+      }),
       getUTXOs: gorillaMethod(utxoPageArgs, (args) =>
         serveUtxos(
           devnet,

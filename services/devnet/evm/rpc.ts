@@ -77,6 +77,11 @@ export function evmRpcMethods({
     if (!block) throw new DomainError('not_found', 'header not found');
     return block;
   };
+  /** An account as of a block: balance and nonce (none: a fresh account's zeros). */
+  const accountAt = async (address: string, selector: BlockSelector) => {
+    const state = await chain.stateAt(mustResolve(selector).number);
+    return state.getAccount(createAddressFromString(address));
+  };
   return {
     web3_clientVersion: gethMethod([], () => 'chain-data-devnet/v0.1.0'),
     net_version: gethMethod([], () => chain.spec.chainId.toString()),
@@ -156,11 +161,7 @@ export function evmRpcMethods({
     eth_getLogs: gethMethod([required(filterCriteria)], (filter) => getLogs(chain, filter)),
     eth_getBalance: gethMethod(
       [required(fixedHex('common.Address')), required(blockNumberOrHash)],
-      async (address, selector) => {
-        const state = await chain.stateAt(mustResolve(selector).number);
-        const account = await state.getAccount(createAddressFromString(address));
-        return hexQuantity(account?.balance ?? 0n);
-      },
+      async (address, selector) => hexQuantity((await accountAt(address, selector))?.balance ?? 0n),
     ),
     eth_getTransactionCount: gethMethod(
       [required(fixedHex('common.Address')), required(blockNumberOrHash)],
@@ -169,9 +170,7 @@ export function evmRpcMethods({
         if (selector && 'tag' in selector && selector.tag === 'pending') {
           return hexQuantity(await chain.mempool.nonce(address));
         }
-        const state = await chain.stateAt(mustResolve(selector).number);
-        const account = await state.getAccount(createAddressFromString(address));
-        return hexQuantity(account?.nonce ?? 0n);
+        return hexQuantity((await accountAt(address, selector))?.nonce ?? 0n);
       },
     ),
     eth_getCode: gethMethod(
