@@ -21,6 +21,8 @@ export function createRpcGateway(options: {
   cacheSize: number;
   /** Bytes of final EVM answers (as node-rpc reports them) to keep in memory (0: none). */
   answerCacheBytes: number;
+  /** The share of requests answered from these caches that get a span (1, the default: all). */
+  cacheHitTraceRatio?: number;
   /** The credential `/ext/bc/C/admin` requires; unset: the admin API is not served. */
   adminToken?: string;
   log: Logger;
@@ -53,7 +55,7 @@ export function createRpcGateway(options: {
     ) as Promise<void>;
   };
 
-  app.use(httpServerSpans());
+  app.use(httpServerSpans(undefined, { cachedAnswerRatio: options.cacheHitTraceRatio ?? 1 }));
   // The gateway's own steps (errors, the request log, CORS, routing) in one middleware, the order they had as four.
   const logRequests = log.isLevelEnabled('debug');
   app.use(async (ctx) => {

@@ -2,6 +2,7 @@ import type { Container__Output } from '../generated/proto/chaindata/containerin
 import type { EncodingName } from '../runtime/formatting/encoding.ts';
 import { EncodedGoJson } from '../runtime/gorilla-rpc/go-json.ts';
 import { formatContainer, type AcceptedContainerCache } from '../runtime/node-api/index-api.ts';
+import { answeredFromCache } from '../runtime/telemetry/http-server-span.ts';
 
 /**
  * Accepted containers never change: the container at an index, and the index of an id, stay what they are once
@@ -64,6 +65,8 @@ export class ContainerCache implements AcceptedContainerCache {
     if (container !== undefined) {
       this.byPosition.delete(position);
       this.byPosition.set(position, container);
+      // Every Index API method that finds its container here answers without asking the indexer.
+      answeredFromCache();
     }
     return container;
   }

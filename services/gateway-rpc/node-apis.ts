@@ -11,6 +11,7 @@ import { chainAnswerKey } from '../runtime/json-rpc/evm-methods.ts';
 import { serveGethHttp } from '../runtime/json-rpc/geth-envelope.ts';
 import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
+import { answeredFromCache } from '../runtime/telemetry/http-server-span.ts';
 
 export type NodeRpcClient = UnaryClient<NodeRpcServiceDefinition>;
 
@@ -49,7 +50,10 @@ export function mountNodeApis(
     try {
       await serveGethHttp(ctx, async (body) => {
         const known = answerFromFinals(body, chain, finals);
-        if (known !== undefined) return known;
+        if (known !== undefined) {
+          answeredFromCache();
+          return known;
+        }
         const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
         for (const { key, result } of reply.final_answers) finals.set(key, result);
         return reply.body.length > 0 ? reply.body.toString('utf8') : undefined;

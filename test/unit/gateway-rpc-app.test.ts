@@ -40,6 +40,7 @@ describe('gateway-rpc app', function () {
       nodeRpc,
       cacheSize: 10,
       answerCacheBytes: 1024,
+      cacheHitTraceRatio: 0,
       log: pino({ level: 'silent' }),
     });
     server = app.listen(0, '127.0.0.1');

@@ -7,7 +7,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { expect } from 'chai';
 import Koa from 'koa';
-import { httpServerSpans } from '../../services/runtime/telemetry/http-server-span.ts';
+import { answeredFromCache, httpServerSpans } from '../../services/runtime/telemetry/http-server-span.ts';
 
 const SERVER = 1; // SpanKind.SERVER
 
@@ -15,6 +15,9 @@ describe('httpServerSpans', function () {
   const exporter = new InMemorySpanExporter();
   let server: Server;
   let base: string;
+  /** The same routes behind spans that leave out every request answered from cache (ratio 0). */
+  let cachedServer: Server;
+  let cachedBase: string;
   /** The trace id of the span active inside the handler, as the handler saw it. */
   let seenInside: string | undefined;
 
@@ -37,18 +40,42 @@ describe('httpServerSpans', function () {
     router.post('/fail', () => {
       throw new Error('boom');
     });
+    router.get('/cached', (ctx) => {
+      answeredFromCache();
+      ctx.body = 'kept';
+    });
+    router.get('/cached-and-logged', (ctx) => {
+      answeredFromCache();
+      // What a log line does: it reads the active span's ids.
+      seenInside = trace.getActiveSpan()?.spanContext().traceId;
+      ctx.body = 'kept';
+    });
+    router.get('/cached-then-failed', () => {
+      answeredFromCache();
+      throw new Error('boom');
+    });
+    const listen = async (app: Koa) => {
+      const listening = app.listen(0, '127.0.0.1');
+      await new Promise<void>((resolve) => listening.once('listening', resolve));
+      return { listening, url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+    };
     const app = new Koa();
     app.silent = true;
     app.use(httpServerSpans(tracer));
     app.use(router.routes());
-    server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ listening: server, url: base } = await listen(app));
+    const cachedApp = new Koa();
+    cachedApp.silent = true;
+    cachedApp.use(httpServerSpans(tracer, { cachedAnswerRatio: 0 }));
+    cachedApp.use(router.routes());
+    ({ listening: cachedServer, url: cachedBase } = await listen(cachedApp));
   });
 
   after(async function () {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const s of [server, cachedServer]) {
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
     if (registered.propagation) propagation.disable();
     if (registered.context) context.disable();
   });
@@ -88,6 +115,8 @@ describe('httpServerSpans', function () {
       'user_agent.original': 'span-test/1',
     });
     expect(span.status.code).to.equal(0);
+    // Made when the handler first used it, a millisecond in, yet starting when the request did.
+    expect(span.duration[0] * 1e3 + span.duration[1] / 1e6).to.be.at.least(1);
   });
 
   it('starts a trace without a traceparent, and names an unrouted request by its method', async function () {
@@ -107,5 +136,42 @@ describe('httpServerSpans', function () {
     expect(span.attributes['error.type']).to.equal('500');
     expect(span.status.code).to.equal(2);
     expect(span.events.map((e) => e.name)).to.deep.equal(['exception']);
+  });
+
+  it('traces a request answered from cache when the ratio says so (by default, every one)', async function () {
+    expect(await (await fetch(`${base}/cached`)).text()).to.equal('kept');
+    const span = await only();
+    expect(span.name).to.equal('GET /cached');
+    expect(span.attributes['http.response.status_code']).to.equal(200);
+  });
+
+  it("leaves out a request answered from cache at ratio 0, unless its caller's trace is sampled", async function () {
+    expect(await (await fetch(`${cachedBase}/cached`)).text()).to.equal('kept');
+    // A request to another route of the same app, whose span ends after the first one would have.
+    expect((await fetch(`${cachedBase}/nowhere`)).status).to.equal(404);
+    expect((await only()).name).to.equal('GET');
+
+    exporter.reset();
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    await fetch(`${cachedBase}/cached`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    expect((await only()).spanContext().traceId).to.equal(traceId);
+
+    exporter.reset();
+    await fetch(`${cachedBase}/cached`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-00` } });
+    expect((await fetch(`${cachedBase}/nowhere`)).status).to.equal(404);
+    expect((await only()).name).to.equal('GET');
+  });
+
+  it('traces a request answered from cache whose span was used, or that failed', async function () {
+    await fetch(`${cachedBase}/cached-and-logged`);
+    const used = await only();
+    expect(used.name).to.equal('GET /cached-and-logged');
+    expect(used.spanContext().traceId).to.equal(seenInside);
+
+    exporter.reset();
+    expect((await fetch(`${cachedBase}/cached-then-failed`)).status).to.equal(500);
+    const failed = await only();
+    expect(failed.attributes['http.response.status_code']).to.equal(500);
+    expect(failed.status.code).to.equal(2);
   });
 });
