@@ -15,7 +15,7 @@ import { expect } from 'chai';
 import { stringify } from 'yaml';
 import type { KubeObject } from '../support/fake-kube-apiserver/index.ts';
 import { describeWithRealApiServer } from '../support/envtest.ts';
-import { kubectl, renderChart, REPO_ROOT } from '../support/kube-tools.ts';
+import { kubectl, renderChart, REPO_ROOT, waitForCrdEstablished } from '../support/kube-tools.ts';
 import {
   condition,
   DEVNET_WORKLOADS,
@@ -151,7 +151,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       expect(crds).to.have.length(1);
 
       await kube(['apply', '--server-side', '-f', '-'], crds.map((o) => stringify(o)).join('---\n'));
-      await kube(['wait', '--for=condition=Established', `crd/${crds[0]!.metadata.name}`, '--timeout=30s']);
+      await waitForCrdEstablished(kube, crds[0]!.metadata.name!);
       await kube(
         ['apply', '--server-side', '-n', namespace, '-f', '-'],
         release.map((o) => stringify(o)).join('---\n'),

@@ -16,7 +16,7 @@ import {
   startRealKubeApiServer,
   type RealKubeApiServer,
 } from '../support/envtest.ts';
-import { kubectl, REPO_ROOT, ToolError } from '../support/kube-tools.ts';
+import { kubectl, REPO_ROOT, ToolError, waitForCrdEstablished } from '../support/kube-tools.ts';
 import { eventually } from '../support/processes.ts';
 import { readSample } from '../support/operator-cluster.ts';
 
@@ -85,12 +85,7 @@ describeWithRealApiServer(
       const env = { KUBECONFIG: server.kubeconfigFile(), HOME: dir };
       kube = (args, input) => kubectl(args, env, input);
       await kube(['apply', '--server-side', '-f', CRD_FILE]);
-      await kube([
-        'wait',
-        '--for=condition=Established',
-        'crd/chaindatastacks.chaindatastack.io',
-        '--timeout=30s',
-      ]);
+      await waitForCrdEstablished(kube, 'chaindatastacks.chaindatastack.io');
       await kube(['create', 'namespace', 'stacks']);
     });
 

@@ -117,6 +117,23 @@ export async function kubectl(
   return result.stdout;
 }
 
+/**
+ * Waits until a CRD just applied is Established. Polled rather than `kubectl wait --for=condition=Established`,
+ * which fails at once ("accessor error: <nil>") when it looks before the API server has written any condition.
+ */
+export async function waitForCrdEstablished(
+  kube: (args: string[]) => Promise<string>,
+  name: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const jsonPath = '{.status.conditions[?(@.type=="Established")].status}';
+  while ((await kube(['get', `crd/${name}`, '-o', `jsonpath=${jsonPath}`])).trim() !== 'True') {
+    if (Date.now() > deadline) throw new Error(`CRD ${name} not Established after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The non-empty documents of a multi-document YAML stream, as plain objects; a syntax error throws. */
 export function parseYamlDocuments(text: string): Record<string, unknown>[] {
   const objects: Record<string, unknown>[] = [];
