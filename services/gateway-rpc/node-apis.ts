@@ -45,9 +45,15 @@ export function mountNodeApis(
   // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
   // the hop to node-rpc. Keys and values are ASCII JSON: one UTF-16 unit is one byte.
   const finals = new LruCache<string, string>(answerCacheBytes, (answer) => answer.length);
+  // The chains node-rpc has answered for: geth's health probe (an empty GET) on another is the router's 404.
+  const servedChains = new Set<string>();
   const geth: GethEndpoint = async (ctx, pathChain) => {
     const chain = canonicalChain(pathChain);
     try {
+      if (isGethProbe(ctx) && !servedChains.has(chain)) {
+        await nodeRpc.Call({ path: ctx.path, body: Buffer.from(CHAIN_ID_CALL) });
+        servedChains.add(chain);
+      }
       await serveGethHttp(ctx, async (body) => {
         const known = answerFromFinals(body, chain, finals);
         if (known !== undefined) {
@@ -89,6 +95,13 @@ export function mountNodeApis(
   return geth;
 }
 
+const CHAIN_ID_CALL = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}';
+
+/** geth's health probe: a GET with no body and no query, which it answers 200 without reading a call. */
+function isGethProbe(ctx: Context): boolean {
+  return ctx.method === 'GET' && !ctx.get('content-length') && ctx.querystring === '';
+}
+
 function carriesToken(authorization: string, token: string): boolean {
   const given = Buffer.from(/^Bearer (.+)$/.exec(authorization)?.[1] ?? '');
   const expected = Buffer.from(token);
@@ -113,9 +126,20 @@ function answerFromFinals(body: string, chain: string, finals: LruCache<string, 
   if (jsonrpc !== '2.0' || typeof method !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
     return undefined;
   const result = finals.get(chainAnswerKey(chain, method, params));
-  return result === undefined
-    ? undefined
-    : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}\n`;
+  if (result === undefined) return undefined;
+  // geth writes the id back as the client wrote it: answered here only when that is how JSON writes it (`1`, not
+  // `1.0`; a string without escapes), else node-rpc, which keeps its text, answers.
+  const idText = JSON.stringify(id);
+  if (!idWrittenAs(body, idText) || (typeof id === 'string' && body.includes('\\'))) return undefined;
+  return `{"jsonrpc":"2.0","id":${idText},"result":${result}}\n`;
+}
+
+/** Whether the body's id is written `"id":<idText>` (so not `1.0`, `1e0` or `10` for `1`). */
+function idWrittenAs(body: string, idText: string): boolean {
+  const at = body.indexOf(`"id":${idText}`);
+  if (at < 0) return false;
+  const next = body[at + 5 + idText.length];
+  return next === undefined || !/[0-9.eE]/.test(next);
 }
 
 /** A node's reply as node-rpc passes it on (status, content type, body), or node-rpc's refusal. */

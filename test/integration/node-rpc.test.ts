@@ -174,7 +174,13 @@ describe('node JSON-RPC through gateway-rpc', function () {
         status: 404,
         text: '404 page not found\n',
       });
+      // geth's health probe (an empty GET) too, where a chain's endpoint answers it 200 with no body.
+      const probe = await fetch(`${gatewayUrl}${path}`);
+      expect([probe.status, await probe.text()]).to.deep.equal([404, '404 page not found\n']);
     }
+    const probe = await fetch(`${gatewayUrl}/ext/bc/C/rpc`);
+    const direct = await fetch(`${node()}/ext/bc/C/rpc`);
+    expect([probe.status, await probe.text()]).to.deep.equal([direct.status, await direct.text()]);
   });
 
   it('serves the platform API to avalanchejs, and its errors and HTTP rules as the node does', async function () {
@@ -373,6 +379,11 @@ describe('node JSON-RPC through gateway-rpc', function () {
     );
     expect(again.text).to.equal(first.text.replace('"id":1,', '"id":"again",'));
     expect(await calls()).to.equal(before);
+    // An id JSON would write otherwise (1.0) comes back as the client wrote it, as from the node.
+    const body = request('eth_getBlockByNumber', ['0x2', true], 1).replace('"id":1,', '"id":1.0,');
+    expect(await post(gatewayUrl, '/ext/bc/C/rpc', body)).to.deep.equal(
+      await post(node(), '/ext/bc/C/rpc', body),
+    );
     // In a batch it goes to node-rpc, which answers it from its own memory.
     const cachedBefore = await counted('cache');
     await post(gatewayUrl, '/ext/bc/C/rpc', `[${request('eth_getBlockByNumber', ['0x2', true])}]`);
