@@ -1,5 +1,6 @@
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   propagation,
   SpanKind,
   SpanStatusCode,
@@ -79,6 +80,7 @@ export function httpServerSpans(
         server.setAttributes(ending);
         server.end(performance.now());
       }
+      server.release();
     }
   };
 }
@@ -92,6 +94,8 @@ export function answeredFromCache(): void {
   if (span instanceof ServerSpan) span.answeredFromCache = true;
 }
 
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
 function callerSampled(parent: TraceContext): boolean {
   const caller = trace.getSpanContext(parent);
   return caller !== undefined && (caller.traceFlags & TraceFlags.SAMPLED) !== 0;
@@ -99,12 +103,15 @@ function callerSampled(parent: TraceContext): boolean {
 
 /**
  * A request's server span, made by the tracer the first time anything touches it (its context for a child span or
- * a log line, an attribute, its end), with the request's start as its start time.
+ * a log line, an attribute, its end), with the request's start as its start time. Async resources made during the
+ * request keep its context, and so this object, for a while after it: once the request is over it lets go of the
+ * request and of the span (holding the Koa context longer cost the traced baseline a third more CPU in garbage
+ * collection).
  */
 class ServerSpan implements Span {
   answeredFromCache = false;
   private readonly tracer: Tracer;
-  private readonly ctx: Context;
+  private ctx: Context | undefined;
   private readonly parent: TraceContext;
   private readonly startTime = performance.now();
   private span: Span | undefined;
@@ -119,10 +126,21 @@ class ServerSpan implements Span {
     return this.span !== undefined;
   }
 
+  /**
+   * Once the request is over: only the span's ids stay, for what reads them late (a log line); anything else done to
+   * it is ignored, as an ended span ignores it. A span never made has no ids.
+   */
+  release(): void {
+    this.span = this.span === undefined ? NO_SPAN : trace.wrapSpanContext(this.span.spanContext());
+    this.ctx = undefined;
+  }
+
   private get real(): Span {
-    return (this.span ??= this.tracer.startSpan(
-      this.ctx.method,
-      { kind: SpanKind.SERVER, attributes: requestAttributes(this.ctx), startTime: this.startTime },
+    if (this.span !== undefined) return this.span;
+    const ctx = this.ctx!;
+    return (this.span = this.tracer.startSpan(
+      ctx.method,
+      { kind: SpanKind.SERVER, attributes: requestAttributes(ctx), startTime: this.startTime },
       this.parent,
     ));
   }
