@@ -39,13 +39,14 @@ export function createRpcGateway(options: {
   // which tries every route of the gateway on every request. Any other spelling (another case, an escape, a
   // trailing slash) goes through the router, which serves it with the same handlers.
   const route = (ctx: Koa.Context): Promise<void> => {
-    const path = ctx.path;
-    const index = indexes.get(path);
+    // The request target as sent: a path without a query is the path (parsing it would only copy it).
+    const target = ctx.req.url ?? '';
+    const index = indexes.get(target);
     if (index !== undefined) {
-      routedAs(ctx, path);
+      routedAs(ctx, target);
       return index(ctx);
     }
-    const chain = GETH_PATH.exec(path)?.[1];
+    const chain = gethChain(target);
     if (chain !== undefined) {
       routedAs(ctx, GETH_ROUTE);
       return geth(ctx, chain);
@@ -85,8 +86,14 @@ export function createRpcGateway(options: {
   return app;
 }
 
-/** An EVM chain's `/rpc` with the chain as clients write it (an alias or a blockchain id: letters and digits). */
-const GETH_PATH = /^\/ext\/bc\/([0-9A-Za-z]+)\/rpc$/;
+/** The chain of an EVM chain's `/rpc` as clients write it (an alias or a blockchain id: letters and digits). */
+function gethChain(target: string): string | undefined {
+  if (!target.startsWith('/ext/bc/') || !target.endsWith('/rpc')) return undefined;
+  const chain = target.slice(8, -4);
+  return CHAIN_NAME.test(chain) ? chain : undefined;
+}
+
+const CHAIN_NAME = /^[0-9A-Za-z]+$/;
 
 /** The route template a request was served under, where @koa/router records it and httpServerSpans reads it. */
 function routedAs(ctx: Koa.Context, template: string): void {

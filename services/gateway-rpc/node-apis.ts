@@ -6,7 +6,7 @@ import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/node
 import { DomainError } from '../runtime/errors.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
 import { readGorillaRequest } from '../runtime/gorilla-rpc/endpoint.ts';
-import { LruCache } from '../runtime/cache/lru.ts';
+import { FinalAnswers } from './final-answers.ts';
 import { chainAnswerKey } from '../runtime/json-rpc/evm-methods.ts';
 import { serveGethHttp } from '../runtime/json-rpc/geth-envelope.ts';
 import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
@@ -43,8 +43,8 @@ export function mountNodeApis(
   adminToken?: string,
 ): GethEndpoint {
   // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
-  // the hop to node-rpc. Keys and values are ASCII JSON: one UTF-16 unit is one byte.
-  const finals = new LruCache<string, string>(answerCacheBytes, (answer) => answer.length);
+  // the hop to node-rpc.
+  const finals = new FinalAnswers(answerCacheBytes);
   // The chains node-rpc has answered for: geth's health probe (an empty GET) on another is the router's 404.
   const servedChains = new Set<string>();
   const geth: GethEndpoint = async (ctx, pathChain) => {
@@ -113,7 +113,7 @@ function carriesToken(authorization: string, token: string): boolean {
  * envelope); undefined for anything else (a batch, an unknown answer, a body the envelope would refuse), which goes to
  * node-rpc.
  */
-function answerFromFinals(body: string, chain: string, finals: LruCache<string, string>): string | undefined {
+function answerFromFinals(body: string, chain: string, finals: FinalAnswers): string | undefined {
   if (!body.includes('"method"') || body.trimStart().startsWith('[')) return undefined;
   let message: unknown;
   try {
