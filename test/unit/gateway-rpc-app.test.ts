@@ -8,6 +8,7 @@ import type { ContainerIndexClient } from '../../services/runtime/node-api/index
 import { chainAnswerKey } from '../../services/runtime/json-rpc/evm-methods.ts';
 
 const BLOCK = '{"number":"0x7","hash":"0x07"}';
+const PARSE_ERROR = '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}\n';
 
 /**
  * gateway-rpc's HTTP app over a node-rpc that answers every call with BLOCK and reports it final: what the gateway
@@ -22,16 +23,22 @@ describe('gateway-rpc app', function () {
     const nodeRpc = {
       Call: ({ path, body }: { path: string; body: Buffer }) => {
         calls.push(path);
-        const { id, method, params } = JSON.parse(body.toString('utf8')) as {
-          id: number;
-          method: string;
-          params: unknown;
-        };
+        let call: { id: number; method: string; params: unknown };
+        try {
+          call = JSON.parse(body.toString('utf8')) as typeof call;
+        } catch {
+          return Promise.resolve({
+            status: 200,
+            content_type: 'application/json',
+            body: Buffer.from(PARSE_ERROR),
+            final_answers: [],
+          });
+        }
         return Promise.resolve({
           status: 200,
           content_type: 'application/json',
-          body: Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":${BLOCK}}\n`),
-          final_answers: [{ key: chainAnswerKey('C', method, params), result: BLOCK }],
+          body: Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":${BLOCK}}\n`),
+          final_answers: [{ key: chainAnswerKey('C', call.method, call.params), result: BLOCK }],
         });
       },
     } as unknown as NodeRpcClient;
@@ -74,6 +81,53 @@ describe('gateway-rpc app', function () {
     expect(again.headers.get('vary')).to.equal('Origin');
     expect(again.headers.get('access-control-allow-origin')).to.equal('*');
     expect(again.headers.get('access-control-allow-credentials')).to.equal('true');
+  });
+
+  it('answers a kept call itself however it is written, and leaves to node-rpc what it cannot answer as geth', async function () {
+    expect(await (await post('/ext/bc/C/rpc', 1)).text()).to.equal(
+      `{"jsonrpc":"2.0","id":1,"result":${BLOCK}}\n`,
+    );
+    calls.length = 0;
+    const send = async (body: string) =>
+      (
+        await fetch(`${base}/ext/bc/C/rpc`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+      ).text();
+    const kept = (id: string) => `{"jsonrpc":"2.0","id":${id},"result":${BLOCK}}\n`;
+    // Members in another order (ethers writes them so), a string id, a member geth ignores.
+    expect(
+      await send('{"method":"eth_getBlockByNumber","params":["0x7",false],"id":9,"jsonrpc":"2.0"}'),
+    ).to.equal(kept('9'));
+    expect(
+      await send('{"jsonrpc":"2.0","id":"a b","method":"eth_getBlockByNumber","params":["0x7",false]}'),
+    ).to.equal(kept('"a b"'));
+    expect(
+      await send('{"jsonrpc":"2.0","id":-3,"method":"eth_getBlockByNumber","params":["0x7",false],"x":1}'),
+    ).to.equal(kept('-3'));
+    expect(calls).to.deep.equal([]);
+    // Spaces (the id's text is then not found as JSON writes it), an id JSON writes otherwise, a body that is not
+    // JSON, another block: node-rpc answers.
+    expect(
+      await send(
+        '{ "jsonrpc": "2.0", "id": 0, "method": "eth_getBlockByNumber", "params": ["0x7", false] }\n',
+      ),
+    ).to.equal(kept('0'));
+    expect(
+      await send('{"jsonrpc":"2.0","id":1.0,"method":"eth_getBlockByNumber","params":["0x7",false]}'),
+    ).to.equal(kept('1'));
+    expect(
+      await send('{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x7",false]'),
+    ).to.equal(PARSE_ERROR);
+    expect(
+      await send('{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x7",false]}}'),
+    ).to.equal(PARSE_ERROR);
+    expect(
+      await send('{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x8",false]}'),
+    ).to.equal(kept('1'));
+    expect(calls).to.have.length(5);
   });
 
   it('serves the spellings the router matches (another case, an escape) with the same handler', async function () {
