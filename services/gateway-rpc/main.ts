@@ -10,7 +10,7 @@ import { GatewayWebSockets } from './websockets.ts';
 
 const MIN_ADMIN_TOKEN_LENGTH = 32;
 /**
- * A span adds about a tenth to the CPU of an answer served from the gateway's caches (docs/benchmarks.md): one in ten
+ * A span adds about a fifth to the CPU of an answer served from the gateway's caches (docs/benchmarks.md): one in ten
  * keeps it, which still shows what they take, while every request that reaches node-rpc or the indexer is traced.
  */
 const DEFAULT_CACHE_HIT_TRACE_RATIO = 0.1;
