@@ -73,6 +73,8 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
 
 export interface BenchDevnet {
   url: string;
+  /** The devnet's process id, for its CPU use. */
+  pid: number | undefined;
   /** The devnet's `history generated` log line: how many blocks and containers of each kind it made. */
   history: Record<string, number>;
   stop(): Promise<void>;
@@ -109,6 +111,7 @@ export async function startBenchDevnet(options: {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     history: JSON.parse(line) as Record<string, number>,
     stop: () =>
       new Promise<void>((resolve) => {
