@@ -223,8 +223,8 @@ machine bare Koa loses more than the gateway); CPU time per request is the stead
   of them costs); a call written as JSON.stringify writes it is read without parsing; a hit only marks its answer
   used (CLOCK eviction).
 - After: about 31 µs, 64% and 65% of bare Koa's rate in two quiet runs (logs 53%, 54%); every cached answer traced,
-  about 37 µs and 53%. The Index API's cached \`getContainerByIndex\` (\`node bench/run.ts\`) went from 28% and
-  29% of bare Koa's rate to 41% and 43% in quiet runs.
+  about 37 µs and 53%. The Index API's cached \`getContainerByIndex\` (\`node bench/run.ts\`, whose target is 40%)
+  went from 28% and 29% of bare Koa's rate to between 39% and 44% in four quiet runs.
 - What remains over bare Koa is spread thin: waking the load generator costs the gateway about 5 µs more per reply
   (its slower replies more often find the client asleep), then the body read and geth's envelope checks, the trace
   context every request gets, Koa's work for headers bare Koa does not send (\`Vary\`), and copying replies that are
