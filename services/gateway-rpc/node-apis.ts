@@ -8,7 +8,7 @@ import type { UnaryClient } from '../runtime/grpc/client.ts';
 import { readGorillaRequest } from '../runtime/gorilla-rpc/endpoint.ts';
 import { FinalAnswers } from './final-answers.ts';
 import { chainAnswerKey } from '../runtime/json-rpc/evm-methods.ts';
-import { serveGethHttp } from '../runtime/json-rpc/geth-envelope.ts';
+import { isGethHealthProbe, serveGethHttp } from '../runtime/json-rpc/geth-envelope.ts';
 import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import { answeredFromCache } from '../runtime/telemetry/http-server-span.ts';
@@ -50,7 +50,7 @@ export function mountNodeApis(
   const geth: GethEndpoint = async (ctx, pathChain) => {
     const chain = canonicalChain(pathChain);
     try {
-      if (isGethProbe(ctx) && !servedChains.has(chain)) {
+      if (isGethHealthProbe(ctx) && !servedChains.has(chain)) {
         await nodeRpc.Call({ path: ctx.path, body: Buffer.from(CHAIN_ID_CALL) });
         servedChains.add(chain);
       }
@@ -96,11 +96,6 @@ export function mountNodeApis(
 }
 
 const CHAIN_ID_CALL = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}';
-
-/** geth's health probe: a GET with no body and no query, which it answers 200 without reading a call. */
-function isGethProbe(ctx: Context): boolean {
-  return ctx.method === 'GET' && !ctx.get('content-length') && ctx.querystring === '';
-}
 
 function carriesToken(authorization: string, token: string): boolean {
   const given = Buffer.from(/^Bearer (.+)$/.exec(authorization)?.[1] ?? '');

@@ -76,6 +76,11 @@ export const methodNotFound = (method: string): JsonRpcError => ({
 export const GETH_MAX_BODY_BYTES = 5 * 1024 * 1024;
 const ACCEPTED_CONTENT_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
 
+/** geth's health probe: a GET with no body and no query, which it answers 200 without reading a call. */
+export function isGethHealthProbe(ctx: Context): boolean {
+  return ctx.method === 'GET' && !ctx.get('content-length') && ctx.querystring === '';
+}
+
 /** Serves one HTTP request the way geth's HTTP handler does; `answer` turns the body into the response body. */
 export async function serveGethHttp(
   ctx: Context,
@@ -83,7 +88,7 @@ export async function serveGethHttp(
   maxBodyBytes = GETH_MAX_BODY_BYTES,
 ): Promise<void> {
   // geth answers an empty GET with 200 (a health probe), refuses PUT and DELETE, and lets OPTIONS through.
-  if (ctx.method === 'GET' && !ctx.get('content-length') && ctx.querystring === '') {
+  if (isGethHealthProbe(ctx)) {
     ctx.status = 200;
     ctx.body = null;
     return;
