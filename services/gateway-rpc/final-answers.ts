@@ -1,6 +1,6 @@
 /**
- * The EVM answers node-rpc reported final, by key, within a budget of bytes (keys and answers are ASCII JSON: one
- * UTF-16 unit is one byte; an answer is weighed, as node-rpc weighs it). A hit only marks its entry used, where a
+ * The EVM answers node-rpc reported final, by key, within a budget of bytes (an answer's UTF-8 bytes, as it is kept:
+ * written to a socket as bytes, where a string of ten kilobytes would be encoded again on every reply). A hit only marks its entry used, where a
  * least-recently-used order would move it to the back of the map (a delete and an insert) on every hit: those writes,
  * to a table that is cold between requests, cost the cached path about a twentieth of its CPU. When the budget is
  * exceeded, entries leave oldest first, but one used since it was last looked at gets a second chance: it is marked
@@ -8,21 +8,21 @@
  */
 export class FinalAnswers {
   private readonly capacity: number;
-  private readonly entries = new Map<string, { answer: string; used: boolean }>();
+  private readonly entries = new Map<string, { answer: Buffer; used: boolean }>();
   private bytes = 0;
 
   constructor(capacityBytes: number) {
     this.capacity = capacityBytes;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (!entry.used) entry.used = true;
     return entry.answer;
   }
 
-  set(key: string, answer: string): void {
+  set(key: string, answer: Buffer): void {
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);

@@ -61,8 +61,8 @@ export function mountNodeApis(
           return known;
         }
         const reply = await nodeRpc.Call({ path: ctx.path, body: Buffer.from(body) });
-        for (const { key, result } of reply.final_answers) finals.set(key, result);
-        return reply.body.length > 0 ? reply.body.toString('utf8') : undefined;
+        for (const { key, result } of reply.final_answers) finals.set(key, Buffer.from(result));
+        return reply.body.length > 0 ? reply.body : undefined;
       });
     } catch (err) {
       answerFailure(ctx, err);
@@ -108,16 +108,16 @@ function carriesToken(authorization: string, token: string): boolean {
  * envelope); undefined for anything else (a batch, an unknown answer, a body the envelope would refuse), which goes to
  * node-rpc.
  */
-function answerFromFinals(body: string, chain: string, finals: FinalAnswers): string | undefined {
+function answerFromFinals(body: string, chain: string, finals: FinalAnswers): Buffer | undefined {
   const call = plainCall(body);
   if (call !== undefined) {
     const result = finals.get(`${chain}\n${call.method}\n${call.params}`);
-    if (result !== undefined) return `{"jsonrpc":"2.0","id":${call.id},"result":${result}}\n`;
+    if (result !== undefined) return gethReply(call.id, result);
   }
   return answerFromParsed(body, chain, finals);
 }
 
-function answerFromParsed(body: string, chain: string, finals: FinalAnswers): string | undefined {
+function answerFromParsed(body: string, chain: string, finals: FinalAnswers): Buffer | undefined {
   if (!body.includes('"method"') || body.trimStart().startsWith('[')) return undefined;
   let message: unknown;
   try {
@@ -135,7 +135,19 @@ function answerFromParsed(body: string, chain: string, finals: FinalAnswers): st
   // `1.0`; a string without escapes), else node-rpc, which keeps its text, answers.
   const idText = JSON.stringify(id);
   if (!idWrittenAs(body, idText) || (typeof id === 'string' && body.includes('\\'))) return undefined;
-  return `{"jsonrpc":"2.0","id":${idText},"result":${result}}\n`;
+  return gethReply(idText, result);
+}
+
+/** geth's reply to call `idText` with a result (its JSON text as UTF-8), in one buffer that is written as it is. */
+function gethReply(idText: string, result: Buffer): Buffer {
+  const head = `{"jsonrpc":"2.0","id":${idText},"result":`;
+  const headBytes = Buffer.byteLength(head);
+  const reply = Buffer.allocUnsafe(headBytes + result.length + 2);
+  reply.write(head, 0, 'utf8');
+  result.copy(reply, headBytes);
+  reply[reply.length - 2] = CLOSE_BRACE;
+  reply[reply.length - 1] = NEWLINE;
+  return reply;
 }
 
 /**
@@ -233,6 +245,7 @@ function arrayEnd(text: string, at: number): number {
   return -1;
 }
 
+const NEWLINE = 0x0a;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const MINUS = 0x2d;

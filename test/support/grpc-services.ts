@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../../services/generated/proto/container_indexer.ts';
 import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
+import type { ProtoGrpcType as NodeRpcProto } from '../../services/generated/proto/node_rpc.ts';
 import type { ProtoGrpcType as PrimaryNetworkProto } from '../../services/generated/proto/primary_network.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
@@ -11,10 +12,10 @@ import { eventually, freePort, startComponent, type RunningComponent } from './p
 import { startUpstreamNode } from './upstream-node.ts';
 
 /**
- * The three data services as processes on one test database, reached over real gRPC sockets, without a devnet:
- * container-indexer mirrors a small fixture node, primary-network serves what a test writes into its tables (its
- * projection is off), evm-data knows the C-Chain from a node that answers only the calls needed to register it
- * (ingestion off). Enough to call every method with any request, cheaply.
+ * The three data services as processes on one test database, and node-rpc, reached over real gRPC sockets, without a
+ * devnet: container-indexer mirrors a small fixture node, primary-network serves what a test writes into its tables
+ * (its projection is off), evm-data knows the C-Chain from a node that answers only the calls needed to register it
+ * (ingestion off), and node-rpc passes calls to that node. Enough to call every method with any request, cheaply.
  */
 export const FUJI = IDENTITIES.fuji;
 
@@ -33,6 +34,7 @@ export interface GrpcServices {
   containerIndexer: GrpcService;
   primaryNetwork: GrpcService;
   evmData: GrpcService;
+  nodeRpc: GrpcService;
   all: GrpcService[];
   stop(): Promise<void>;
 }
@@ -57,7 +59,12 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
   };
   try {
     const common = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', UPSTREAM_TIMEOUT_MS: '1000', ...env };
-    const ports = { ci: await freePort(), pn: await freePort(), evm: await freePort() };
+    const ports = {
+      ci: await freePort(),
+      pn: await freePort(),
+      evm: await freePort(),
+      rpc: await freePort(),
+    };
     const containerIndexer = await startComponent('container-indexer', {
       ...common,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.ci}`,
@@ -84,6 +91,14 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       NFT_METADATA_ENABLED: 'false',
     });
     started.push(evmData);
+    const nodeRpc = await startComponent('node-rpc', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.rpc}`,
+      UPSTREAM_NODE_URLS: nodeUrl(evmNode),
+      UPSTREAM_ATTEMPTS: '1',
+      EVM_CHAINS: 'C',
+    });
+    started.push(nodeRpc);
 
     const ci = loadProto<ContainerIndexerProto>('chaindata/containerindexer/v1/container_indexer.proto')
       .chaindata.containerindexer.v1.ContainerIndexService;
@@ -91,6 +106,8 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       .primarynetwork.v1.PrimaryNetworkService;
     const evm = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto').chaindata.evmdata.v1
       .EvmDataService;
+    const rpc = loadProto<NodeRpcProto>('chaindata/noderpc/v1/node_rpc.proto').chaindata.noderpc.v1
+      .NodeRpcService;
     const service = (
       name: string,
       serviceName: string,
@@ -128,6 +145,13 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
         evm as unknown as grpc.ServiceClientConstructor,
         ports.evm,
         evmData,
+      ),
+      nodeRpc: service(
+        'node-rpc',
+        'chaindata.noderpc.v1.NodeRpcService',
+        rpc as unknown as grpc.ServiceClientConstructor,
+        ports.rpc,
+        nodeRpc,
       ),
     };
     const all = Object.values(services);

@@ -107,6 +107,10 @@ describe('gateway-rpc app', function () {
     expect(
       await send('{"jsonrpc":"2.0","id":-3,"method":"eth_getBlockByNumber","params":["0x7",false],"x":1}'),
     ).to.equal(kept('-3'));
+    // An id outside ASCII: the reply is written as bytes, so its UTF-8 must be counted, not its characters.
+    expect(
+      await send('{"jsonrpc":"2.0","id":"é–🦊","method":"eth_getBlockByNumber","params":["0x7",false]}'),
+    ).to.equal(kept('"é–🦊"'));
     expect(calls).to.deep.equal([]);
     // Spaces (the id's text is then not found as JSON writes it), an id JSON writes otherwise, a body that is not
     // JSON, another block: node-rpc answers.

@@ -84,7 +84,7 @@ export function isGethHealthProbe(ctx: Context): boolean {
 /** Serves one HTTP request the way geth's HTTP handler does; `answer` turns the body into the response body. */
 export async function serveGethHttp(
   ctx: Context,
-  answer: (body: string) => Promise<string | undefined>,
+  answer: (body: string) => Promise<string | Buffer | undefined>,
   maxBodyBytes = GETH_MAX_BODY_BYTES,
 ): Promise<void> {
   // geth answers an empty GET with 200 (a health probe), refuses PUT and DELETE, and lets OPTIONS through.
