@@ -15,7 +15,9 @@ import {
   type EvmDataClient,
   type PrimaryNetworkClient,
   type RouteServices,
+  type SignatureAggregatorClient,
 } from './routes/index.ts';
+import { ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures } from './icm-signature-aggregator-api.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**
@@ -26,6 +28,7 @@ import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 export interface DataGatewayOptions {
   primaryNetwork: PrimaryNetworkClient;
   evmData: EvmDataClient;
+  signatureAggregator: SignatureAggregatorClient;
   pageTokens: PageTokens;
   log: Logger;
   /** Who may call, and how much (API keys, rate limits); admits everyone until those exist. */
@@ -41,6 +44,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   const services: RouteServices = {
     primaryNetwork: options.primaryNetwork,
     evmData: options.evmData,
+    signatureAggregator: options.signatureAggregator,
     pageTokens: options.pageTokens,
   };
   const admission = options.admission ?? admitEveryCaller;
@@ -51,6 +55,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     ctx.body = openApiDocument;
   });
   for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
+  router.post(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
 
   const app = new Koa();
   logKoaErrors(app, log);

@@ -1,5 +1,6 @@
 import type { ProtoGrpcType as EvmDataProto } from '../generated/proto/evm_data.ts';
 import type { ProtoGrpcType as PrimaryNetworkProto } from '../generated/proto/primary_network.ts';
+import type { ProtoGrpcType as SignatureAggregatorProto } from '../generated/proto/signature_aggregator.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { closeServer } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
@@ -15,6 +16,9 @@ const config = {
   HTTP_PORT: env.port(8080),
   PRIMARY_NETWORK_ADDRESS: env.hostPort('127.0.0.1:50052'),
   EVM_DATA_ADDRESS: env.hostPort('127.0.0.1:50053'),
+  SIGNATURE_AGGREGATOR_ADDRESS: env.hostPort('127.0.0.1:50055'),
+  // Collecting signatures takes longer than a read: the aggregator's own budget, plus the hop.
+  SIGNATURE_AGGREGATOR_DEADLINE_MS: env.integer(10, 600_000, 12_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   PAGE_TOKEN_SECRET: env.text(`a secret of at least ${MIN_SECRET_LENGTH} characters`).optional(),
 };
@@ -41,14 +45,24 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     cfg.EVM_DATA_ADDRESS,
     cfg.GRPC_DEADLINE_MS,
   );
+  const signatureAggregatorProto = loadProto<SignatureAggregatorProto>(
+    'chaindata/signatureaggregator/v1/signature_aggregator.proto',
+  );
+  const signatureAggregator = createGrpcClient(
+    signatureAggregatorProto.chaindata.signatureaggregator.v1.SignatureAggregatorService,
+    cfg.SIGNATURE_AGGREGATOR_ADDRESS,
+    cfg.SIGNATURE_AGGREGATOR_DEADLINE_MS,
+  );
   ctx.onShutdown('gRPC clients', () => {
     primaryNetwork.close();
     evmData.close();
+    signatureAggregator.close();
   });
 
   const app = createDataGateway({
     primaryNetwork: primaryNetwork.unary,
     evmData: evmData.unary,
+    signatureAggregator: signatureAggregator.unary,
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
   });

@@ -160,6 +160,35 @@ function hexBytes(text: string, length: number): Uint8Array | undefined {
   return Uint8Array.from(Buffer.from(match[1]!, 'hex'));
 }
 
+/** Hex of any even number of digits, `0x` optional (how Warp messages and justifications travel), at most `maxBytes`. */
+export function hexBytesParam(what: string, maxBytes: number) {
+  const described = `${what}: hex, 0x optional, at most ${maxBytes} bytes`;
+  return textParam(described, (text) => {
+    const digits = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text;
+    if (digits.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(digits) || digits.length > maxBytes * 2)
+      return { invalid: `expected ${described}, got ${rendered(text)}` };
+    return Uint8Array.from(Buffer.from(digits, 'hex'));
+  });
+}
+
+/** A subnet id: cb58 of 32 bytes, or hex of 32 bytes (`0x` optional). */
+export function subnetIdBytesParam() {
+  const what = 'a subnet id: cb58 or hex of 32 bytes';
+  return textParam(
+    what,
+    (text) =>
+      cb58Bytes(text, ID_LENGTH) ??
+      hexBytes(`0x${text.replace(/^0x/i, '')}`, ID_LENGTH) ?? {
+        invalid: `expected ${what}, got ${rendered(text)}`,
+      },
+  );
+}
+
+/** The 32 bytes of a transaction hash txHashParam accepted. */
+export function txHashBytes(text: string): Uint8Array {
+  return hexBytes(text, ID_LENGTH) ?? cb58Bytes(text, ID_LENGTH)!;
+}
+
 /** A transaction id: cb58 of 32 bytes (checksum included), or its 0x-hex as some clients write it. */
 export function txHashParam(description: string) {
   const what = 'a transaction hash: cb58 or 0x-hex of 32 bytes';

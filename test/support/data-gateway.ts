@@ -2,7 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { CallerAdmission } from '../../services/gateway-data/api-keys.ts';
 import { createDataGateway } from '../../services/gateway-data/app.ts';
-import type { EvmDataClient, PrimaryNetworkClient } from '../../services/gateway-data/routes/index.ts';
+import type {
+  EvmDataClient,
+  PrimaryNetworkClient,
+  SignatureAggregatorClient,
+} from '../../services/gateway-data/routes/index.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
 
@@ -65,12 +69,15 @@ const silent = pino({ level: 'silent' });
 export async function startTestDataGateway(options: {
   primaryNetwork?: PrimaryNetworkClient;
   evmData?: EvmDataClient;
+  signatureAggregator?: SignatureAggregatorClient;
   admission?: CallerAdmission;
   pageTokenSecret: string;
 }): Promise<{ base: string; close(): Promise<void> }> {
   const app = createDataGateway({
     primaryNetwork: options.primaryNetwork ?? absentService<PrimaryNetworkClient>('primary-network'),
     evmData: options.evmData ?? absentService<EvmDataClient>('evm-data'),
+    signatureAggregator:
+      options.signatureAggregator ?? absentService<SignatureAggregatorClient>('signature-aggregator'),
     pageTokens: createPageTokens({ secret: options.pageTokenSecret, log: silent }),
     log: silent,
     admission: options.admission,

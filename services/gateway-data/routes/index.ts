@@ -11,9 +11,17 @@ import { getChainInfo, supportedChains } from './evm/chains.ts';
 import { getContractMetadata, listTokens, reindexNft } from './evm/tokens.ts';
 import { getTransaction, listTransactions } from './evm/transactions.ts';
 import { listIcmMessagesByAddress } from './icm/messages.ts';
+import { aggregateSignatures, getAggregatedSignatures } from './signature-aggregator.ts';
 import type { DataRoute } from './route.ts';
 
-export type { DataRoute, EvmDataClient, PrimaryNetworkClient, RawRequest, RouteServices } from './route.ts';
+export type {
+  DataRoute,
+  EvmDataClient,
+  PrimaryNetworkClient,
+  RawRequest,
+  RouteServices,
+  SignatureAggregatorClient,
+} from './route.ts';
 
 export const PRIMARY_NETWORK_ROUTES: readonly DataRoute[] = [
   getBlockchainById,
@@ -42,4 +50,14 @@ export const EVM_ROUTES: readonly DataRoute[] = [
   listIcmMessagesByAddress,
 ];
 
-export const DATA_ROUTES: readonly DataRoute[] = [...PRIMARY_NETWORK_ROUTES, ...EVM_ROUTES];
+/** The routes the signature-aggregator service answers (§4.1). */
+export const SIGNATURE_AGGREGATOR_ROUTES: readonly DataRoute[] = [
+  aggregateSignatures,
+  getAggregatedSignatures,
+];
+
+export const DATA_ROUTES: readonly DataRoute[] = [
+  ...PRIMARY_NETWORK_ROUTES,
+  ...EVM_ROUTES,
+  ...SIGNATURE_AGGREGATOR_ROUTES,
+];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EvmDataServiceDefinition } from '../../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { SortOrder } from '../../generated/proto/chaindata/primarynetwork/v1/SortOrder.ts';
+import type { SignatureAggregatorServiceDefinition } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
 import { MAX_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
 import type { PageTokens } from '../../runtime/pagination/page-token.ts';
@@ -29,14 +30,16 @@ import {
  * The Data API's routes: for each, its parameters as zod schemas, the rules that tie parameters together as
  * refinements of the same schema (validation and the OpenAPI document both come from them), and the call to the
  * service that answers it: the primary-network service for `/v1/networks/...`, the evm-data service for the EVM
- * chains and ICM.
+ * chains and ICM, the signature-aggregator service for `/v1/signatureAggregator/...`.
  */
 export type PrimaryNetworkClient = UnaryClient<PrimaryNetworkServiceDefinition>;
 export type EvmDataClient = UnaryClient<EvmDataServiceDefinition>;
+export type SignatureAggregatorClient = UnaryClient<SignatureAggregatorServiceDefinition>;
 
 export interface RouteServices {
   primaryNetwork: PrimaryNetworkClient;
   evmData: EvmDataClient;
+  signatureAggregator: SignatureAggregatorClient;
   pageTokens: PageTokens;
 }
 
@@ -82,6 +85,7 @@ export interface InputRule<I> {
 export interface RouteContext {
   primaryNetwork: PrimaryNetworkClient;
   evmData: EvmDataClient;
+  signatureAggregator: SignatureAggregatorClient;
   listPage<R extends PagedRequest, T extends PagedResponse>(
     pageToken: string | undefined,
     request: R,
@@ -139,6 +143,7 @@ export function defineRoute<
       return handle(parseParams(schema, input), {
         primaryNetwork: services.primaryNetwork,
         evmData: services.evmData,
+        signatureAggregator: services.signatureAggregator,
         listPage: (pageToken, request, call) =>
           listPage(services.pageTokens, spec.operationId, pageToken, request, call),
       });
