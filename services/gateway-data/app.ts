@@ -55,7 +55,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     ctx.body = openApiDocument;
   });
   for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
-  router.post(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
+  router.all(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
 
   const app = new Koa();
   logKoaErrors(app, log);
@@ -152,6 +152,7 @@ function restErrors(log: Logger): Koa.Middleware {
  * texts name internal addresses, so clients get a generic message and the log gets the details.
  */
 function publicError(err: DomainError, log: Logger): DomainError {
+  if (err.forClients) return err;
   switch (err.kind) {
     case 'unavailable':
       log.warn({ reason: err.message }, 'a backing service is unavailable');

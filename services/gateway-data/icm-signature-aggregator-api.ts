@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { decodeUnsignedWarpMessage } from '../runtime/avalanche/warp.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import { readRequestBody } from '../runtime/http/request-body.ts';
@@ -50,8 +51,8 @@ export function icmAggregateSignatures(signatureAggregator: SignatureAggregatorC
 }
 
 interface IcmRequest {
-  message: Buffer;
-  justification: Buffer;
+  message: Uint8Array;
+  justification: Uint8Array;
   signing_subnet_id: Uint8Array;
   quorum_percentage: number;
   quorum_percentage_buffer: number;
@@ -60,22 +61,14 @@ interface IcmRequest {
 
 /** The request as ICM services decodes it (Go's encoding/json into its struct), or the error text it answers. */
 export function icmRequestOf(text: string): IcmRequest | string {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'Could not decode request body';
-  }
-  // encoding/json: null is an empty request; any other non-object cannot fill the struct.
-  if (body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body)) return 'Could not decode request body';
-  const fields = goFields(body as Record<string, unknown>);
-  const message = fields.string('message');
-  const justification = fields.string('justification');
-  const signingSubnetId = fields.string('signing-subnet-id');
-  const quorum = fields.uint64('quorum-percentage');
-  const buffer = fields.uint64('quorum-percentage-buffer');
-  const height = fields.uint64('pchain-height');
+  const body = goJsonObject(text);
+  if (body === undefined) return 'Could not decode request body';
+  const message = body.string('message');
+  const justification = body.string('justification');
+  const signingSubnetId = body.string('signing-subnet-id');
+  const quorum = body.uint64('quorum-percentage');
+  const buffer = body.uint64('quorum-percentage-buffer');
+  const height = body.uint64('pchain-height');
   if (
     message === undefined ||
     justification === undefined ||
@@ -87,14 +80,19 @@ export function icmRequestOf(text: string): IcmRequest | string {
     return 'Could not decode request body';
   const messageBytes = sanitizedHex(message);
   if (messageBytes === undefined) return 'Could not decode message';
+  try {
+    decodeUnsignedWarpMessage(messageBytes);
+  } catch {
+    return 'Error unpacking warp message';
+  }
   const justificationBytes = sanitizedHex(justification);
   if (justificationBytes === undefined) return 'Could not decode justification';
   if (isEmptyOrZeroes(messageBytes) && isEmptyOrZeroes(justificationBytes))
     return 'Must provide either message or justification';
-  const quorumPercentage = quorum === 0n ? DEFAULT_QUORUM_PERCENTAGE : Number(quorum);
   if (quorum > 100n) return 'Invalid quorum number';
+  const quorumPercentage = quorum === 0n ? DEFAULT_QUORUM_PERCENTAGE : Number(quorum);
   if (BigInt(quorumPercentage) + buffer > 100n) return 'Invalid quorum buffer number';
-  const subnet = signingSubnetId === '' ? Buffer.alloc(0) : hexOrCb58Id(signingSubnetId);
+  const subnet = signingSubnetId === '' ? new Uint8Array(0) : hexOrCb58Id(signingSubnetId);
   if (subnet === undefined) return 'Error parsing signing subnet ID';
   return {
     message: messageBytes,
@@ -106,44 +104,107 @@ export function icmRequestOf(text: string): IcmRequest | string {
   };
 }
 
+const MAX_UINT64 = 2n ** 64n - 1n;
+
 /**
- * Members as Go fills a struct from JSON: names match ignoring case, a missing member or null keeps the zero value,
- * a value of another type fails the decoding (undefined here).
+ * A JSON object read as Go's json.Decoder fills a struct: only the first JSON value of the body counts (what follows
+ * is left unread); null is an empty object; members match a field ignoring case, the last one matching wins, and
+ * null leaves the field as it was; a number fills a uint64 only when written as one (digits, within range), read
+ * from its text, not from a double. Undefined when the body cannot fill a struct; a member of the wrong type makes
+ * its field undefined (Go reports it once the rest is filled).
  */
-function goFields(body: Record<string, unknown>) {
-  const lookup = (name: string): unknown => {
-    if (name in body) return body[name];
-    const key = Object.keys(body).find((k) => k.toLowerCase() === name);
-    return key === undefined ? null : body[key];
+function goJsonObject(text: string) {
+  const end = firstJsonValueEnd(text);
+  if (end === undefined) return undefined;
+  const numberSources = new WeakMap<object, Map<string, string>>();
+  let body: unknown;
+  try {
+    body = JSON.parse(
+      text.slice(0, end),
+      function (this: object, key, value: unknown, context?: { source?: string }) {
+        if (typeof value === 'number' && context?.source !== undefined) {
+          const sources = numberSources.get(this) ?? new Map<string, string>();
+          sources.set(key, context.source);
+          numberSources.set(this, sources);
+        }
+        return value;
+      },
+    );
+  } catch {
+    return undefined;
+  }
+  if (body === null) body = {};
+  if (typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const members = body as Record<string, unknown>;
+  const sources = numberSources.get(members);
+  const last = (name: string): { key: string; value: unknown } | undefined => {
+    let found: { key: string; value: unknown } | undefined;
+    for (const [key, value] of Object.entries(members))
+      if (value !== null && key.toLowerCase() === name) found = { key, value };
+    return found;
   };
   return {
     string(name: string): string | undefined {
-      const value = lookup(name);
-      return value === null || value === undefined ? '' : typeof value === 'string' ? value : undefined;
+      const member = last(name);
+      if (member === undefined) return '';
+      return typeof member.value === 'string' ? member.value : undefined;
     },
     uint64(name: string): bigint | undefined {
-      const value = lookup(name);
-      if (value === null || value === undefined) return 0n;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return undefined;
-      return BigInt(value);
+      const member = last(name);
+      if (member === undefined) return 0n;
+      const source = sources?.get(member.key);
+      if (typeof member.value !== 'number' || source === undefined || !/^\d+$/.test(source)) return undefined;
+      const value = BigInt(source);
+      return value <= MAX_UINT64 ? value : undefined;
     },
   };
 }
 
-/** ICM's SanitizeHexString: a `0x` prefix dropped, then Go's hex decoding (even length, hex digits). */
-function sanitizedHex(text: string): Buffer | undefined {
-  const digits = text.startsWith('0x') || text.startsWith('0X') ? text.slice(2) : text;
-  return digits.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(digits) ? Buffer.from(digits, 'hex') : undefined;
+/** Where the first JSON value of `text` ends (after leading whitespace), or undefined if it does not end. */
+function firstJsonValueEnd(text: string): number | undefined {
+  let i = 0;
+  while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+  if (i === text.length) return undefined;
+  const first = text[i]!;
+  if (first !== '{' && first !== '[' && first !== '"') {
+    // A scalar: up to the next delimiter.
+    const match = /^[^\s,\]}{[":]+/.exec(text.slice(i));
+    return match ? i + match[0].length : undefined;
+  }
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (i >= text.length) return undefined;
+      if (depth === 0) return i + 1;
+    } else if (c === '{' || c === '[') {
+      depth++;
+    } else if ((c === '}' || c === ']') && --depth === 0) {
+      return i + 1;
+    }
+  }
+  return undefined;
+}
+
+/** ICM's SanitizeHexString (a lower-case `0x` dropped), then Go's hex decoding (even length, hex digits). */
+function sanitizedHex(text: string): Uint8Array | undefined {
+  const digits = text.startsWith('0x') ? text.slice(2) : text;
+  return digits.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(digits)
+    ? new Uint8Array(Buffer.from(digits, 'hex'))
+    : undefined;
 }
 
 function isEmptyOrZeroes(bytes: Uint8Array): boolean {
   return bytes.every((b) => b === 0);
 }
 
-/** ICM's HexOrCB58ToID: hex (`0x` optional) of 32 bytes, else cb58 of 32 bytes. */
+/** ICM's HexOrCB58ToID: after `0x`, hex of 32 bytes; otherwise cb58 of 32 bytes. */
 function hexOrCb58Id(text: string): Uint8Array | undefined {
-  const hex = sanitizedHex(text);
-  if (hex !== undefined && hex.length === 32) return hex;
+  if (text.startsWith('0x')) {
+    const hex = sanitizedHex(text);
+    return hex !== undefined && hex.length === 32 ? hex : undefined;
+  }
   try {
     const bytes = decodeCb58(text);
     return bytes.length === 32 ? bytes : undefined;

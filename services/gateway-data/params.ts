@@ -75,6 +75,12 @@ export function integerParam(min: number, max: number, what = `an integer from $
   return z.preprocess(decimalIntegerText, z.int({ error }).min(min, { error }).max(max, { error }));
 }
 
+/** An integer a JSON body carries as a number (the document's `number`): text, even of digits, is refused. */
+export function jsonIntegerParam(min: number, max: number, what = `an integer from ${min} to ${max}`) {
+  const error = expected(what);
+  return z.int({ error }).min(min, { error }).max(max, { error });
+}
+
 export function pageSizeParam(max: number) {
   return integerParam(1, max)
     .prefault(10)

@@ -25,14 +25,26 @@ export class DomainError extends Error {
   readonly kind: ErrorKind;
   /** When a refused (`resource_exhausted`) request may be tried again; it travels as a `retry-after` trailer. */
   readonly retryAfterSeconds: number | undefined;
-  constructor(kind: ErrorKind, message: string, options: { retryAfterSeconds?: number } = {}) {
+  /**
+   * An `unavailable` or `deadline_exceeded` whose text is written for the client (which validators did not sign),
+   * where such failures usually come from the transport and name internal addresses, so gateways replace their
+   * text. It travels as a trailer.
+   */
+  readonly forClients: boolean;
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { retryAfterSeconds?: number; forClients?: boolean } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.forClients = options.forClients ?? false;
   }
 }
 
 const RETRY_AFTER_KEY = 'retry-after';
+const FOR_CLIENTS_KEY = 'chain-data-message-for-clients';
 
 export const INTERNAL_ERROR_MESSAGE = 'internal error';
 
@@ -78,6 +90,7 @@ export function asDomainError(err: unknown, log: Logger): DomainError {
 export function toGrpcStatus(err: DomainError): Partial<StatusObject> {
   const metadata = new Metadata();
   if (err.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_KEY, String(err.retryAfterSeconds));
+  if (err.forClients) metadata.set(FOR_CLIENTS_KEY, '1');
   return { code: grpcCodeOf[err.kind], details: err.message, metadata };
 }
 
@@ -86,11 +99,10 @@ export function fromGrpcError(err: ServiceError): DomainError {
   if (kind === undefined || kind === 'internal')
     return new DomainError('internal', err.details || INTERNAL_ERROR_MESSAGE);
   const retryAfter = Number(err.metadata?.get(RETRY_AFTER_KEY)[0]);
-  return new DomainError(
-    kind,
-    err.details,
-    Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {},
-  );
+  return new DomainError(kind, err.details, {
+    ...(Number.isFinite(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
+    forClients: err.metadata?.get(FOR_CLIENTS_KEY)[0] === '1',
+  });
 }
 
 export interface RestErrorBody {

@@ -138,7 +138,7 @@ export function defineRoute<
       const input = {
         ...picked(request.params, spec.pathParams),
         ...picked(request.query, spec.query),
-        ...(spec.body ? picked(jsonObjectBody(request.body, spec.body), spec.body) : {}),
+        ...(spec.body ? withoutNulls(picked(jsonObjectBody(request.body, spec.body), spec.body)) : {}),
       };
       return handle(parseParams(schema, input), {
         primaryNetwork: services.primaryNetwork,
@@ -154,6 +154,11 @@ export function defineRoute<
 /** Only the route's own parameters, so a query parameter cannot stand in for a body member (or the reverse). */
 export function picked(source: Record<string, unknown>, shape: z.ZodRawShape): Record<string, unknown> {
   return Object.fromEntries(Object.keys(shape).map((name) => [name, source[name]]));
+}
+
+/** A body member that is null is absent, as the real API's validation (`@IsOptional`) takes it. */
+function withoutNulls(members: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== null));
 }
 
 export function jsonObjectBody(body: unknown, shape: z.ZodRawShape): Record<string, unknown> {

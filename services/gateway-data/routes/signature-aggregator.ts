@@ -3,7 +3,7 @@ import { networkIdentity, networkParam } from '../chains.ts';
 import type { ApiDocument } from '../documents.ts';
 import {
   hexBytesParam,
-  integerParam,
+  jsonIntegerParam,
   ParamError,
   subnetIdBytesParam,
   txHashBytes,
@@ -21,10 +21,10 @@ const MAX_WARP_MESSAGE_BYTES = 256 * 1024;
 const DEFAULT_QUORUM_PERCENTAGE = 67;
 
 const QUORUM = {
-  quorumPercentage: integerParam(0, 100)
+  quorumPercentage: jsonIntegerParam(0, 100)
     .optional()
     .meta({ description: 'The share of the signing subnet’s weight required, 0 to 100 (0 or omitted: 67).' }),
-  quorumPercentageBuffer: integerParam(0, 100)
+  quorumPercentageBuffer: jsonIntegerParam(0, 100)
     .optional()
     .meta({ description: 'The extra share attempted, 0 to 100; with quorumPercentage at most 100.' }),
 };
@@ -70,7 +70,7 @@ export const aggregateSignatures = defineRoute({
       .optional()
       .meta({ description: 'The subnet whose validators sign (cb58 or hex); default: the source chain’s.' }),
     ...QUORUM,
-    pChainHeight: integerParam(0, Number.MAX_SAFE_INTEGER)
+    pChainHeight: jsonIntegerParam(0, Number.MAX_SAFE_INTEGER)
       .optional()
       .meta({ description: 'The P-Chain height of the validator set (0 or omitted: the proposed height).' }),
   },
