@@ -1,9 +1,9 @@
 /**
  * BLS keys of the devnet's validators, as avalanchego uses them: BLS12-381 in the min-pk scheme (48-byte compressed
- * G1 public keys, 96-byte compressed G2 signatures), signing with the POP ciphersuite's two tags. Warp signatures,
- * their aggregation and verification use blst (native; its tag is fixed to the signature tag, which is Warp's): the
- * relayer and the precompile handle thousands over a history, which pure JS makes the slowest part of it. Proofs of
- * possession, one per validator, use @noble/curves with the proof-of-possession tag.
+ * G1 public keys, 96-byte compressed G2 signatures), signing with the POP ciphersuite's two tags. Warp signatures
+ * are made with blst (native; its tag is fixed to the signature tag, which is Warp's), and verified and aggregated
+ * by runtime/avalanche/bls.ts: the relayer and the precompile handle thousands over a history, which pure JS makes
+ * the slowest part of it. Proofs of possession, one per validator, use @noble/curves with the proof-of-possession tag.
  */
 import * as blst from '@chainsafe/blst';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
@@ -37,30 +37,7 @@ export function blsSignMessage(message: Uint8Array, secretKey: Uint8Array): Uint
   return blst.SecretKey.fromBytes(secretKey).sign(message).toBytes();
 }
 
-/** The 96-byte uncompressed form of a public key, which Warp's canonical order sorts by. */
-export function uncompressedPublicKey(publicKey: Uint8Array): Uint8Array {
-  return blst.PublicKey.fromBytes(publicKey).toBytes(false);
-}
-
 function blsSign(message: Uint8Array, secretKey: Uint8Array, dst: string): Uint8Array {
   // noble: the proof-of-possession tag is not blst's.
   return bls.sign(bls.hash(message, dst), secretKey).toBytes(true);
-}
-
-export function blsAggregateSignatures(signatures: Uint8Array[]): Uint8Array {
-  return blst.aggregateSignatures(signatures.map((s) => blst.Signature.fromBytes(s, true))).toBytes();
-}
-
-/** Whether `signature` is the aggregate of the holders of `publicKeys` signing `message` (the signature tag). */
-export function blsVerifyAggregate(
-  message: Uint8Array,
-  publicKeys: Uint8Array[],
-  signature: Uint8Array,
-): boolean {
-  try {
-    const key = blst.aggregatePublicKeys(publicKeys.map((k) => blst.PublicKey.fromBytes(k, true)));
-    return blst.verify(message, key, blst.Signature.fromBytes(signature, true));
-  } catch {
-    return false;
-  }
 }

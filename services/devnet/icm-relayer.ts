@@ -5,18 +5,20 @@
  * message and has the destination chain deliver it a couple of steps after it was sent; a tenth of the messages it
  * leaves undelivered, as relayers that give up or are not paid do.
  */
-import { blsAggregateSignatures, blsSignMessage, blsVerifyAggregate } from './bls.ts';
-import type { VerifiedWarpMessage } from './evm/warp-precompile.ts';
-import type { StakingPlan } from './p-chain-staking.ts';
-import { canonicalWarpSet, PRIMARY_NETWORK_ID, validatorSet } from './validator-sets.ts';
+import { blsAggregateSignatures, blsVerifyAggregate } from '../runtime/avalanche/bls.ts';
 import {
+  canonicalWarpSet,
   encodeSignedWarpMessage,
   parseAddressedCall,
   parseSignedWarpMessage,
   signersBitset,
   verifyWarpSignature,
   warpMessageId,
-} from './warp.ts';
+} from '../runtime/avalanche/warp.ts';
+import { blsSignMessage } from './bls.ts';
+import type { VerifiedWarpMessage } from './evm/warp-precompile.ts';
+import type { StakingPlan } from './p-chain-staking.ts';
+import { PRIMARY_NETWORK_ID, validatorSet } from './validator-sets.ts';
 
 export interface WarpNetwork {
   networkId: number;

@@ -27,12 +27,11 @@ import { IcmRelayer, warpVerifier, type WarpNetwork } from './icm-relayer.ts';
 import { PRIMARY_NETWORK_ID } from './validator-sets.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { BlsKey } from './bls.ts';
+import { addressedCall, unsignedWarpMessage } from '../runtime/avalanche/warp.ts';
 import {
-  addressedCall,
   l1ValidatorWeightPayload,
   registerL1ValidatorPayload,
   subnetToL1ConversionPayload,
-  unsignedWarpMessage,
   WarpMessages,
 } from './warp.ts';
 import { deriveAccounts, type Account } from './wallet.ts';

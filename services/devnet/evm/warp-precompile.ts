@@ -20,7 +20,8 @@ import {
   toHex,
   type Hex,
 } from 'viem';
-import { addressedCall, unpackPredicate, unsignedWarpMessage, warpMessageId } from '../warp.ts';
+import { addressedCall, unsignedWarpMessage, warpMessageId } from '../../runtime/avalanche/warp.ts';
+import { unpackPredicate } from '../warp.ts';
 
 export const WARP_PRECOMPILE_ADDRESS = '0x0200000000000000000000000000000000000005';
 
