@@ -28,6 +28,11 @@ const components: Record<
       'serve the node JSON-RPC surface (EVM, platform, X-Chain, info, health) from a pool of nodes over gRPC',
     load: async () => (await import('./node-rpc/main.ts')).startNodeRpc,
   },
+  'signature-aggregator': {
+    describe:
+      'collect Warp signatures from validators over the Avalanche p2p protocol (ACP-118) and aggregate them, over gRPC',
+    load: async () => (await import('./signature-aggregator/main.ts')).startSignatureAggregator,
+  },
   'gateway-rpc': {
     describe: 'serve the node JSON-RPC and Index APIs over HTTP',
     load: async () => (await import('./gateway-rpc/main.ts')).startRpcGateway,

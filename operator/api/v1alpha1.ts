@@ -26,6 +26,7 @@ export const COMPONENT_KEYS = [
   'primaryNetwork',
   'evmData',
   'nodeRpc',
+  'signatureAggregator',
   'gatewayRpc',
   'gatewayData',
 ] as const;
@@ -165,6 +166,12 @@ const COMPONENTS: Record<ComponentKey, { description: string; requests: { cpu: s
       'answers the node JSON-RPC calls (EVM, platform, X-Chain, info) from the upstream nodes, failing over, ' +
       'with final answers cached; served over gRPC to gateway-rpc',
     requests: { cpu: '250m', memory: '512Mi' },
+  },
+  signatureAggregator: {
+    description:
+      'collects Warp signatures from validators as a peer of the Avalanche network (ACP-118) and aggregates them; ' +
+      'served over gRPC to gateway-data',
+    requests: { cpu: '250m', memory: '256Mi' },
   },
   gatewayRpc: {
     description: 'serves the node JSON-RPC and Index APIs over HTTP',
@@ -508,6 +515,19 @@ const spec = z
       })
       .prefault({})
       .meta({ description: 'the node JSON-RPC surface gateway-rpc serves through node-rpc' }),
+    signatureAggregator: z
+      .object({
+        budgetMs: int32('how long one request may spend collecting signatures, in milliseconds')
+          .min(100)
+          .max(600_000)
+          .default(10_000),
+        appRequestTimeoutMs: int32('how long one validator is waited for per attempt, in milliseconds')
+          .min(10)
+          .max(60_000)
+          .default(5_000),
+      })
+      .prefault({})
+      .meta({ description: 'how the signature aggregator asks the validators' }),
   })
   .meta({ description: 'the desired stack' });
 

@@ -8,8 +8,8 @@ export function buildPodDisruptionBudget(stack: ChainDataStack, workload: Worklo
   return {
     apiVersion: 'policy/v1',
     kind: 'PodDisruptionBudget',
-    metadata: metadata(stack, workload.command),
-    spec: { maxUnavailable: 1, selector: { matchLabels: selectorLabels(stack, workload.command) } },
+    metadata: metadata(stack, workload.name),
+    spec: { maxUnavailable: 1, selector: { matchLabels: selectorLabels(stack, workload.name) } },
   };
 }
 
@@ -22,9 +22,9 @@ export function buildHorizontalPodAutoscaler(
   return {
     apiVersion: 'autoscaling/v2',
     kind: 'HorizontalPodAutoscaler',
-    metadata: metadata(stack, workload.command),
+    metadata: metadata(stack, workload.name),
     spec: {
-      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: childName(stack, workload.command) },
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: childName(stack, workload.name) },
       minReplicas: autoscaling.minReplicas,
       maxReplicas: autoscaling.maxReplicas,
       metrics: [

@@ -8,8 +8,13 @@ export const REDIS_PORT = 6379;
 export const DEVNET_PORT = 9650;
 
 export interface Workload {
-  /** The `chain-data <command>` the pods run, also the child names' suffix and the component label. */
+  /** The `chain-data <command>` the pods run. */
   command: string;
+  /**
+   * The child names' suffix, the container's name and the component label: the command, shortened where the
+   * longest stack name leaves it too little room (a Service's name is a 63-character DNS label).
+   */
+  name: string;
   /** The spec block that configures it; the devnet has none (upstream.devnet drives it). */
   key?: ComponentKey;
   protocol: 'grpc' | 'http';
@@ -29,11 +34,12 @@ const GRPC_PORTS = {
   primaryNetwork: 50052,
   evmData: 50053,
   nodeRpc: 50054,
+  signatureAggregator: 50055,
 } as const;
 
-function grpcWorkload(key: keyof typeof GRPC_PORTS, command: string): () => Workload {
+function grpcWorkload(key: keyof typeof GRPC_PORTS, command: string, name = command): () => Workload {
   const port = GRPC_PORTS[key];
-  return () => ({ command, key, protocol: 'grpc', port, servicePort: port });
+  return () => ({ command, name, key, protocol: 'grpc', port, servicePort: port });
 }
 
 /** Gateways listen on a fixed container port; their Service's port is the spec's. */
@@ -44,6 +50,7 @@ function gatewayWorkload(
 ): (stack: ChainDataStack) => Workload {
   return (stack) => ({
     command,
+    name: command,
     key,
     protocol: 'http',
     port,
@@ -57,12 +64,14 @@ const COMPONENT_WORKLOADS: Record<ComponentKey, (stack: ChainDataStack) => Workl
   primaryNetwork: grpcWorkload('primaryNetwork', 'primary-network'),
   evmData: grpcWorkload('evmData', 'evm-data'),
   nodeRpc: grpcWorkload('nodeRpc', 'node-rpc'),
+  signatureAggregator: grpcWorkload('signatureAggregator', 'signature-aggregator', 'sig-aggregator'),
   gatewayRpc: gatewayWorkload('gatewayRpc', 'gateway-rpc', 9650),
   gatewayData: gatewayWorkload('gatewayData', 'gateway-data', 8080),
 };
 
 const DEVNET_WORKLOAD: Workload = {
   command: 'devnet',
+  name: 'devnet',
   protocol: 'http',
   port: DEVNET_PORT,
   servicePort: DEVNET_PORT,
@@ -99,9 +108,9 @@ export function minimumReplicas(spec: ComponentSpec): number {
 /** In-cluster address (host:port) of a gRPC component, as the components that call it are configured. */
 export function grpcAddress(stack: ChainDataStack, key: keyof typeof GRPC_PORTS): string {
   const workload = COMPONENT_WORKLOADS[key](stack);
-  return `${childName(stack, workload.command)}:${workload.servicePort}`;
+  return `${childName(stack, workload.name)}:${workload.servicePort}`;
 }
 
 export function serviceUrl(stack: ChainDataStack, workload: Workload): string {
-  return `http://${childName(stack, workload.command)}.${stack.metadata.namespace}.svc:${workload.servicePort}`;
+  return `http://${childName(stack, workload.name)}.${stack.metadata.namespace}.svc:${workload.servicePort}`;
 }

@@ -117,6 +117,19 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         NODE_RPC_HEDGE_AFTER_MS: String(spec.nodeRpc.hedgeAfterMs),
         NODE_RPC_ADMIN_ENABLED: String(spec.nodeRpc.adminApi !== undefined),
       };
+    case 'signature-aggregator':
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        PRIMARY_NETWORK_ADDRESS: grpcAddress(stack, 'primaryNetwork'),
+        ...upstream,
+        AVALANCHE_NETWORK: spec.network,
+        // Each pod makes its own staking certificate (its own NodeID): two pods sharing one would have a
+        // validator drop the second connection as a duplicate.
+        SIGNATURE_AGGREGATOR_STAKING_DIR: '/tmp/staking',
+        SIGNATURE_AGGREGATOR_BUDGET_MS: String(spec.signatureAggregator.budgetMs),
+        SIGNATURE_AGGREGATOR_APP_REQUEST_TIMEOUT_MS: String(spec.signatureAggregator.appRequestTimeoutMs),
+      };
     case 'gateway-rpc':
       return {
         ...common,
@@ -132,6 +145,9 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         HTTP_PORT: String(workload.port),
         PRIMARY_NETWORK_ADDRESS: grpcAddress(stack, 'primaryNetwork'),
         EVM_DATA_ADDRESS: grpcAddress(stack, 'evmData'),
+        SIGNATURE_AGGREGATOR_ADDRESS: grpcAddress(stack, 'signatureAggregator'),
+        // The aggregator's own budget, plus the hop.
+        SIGNATURE_AGGREGATOR_DEADLINE_MS: String(spec.signatureAggregator.budgetMs + 2_000),
       };
     default:
       throw new Error(`no configuration for workload ${workload.command}`);
@@ -206,7 +222,7 @@ export function buildConfigMap(stack: ChainDataStack, workload: Workload): Manif
   return {
     apiVersion: 'v1',
     kind: 'ConfigMap',
-    metadata: metadata(stack, workload.command),
+    metadata: metadata(stack, workload.name),
     data: renderedConfig(stack, workload),
   };
 }

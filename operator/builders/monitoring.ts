@@ -18,9 +18,7 @@ export function buildPodMonitor(stack: ChainDataStack, workloads: Workload[]): M
     spec: {
       selector: {
         matchLabels: { [LABELS.name]: 'chain-data', [LABELS.instance]: stack.metadata.name },
-        matchExpressions: [
-          { key: LABELS.component, operator: 'In', values: workloads.map((w) => w.command) },
-        ],
+        matchExpressions: [{ key: LABELS.component, operator: 'In', values: workloads.map((w) => w.name) }],
       },
       podMetricsEndpoints: [{ port: 'ops', path: '/metrics', interval: podMonitor.interval }],
     },

@@ -32,7 +32,7 @@ export function buildNetworkPolicies(stack: ChainDataStack, workloads: Workload[
     spec: {
       podSelector: {
         matchLabels: stackPods(stack).matchLabels,
-        matchExpressions: [{ key: LABELS.component, operator: 'In', values: gateways.map((w) => w.command) }],
+        matchExpressions: [{ key: LABELS.component, operator: 'In', values: gateways.map((w) => w.name) }],
       },
       policyTypes: ['Ingress'],
       ingress: [{ ports: [{ port: 'http', protocol: 'TCP' }] }],
@@ -45,12 +45,12 @@ export function buildIngress(stack: ChainDataStack, workload: Workload): Manifes
   const ingress = workload.gateway && stack.spec.gateways[workload.gateway].ingress;
   if (!ingress?.enabled) return undefined;
   const backend = {
-    service: { name: childName(stack, workload.command), port: { number: workload.servicePort } },
+    service: { name: childName(stack, workload.name), port: { number: workload.servicePort } },
   };
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
-    metadata: metadata(stack, workload.command, childName(stack, workload.command), ingress.annotations),
+    metadata: metadata(stack, workload.name, childName(stack, workload.name), ingress.annotations),
     spec: {
       ...(ingress.className ? { ingressClassName: ingress.className } : {}),
       rules: (ingress.hosts ?? []).map((host) => ({

@@ -70,15 +70,15 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: metadata(stack, workload.command),
+    metadata: metadata(stack, workload.name),
     spec: {
       // With autoscaling on, the HPA owns the replica count: applying one here would fight it.
       ...(spec.autoscaling.enabled ? {} : { replicas: spec.replicas }),
       revisionHistoryLimit: 5,
-      selector: { matchLabels: selectorLabels(stack, workload.command) },
+      selector: { matchLabels: selectorLabels(stack, workload.name) },
       template: {
         metadata: {
-          labels: labels(stack, workload.command),
+          labels: labels(stack, workload.name),
           annotations: {
             [CONFIG_HASH_ANNOTATION]: contentHash(configMap.data),
             ...(secretVersions.length > 0 ? { [SECRET_HASH_ANNOTATION]: contentHash(secretVersions) } : {}),
@@ -97,7 +97,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
           terminationGracePeriodSeconds: 30,
           containers: [
             {
-              name: workload.command,
+              name: workload.name,
               image: context.image,
               imagePullPolicy: stack.spec.image?.pullPolicy ?? 'IfNotPresent',
               args: [workload.command],
@@ -126,10 +126,10 @@ export function buildService(stack: ChainDataStack, workload: Workload): Manifes
   return {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: metadata(stack, workload.command, childName(stack, workload.command), service?.annotations),
+    metadata: metadata(stack, workload.name, childName(stack, workload.name), service?.annotations),
     spec: {
       type: service?.type ?? 'ClusterIP',
-      selector: selectorLabels(stack, workload.command),
+      selector: selectorLabels(stack, workload.name),
       ports: [
         {
           name: workload.protocol,

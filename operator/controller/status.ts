@@ -107,9 +107,9 @@ export function componentRollouts(
   }
   for (const workload of workloads(stack)) {
     const rollout = workloadRollout(
-      workload.command,
+      workload.name,
       'Deployment',
-      observe('Deployment', childName(stack, workload.command)),
+      observe('Deployment', childName(stack, workload.name)),
     );
     // Scaled to zero on purpose: nothing to wait for.
     if (minimumReplicas(componentSpec(stack, workload)) === 0) {
@@ -207,13 +207,13 @@ function endpoints(stack: ChainDataStack): { name: string; url: string }[] {
   const result: { name: string; url: string }[] = [];
   for (const workload of workloads(stack)) {
     if (!workload.gateway) continue;
-    result.push({ name: workload.command, url: serviceUrl(stack, workload) });
+    result.push({ name: workload.name, url: serviceUrl(stack, workload) });
     const ingress = stack.spec.gateways[workload.gateway].ingress;
     if (!ingress.enabled) continue;
     const tlsHosts = new Set((ingress.tls ?? []).flatMap((t) => t.hosts ?? []));
     for (const host of ingress.hosts ?? []) {
       result.push({
-        name: `${workload.command}-ingress`,
+        name: `${workload.name}-ingress`,
         url: `${tlsHosts.has(host) ? 'https' : 'http'}://${host}`,
       });
     }

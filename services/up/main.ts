@@ -201,6 +201,21 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `grpc 127.0.0.1:${evmDataPort}, indexing EVM chains ${evmChains ?? 'C'}`,
   );
 
+  const signatureAggregatorPort = await freePort();
+  await startManaged(
+    'signature-aggregator',
+    'signature-aggregator',
+    {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${signatureAggregatorPort}`,
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
+      ...upstream,
+      AVALANCHE_NETWORK: network,
+      CHAIN_DATA_DIR: dataDir,
+    },
+    `grpc 127.0.0.1:${signatureAggregatorPort}, asking the ${network} validators for Warp signatures as a peer`,
+  );
+
   const gatewayPort = cfg.GATEWAY_RPC_PORT === 0 ? await freePort() : cfg.GATEWAY_RPC_PORT;
   const gatewayUrl = `http://${cfg.GATEWAY_HOST}:${gatewayPort}`;
   const nodeRpcPort = await freePort();
@@ -239,6 +254,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       HTTP_PORT: String(dataPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
       EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
+      SIGNATURE_AGGREGATOR_ADDRESS: `127.0.0.1:${signatureAggregatorPort}`,
       PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
     },
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,

@@ -1,0 +1,219 @@
+import type { AggregateSignaturesForTransactionRequest__Output as ForTransactionRequest } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesForTransactionRequest.ts';
+import type { AggregateSignaturesReply } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesReply.ts';
+import type { AggregateSignaturesRequest__Output as AggregateRequest } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesRequest.ts';
+import type { SignatureAggregatorServiceHandlers } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
+import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
+import type { NetworkIdentity } from '../../runtime/avalanche/networks.ts';
+import { canonicalWarpSet, decodeUnsignedWarpMessage, type WarpSet } from '../../runtime/avalanche/warp.ts';
+import { DomainError } from '../../runtime/errors.ts';
+import { formatNodeId } from '../../runtime/formatting/address.ts';
+import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
+import type { UnaryClient } from '../../runtime/grpc/client.ts';
+import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
+import {
+  aggregateSignatures,
+  type AggregationResult,
+  type AggregatorDeps,
+  QuorumNotReachedError,
+  type ValidatorDiagnostics,
+} from '../aggregate/aggregator.ts';
+
+/** ICM services' text for a quorum not signed in time, which its API (and relayers reading it) look for. */
+const NOT_ENOUGH_SIGNATURES = 'failed to collect a threshold of signatures';
+
+export type PrimaryNetworkClient = UnaryClient<PrimaryNetworkServiceDefinition>;
+
+/** The primary network's subnet id (ids.Empty). */
+const PRIMARY_NETWORK_SUBNET = new Uint8Array(32);
+const ID_LENGTH = 32;
+const MAX_QUORUM = 100;
+
+/**
+ * The signature-aggregator's gRPC service: a request is checked (every field named in its refusal), the signing
+ * subnet found (the source chain's, from the primary-network service, unless given), its canonical validator set
+ * read at the requested or latest P-Chain height, and the signatures collected by `aggregateSignatures`.
+ */
+export function signatureAggregatorService(options: {
+  network: NetworkIdentity;
+  primaryNetwork: PrimaryNetworkClient;
+  aggregator: Omit<AggregatorDeps, 'ask'> & Pick<AggregatorDeps, 'ask'>;
+  /** How long a request may take to collect its signatures. */
+  budgetMs: number;
+  /** Told of every aggregation that ran (for metrics): how long, how it ended, each validator's outcome. */
+  observe?: (outcome: {
+    seconds: number;
+    result: 'signed' | 'quorum_not_reached';
+    validators: ValidatorDiagnostics[];
+  }) => void;
+}): AsyncImplementation<SignatureAggregatorServiceHandlers> {
+  const { network, primaryNetwork } = options;
+
+  const checkNetwork = (name: string) => {
+    if (name !== '' && name !== network.name)
+      throw new DomainError(
+        'not_found',
+        `network ${JSON.stringify(name)} is not served here (this deployment aggregates for ${network.name})`,
+      );
+  };
+
+  /** The subnet that validates a chain, from the primary-network service. */
+  const subnetOf = async (chainId: Uint8Array): Promise<Uint8Array> => {
+    if (chainId.every((b) => b === 0)) return PRIMARY_NETWORK_SUBNET;
+    const blockchainId = encodeCb58(chainId);
+    try {
+      const chain = await primaryNetwork.GetBlockchain({
+        chain: { network: network.name, blockchain_id: blockchainId },
+      });
+      return decodeCb58(chain.subnetId);
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === 'not_found')
+        throw new DomainError(
+          'not_found',
+          `message: its source chain ${blockchainId} is not a blockchain of ${network.name} (give signing_subnet_id to sign for it anyway)`,
+        );
+      throw err;
+    }
+  };
+
+  const validatorSet = async (subnetId: Uint8Array, pChainHeight: string) => {
+    const set = await primaryNetwork.GetValidatorSet({
+      network: network.name,
+      subnet_id: Buffer.from(subnetId),
+      p_chain_height: pChainHeight,
+    });
+    const members = set.validators.map(
+      (v) =>
+        [
+          formatNodeId(v.node_id),
+          {
+            publicKey: v.bls_public_key.length > 0 ? new Uint8Array(v.bls_public_key) : undefined,
+            weight: BigInt(v.weight),
+          },
+        ] as const,
+    );
+    return { height: set.p_chain_height, set: canonicalWarpSet(members) };
+  };
+
+  return {
+    async AggregateSignatures(request: AggregateRequest): Promise<AggregateSignaturesReply> {
+      checkNetwork(request.network);
+      const { quorum, buffer } = quorumOf(request.quorum_percentage, request.quorum_percentage_buffer);
+      if (request.message.length === 0)
+        throw new DomainError(
+          'invalid_argument',
+          request.justification.length === 0
+            ? 'message: is required unless justification is given: expected an unsigned Warp message'
+            : 'message: a message derived from its justification alone is not supported yet: send the unsigned Warp message too',
+        );
+      let sourceChainId: Uint8Array;
+      try {
+        const unsigned = decodeUnsignedWarpMessage(request.message);
+        if (unsigned.networkId !== network.networkId)
+          throw new Error(
+            `its network id is ${unsigned.networkId}, not ${network.name}'s ${network.networkId}`,
+          );
+        sourceChainId = unsigned.sourceChainId;
+      } catch (err) {
+        throw new DomainError(
+          'invalid_argument',
+          `message: not an unsigned Warp message: ${(err as Error).message}`,
+        );
+      }
+      if (request.signing_subnet_id.length !== 0 && request.signing_subnet_id.length !== ID_LENGTH)
+        throw new DomainError(
+          'invalid_argument',
+          `signing_subnet_id: expected 32 bytes or none, got ${request.signing_subnet_id.length}`,
+        );
+      const subnetId =
+        request.signing_subnet_id.length === ID_LENGTH
+          ? new Uint8Array(request.signing_subnet_id)
+          : await subnetOf(sourceChainId);
+      const { height, set } = await validatorSet(subnetId, request.p_chain_height);
+      if (set.validators.length === 0)
+        throw new DomainError(
+          'failed_precondition',
+          `signing_subnet_id: subnet ${encodeCb58(subnetId)} has no validators with BLS keys at P-Chain height ${height}`,
+        );
+      const started = performance.now();
+      const observed = (result: 'signed' | 'quorum_not_reached', validators: ValidatorDiagnostics[]) =>
+        options.observe?.({ seconds: (performance.now() - started) / 1000, result, validators });
+      const result = await aggregateSignatures(
+        {
+          message: new Uint8Array(request.message),
+          justification: new Uint8Array(request.justification),
+          validators: set,
+          quorumPercentage: quorum,
+          quorumPercentageBuffer: buffer,
+          budget: AbortSignal.timeout(options.budgetMs),
+        },
+        options.aggregator,
+      ).catch((err: unknown) => {
+        // Which weight did not sign is the client's to read (a relayer retries, or lowers its quorum).
+        if (err instanceof QuorumNotReachedError) {
+          observed('quorum_not_reached', err.report.validators);
+          throw new DomainError(err.kind, `${NOT_ENOUGH_SIGNATURES}: ${err.message}`, {
+            forClients: true,
+          });
+        }
+        throw err;
+      });
+      observed('signed', result.validators);
+      return replyOf(result, set, height, subnetId);
+    },
+
+    AggregateSignaturesForTransaction(request: ForTransactionRequest): Promise<AggregateSignaturesReply> {
+      checkNetwork(request.network);
+      quorumOf(request.quorum_percentage, request.quorum_percentage_buffer);
+      if (request.tx_id.length !== ID_LENGTH)
+        throw new DomainError('invalid_argument', `tx_id: expected 32 bytes, got ${request.tx_id.length}`);
+      throw new DomainError(
+        'unimplemented',
+        'the P-Chain L1 messages of a transaction (conversion, registration, weight) are not built yet: send the unsigned message to AggregateSignatures',
+      );
+    },
+  };
+}
+
+/** quorum_percentage (0: 67) and its buffer, which together may not pass 100. */
+export function quorumOf(quorumPercentage: number, buffer: number): { quorum: number; buffer: number } {
+  const quorum = quorumPercentage === 0 ? 67 : quorumPercentage;
+  if (quorum > MAX_QUORUM)
+    throw new DomainError(
+      'invalid_argument',
+      `quorum_percentage: expected 0 to 100, got ${quorumPercentage}`,
+    );
+  if (quorum + buffer > MAX_QUORUM)
+    throw new DomainError(
+      'invalid_argument',
+      `quorum_percentage_buffer: expected quorum_percentage + quorum_percentage_buffer at most 100, got ${quorum + buffer}`,
+    );
+  return { quorum, buffer };
+}
+
+function replyOf(
+  result: AggregationResult,
+  set: WarpSet,
+  height: string,
+  subnetId: Uint8Array,
+): AggregateSignaturesReply {
+  return {
+    signed_message: Buffer.from(result.signedMessage),
+    p_chain_height: height,
+    signing_subnet_id: Buffer.from(subnetId),
+    signed_weight: result.signedWeight.toString(),
+    total_weight: set.totalWeight.toString(),
+    required_weight: result.requiredWeight.toString(),
+    validators: result.validators.map(outcomeOf),
+  };
+}
+
+export function outcomeOf(v: ValidatorDiagnostics) {
+  return {
+    node_ids: v.nodeIds.map((id) => Buffer.from(decodeCb58(id.slice('NodeID-'.length)))),
+    weight: v.weight.toString(),
+    outcome: v.outcome,
+    requests: v.asked,
+    app_error_code: v.appError?.code ?? 0,
+    detail: v.appError?.message ?? v.error ?? '',
+  };
+}
