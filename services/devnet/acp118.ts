@@ -10,7 +10,7 @@
  * `{"fault": "offline" | "slow" | "wrong-signature" | "none"}` sets one.
  */
 import type Router from '@koa/router';
-import protobuf from 'protobufjs';
+import { decodeSignatureRequest, encodeSignatureResponse } from '../runtime/avalanche/p2p/acp118.ts';
 import { readRequestBody } from '../runtime/http/request-body.ts';
 import type { BlsKey } from './bls.ts';
 import { blsSignMessage, deriveBlsKey } from './bls.ts';
@@ -32,25 +32,6 @@ export interface Acp118Options {
 }
 
 const MAX_REQUEST_BYTES = 1024 * 1024;
-
-export function decodeSignatureRequest(body: Uint8Array): { message: Uint8Array; justification: Uint8Array } {
-  const reader = protobuf.Reader.create(body);
-  let message: Uint8Array = new Uint8Array(0);
-  let justification: Uint8Array = new Uint8Array(0);
-  while (reader.pos < reader.len) {
-    const tag = reader.uint32();
-    if (tag >>> 3 === 1 && (tag & 7) === 2) message = reader.bytes();
-    else if (tag >>> 3 === 2 && (tag & 7) === 2) justification = reader.bytes();
-    else reader.skipType(tag & 7);
-  }
-  return { message, justification };
-}
-
-export function encodeSignatureResponse(signature: Uint8Array): Uint8Array {
-  const writer = protobuf.Writer.create();
-  if (signature.length > 0) writer.uint32((1 << 3) | 2).bytes(signature);
-  return writer.finish();
-}
 
 export function mountAcp118(router: Router, options: Acp118Options): void {
   const find = (nodeId: string) => options.validators().find((v) => v.nodeId === nodeId);
