@@ -226,7 +226,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
         signal.removeEventListener('abort', onAbort);
         resolve(value);
       },
-      (err: unknown) => {
+      (err: Error) => {
         signal.removeEventListener('abort', onAbort);
         reject(err);
       },
