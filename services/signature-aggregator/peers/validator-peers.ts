@@ -128,6 +128,8 @@ export class ValidatorPeers {
           current.peer = undefined;
           current.retryAt = Date.now() + this.options.redialAfterMs;
           current.lastError = err.message;
+          // The validator may have moved: its address is asked for again before the next dial.
+          this.addresses.delete(nodeId);
         },
       );
     }
@@ -171,10 +173,14 @@ export class ValidatorPeers {
     });
   }
 
-  /** The configured nodes' peers, asked again when `force`d (a validator not found) and no more than once a second. */
+  /**
+   * The configured nodes' peers, asked again when `force`d (a validator not found), no more often than a validator
+   * is dialled again.
+   */
   private refreshAddresses(force: boolean): Promise<void> {
     const age = Date.now() - this.addressesRefreshedAt;
-    if (age < (force ? 1_000 : this.options.refreshAddressesMs)) return Promise.resolve();
+    if (age < (force ? Math.min(1_000, this.options.redialAfterMs) : this.options.refreshAddressesMs))
+      return this.refreshing ?? Promise.resolve();
     this.refreshing ??= this.readAddresses().finally(() => {
       this.addressesRefreshedAt = Date.now();
       this.refreshing = undefined;
