@@ -140,6 +140,8 @@ bench: install ## run the benchmarks and print their table (figures go to docs/b
 	node bench/evm-data.ts
 	node bench/node-rpc.ts
 	node bench/node-rpc-fanout.ts
+	node bench/signature-aggregator.ts
+	node bench/bls.ts
 
 .PHONY: clean
 clean: ## remove installed tools, dependencies and local stack data

@@ -83,6 +83,7 @@ export const SECTION_NAMES = [
   'evm-data',
   'node-rpc',
   'node-rpc-fanout',
+  'signature-aggregator',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
