@@ -107,7 +107,7 @@ export async function startValidatorNetwork(options: {
       v.fault = fault;
     },
     async close() {
-      await Promise.all(validators.map((v) => v.server?.close()));
+      await Promise.all(validators.flatMap((v) => (v.server ? [v.server.close()] : [])));
       await new Promise((resolve) => info.close(resolve));
     },
   };
