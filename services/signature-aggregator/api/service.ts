@@ -2,9 +2,21 @@ import type { AggregateSignaturesForTransactionRequest__Output as ForTransaction
 import type { AggregateSignaturesReply } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesReply.ts';
 import type { AggregateSignaturesRequest__Output as AggregateRequest } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesRequest.ts';
 import type { SignatureAggregatorServiceHandlers } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
+import type { PChainTransaction__Output as PChainTransaction } from '../../generated/proto/chaindata/primarynetwork/v1/PChainTransaction.ts';
 import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { NetworkIdentity } from '../../runtime/avalanche/networks.ts';
-import { canonicalWarpSet, decodeUnsignedWarpMessage, type WarpSet } from '../../runtime/avalanche/warp.ts';
+import {
+  conversionId,
+  l1ValidatorRegistrationPayload,
+  subnetToL1ConversionPayload,
+} from '../../runtime/avalanche/l1-messages.ts';
+import {
+  addressedCall,
+  canonicalWarpSet,
+  decodeUnsignedWarpMessage,
+  unsignedWarpMessage,
+  type WarpSet,
+} from '../../runtime/avalanche/warp.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { formatNodeId } from '../../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
@@ -94,6 +106,47 @@ export function signatureAggregatorService(options: {
     return { height: set.p_chain_height, set: canonicalWarpSet(members) };
   };
 
+  /** Collects the signatures of `subnetId`'s validators at `pChainHeight` (0: the latest projected). */
+  const aggregate = async (request: {
+    message: Uint8Array;
+    justification: Uint8Array;
+    subnetId: Uint8Array;
+    quorum: number;
+    buffer: number;
+    pChainHeight: string;
+  }): Promise<AggregateSignaturesReply> => {
+    const { subnetId } = request;
+    const { height, set } = await validatorSet(subnetId, request.pChainHeight);
+    if (set.validators.length === 0)
+      throw new DomainError(
+        'failed_precondition',
+        `signing_subnet_id: subnet ${encodeCb58(subnetId)} has no validators with BLS keys at P-Chain height ${height}`,
+      );
+    const started = performance.now();
+    const observed = (result: 'signed' | 'quorum_not_reached', validators: ValidatorDiagnostics[]) =>
+      options.observe?.({ seconds: (performance.now() - started) / 1000, result, validators });
+    const result = await aggregateSignatures(
+      {
+        message: request.message,
+        justification: request.justification,
+        validators: set,
+        quorumPercentage: request.quorum,
+        quorumPercentageBuffer: request.buffer,
+        budget: AbortSignal.timeout(options.budgetMs),
+      },
+      options.aggregator,
+    ).catch((err: unknown) => {
+      // Which weight did not sign is the client's to read (a relayer retries, or lowers its quorum).
+      if (err instanceof QuorumNotReachedError) {
+        observed('quorum_not_reached', err.report.validators);
+        throw new DomainError(err.kind, `${NOT_ENOUGH_SIGNATURES}: ${err.message}`, { forClients: true });
+      }
+      throw err;
+    });
+    observed('signed', result.validators);
+    return replyOf(result, set, height, subnetId);
+  };
+
   return {
     async AggregateSignatures(request: AggregateRequest): Promise<AggregateSignaturesReply> {
       checkNetwork(request.network);
@@ -128,50 +181,89 @@ export function signatureAggregatorService(options: {
         request.signing_subnet_id.length === ID_LENGTH
           ? new Uint8Array(request.signing_subnet_id)
           : await subnetOf(sourceChainId);
-      const { height, set } = await validatorSet(subnetId, request.p_chain_height);
-      if (set.validators.length === 0)
-        throw new DomainError(
-          'failed_precondition',
-          `signing_subnet_id: subnet ${encodeCb58(subnetId)} has no validators with BLS keys at P-Chain height ${height}`,
-        );
-      const started = performance.now();
-      const observed = (result: 'signed' | 'quorum_not_reached', validators: ValidatorDiagnostics[]) =>
-        options.observe?.({ seconds: (performance.now() - started) / 1000, result, validators });
-      const result = await aggregateSignatures(
-        {
-          message: new Uint8Array(request.message),
-          justification: new Uint8Array(request.justification),
-          validators: set,
-          quorumPercentage: quorum,
-          quorumPercentageBuffer: buffer,
-          budget: AbortSignal.timeout(options.budgetMs),
-        },
-        options.aggregator,
-      ).catch((err: unknown) => {
-        // Which weight did not sign is the client's to read (a relayer retries, or lowers its quorum).
-        if (err instanceof QuorumNotReachedError) {
-          observed('quorum_not_reached', err.report.validators);
-          throw new DomainError(err.kind, `${NOT_ENOUGH_SIGNATURES}: ${err.message}`, {
-            forClients: true,
-          });
-        }
-        throw err;
+      return aggregate({
+        message: new Uint8Array(request.message),
+        justification: new Uint8Array(request.justification),
+        subnetId,
+        quorum,
+        buffer,
+        pChainHeight: request.p_chain_height,
       });
-      observed('signed', result.validators);
-      return replyOf(result, set, height, subnetId);
     },
 
-    AggregateSignaturesForTransaction(request: ForTransactionRequest): Promise<AggregateSignaturesReply> {
+    async AggregateSignaturesForTransaction(
+      request: ForTransactionRequest,
+    ): Promise<AggregateSignaturesReply> {
       checkNetwork(request.network);
-      quorumOf(request.quorum_percentage, request.quorum_percentage_buffer);
+      const { quorum, buffer } = quorumOf(request.quorum_percentage, request.quorum_percentage_buffer);
       if (request.tx_id.length !== ID_LENGTH)
         throw new DomainError('invalid_argument', `tx_id: expected 32 bytes, got ${request.tx_id.length}`);
-      throw new DomainError(
-        'unimplemented',
-        'the P-Chain L1 messages of a transaction (conversion, registration, weight) are not built yet: send the unsigned message to AggregateSignatures',
-      );
+      const txHash = encodeCb58(request.tx_id);
+      const tx = await primaryNetwork.GetTransaction({
+        chain: { network: network.name, blockchain_id: network.pChainId },
+        tx_hash: txHash,
+      });
+      if (!tx.pChain)
+        throw new DomainError(
+          'not_found',
+          `tx_id: ${txHash} is not a P-Chain transaction of ${network.name}`,
+        );
+      const emitted = pChainL1Message(tx.pChain, network.networkId);
+      return aggregate({ ...emitted, quorum, buffer, pChainHeight: '0' });
     },
   };
+}
+
+/**
+ * The Warp message a P-Chain transaction made the P-Chain emit about an L1, with the justification its validators
+ * need and the subnet that signs it (the L1's: an L1 checks the P-Chain's messages against its own validators).
+ */
+export function pChainL1Message(
+  tx: PChainTransaction,
+  networkId: number,
+): { message: Uint8Array; justification: Uint8Array; subnetId: Uint8Array } {
+  const fromPChain = (payload: Uint8Array) =>
+    unsignedWarpMessage(networkId, PRIMARY_NETWORK_SUBNET, addressedCall(new Uint8Array(0), payload));
+  const validators = tx.l1ValidatorDetails ?? [];
+  switch (tx.txType) {
+    case 'ConvertSubnetToL1Tx': {
+      const subnetId = decodeCb58(tx.subnetId!);
+      const manager = tx.l1ValidatorManagerDetails!;
+      const id = conversionId({
+        subnetId,
+        managerChainId: decodeCb58(manager.blockchainId),
+        managerAddress: bytesOfHex(manager.contractAddress),
+        validators: validators.map((v) => ({
+          nodeId: decodeCb58(v.nodeId.slice('NodeID-'.length)),
+          blsPublicKey: bytesOfHex(v.blsCredentials!.publicKey),
+          weight: BigInt(v.weight),
+        })),
+      });
+      return { message: fromPChain(subnetToL1ConversionPayload(id)), justification: subnetId, subnetId };
+    }
+    case 'RegisterL1ValidatorTx': {
+      const validator = validators[0]!;
+      return {
+        message: fromPChain(l1ValidatorRegistrationPayload(decodeCb58(validator.validationId), true)),
+        justification: new Uint8Array(0),
+        subnetId: decodeCb58(validator.subnetId),
+      };
+    }
+    case 'SetL1ValidatorWeightTx':
+      throw new DomainError(
+        'unimplemented',
+        `tx_id: ${tx.txHash} changed an L1 validator's weight: the P-Chain's L1ValidatorWeight message needs the change's nonce, which the stack does not serve yet`,
+      );
+    default:
+      throw new DomainError(
+        'invalid_argument',
+        `tx_id: ${tx.txHash} is a ${tx.txType}, which makes the P-Chain emit no Warp message (expected ConvertSubnetToL1Tx or RegisterL1ValidatorTx)`,
+      );
+  }
+}
+
+function bytesOfHex(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text.replace(/^0x/, ''), 'hex'));
 }
 
 /** quorum_percentage (0: 67) and its buffer, which together may not pass 100. */
