@@ -26,6 +26,7 @@ const PROTOS = {
   'primary-network': 'chaindata/primarynetwork/v1/primary_network.proto',
   'evm-data': 'chaindata/evmdata/v1/evm_data.proto',
   'node-rpc': 'chaindata/noderpc/v1/node_rpc.proto',
+  'signature-aggregator': 'chaindata/signatureaggregator/v1/signature_aggregator.proto',
 } as const;
 /** Streams that follow a chain and end only when their caller leaves: given a short deadline, and reaching it is fine. */
 const ENDLESS_STREAMS = new Set(['FollowHeads', 'FollowPendingTransactions']);

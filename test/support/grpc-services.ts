@@ -1,9 +1,13 @@
 import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../../services/generated/proto/container_indexer.ts';
 import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
 import type { ProtoGrpcType as NodeRpcProto } from '../../services/generated/proto/node_rpc.ts';
+import type { ProtoGrpcType as SignatureAggregatorProto } from '../../services/generated/proto/signature_aggregator.ts';
 import type { ProtoGrpcType as PrimaryNetworkProto } from '../../services/generated/proto/primary_network.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
@@ -15,7 +19,8 @@ import { startUpstreamNode } from './upstream-node.ts';
  * The three data services as processes on one test database, and node-rpc, reached over real gRPC sockets, without a
  * devnet: container-indexer mirrors a small fixture node, primary-network serves what a test writes into its tables
  * (its projection is off), evm-data knows the C-Chain from a node that answers only the calls needed to register it
- * (ingestion off), and node-rpc passes calls to that node. Enough to call every method with any request, cheaply.
+ * (ingestion off), node-rpc passes calls to that node, and the signature aggregator finds validator sets through
+ * primary-network. Enough to call every method with any request, cheaply.
  */
 export const FUJI = IDENTITIES.fuji;
 
@@ -35,6 +40,7 @@ export interface GrpcServices {
   primaryNetwork: GrpcService;
   evmData: GrpcService;
   nodeRpc: GrpcService;
+  signatureAggregator: GrpcService;
   all: GrpcService[];
   stop(): Promise<void>;
 }
@@ -50,12 +56,15 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
     ),
   });
   const evmNode = await startEvmNode();
+  // The signature aggregator's staking certificate, made on its first start.
+  const stakingDir = await mkdtemp(join(tmpdir(), 'chain-data-staking-'));
   const started: RunningComponent[] = [];
   const stop = async () => {
     for (const component of started.reverse()) await component.stop();
     await indexNode.close();
     await new Promise((resolve) => evmNode.close(resolve));
     await db.drop();
+    await rm(stakingDir, { recursive: true, force: true });
   };
   try {
     const common = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', UPSTREAM_TIMEOUT_MS: '1000', ...env };
@@ -64,6 +73,7 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       pn: await freePort(),
       evm: await freePort(),
       rpc: await freePort(),
+      sig: await freePort(),
     };
     const containerIndexer = await startComponent('container-indexer', {
       ...common,
@@ -99,6 +109,16 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       EVM_CHAINS: 'C',
     });
     started.push(nodeRpc);
+    const signatureAggregator = await startComponent('signature-aggregator', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.sig}`,
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${ports.pn}`,
+      UPSTREAM_NODE_URLS: nodeUrl(evmNode),
+      AVALANCHE_NETWORK: 'fuji',
+      SIGNATURE_AGGREGATOR_BUDGET_MS: '500',
+      SIGNATURE_AGGREGATOR_STAKING_DIR: stakingDir,
+    });
+    started.push(signatureAggregator);
 
     const ci = loadProto<ContainerIndexerProto>('chaindata/containerindexer/v1/container_indexer.proto')
       .chaindata.containerindexer.v1.ContainerIndexService;
@@ -106,6 +126,9 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       .primarynetwork.v1.PrimaryNetworkService;
     const evm = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto').chaindata.evmdata.v1
       .EvmDataService;
+    const sig = loadProto<SignatureAggregatorProto>(
+      'chaindata/signatureaggregator/v1/signature_aggregator.proto',
+    ).chaindata.signatureaggregator.v1.SignatureAggregatorService;
     const rpc = loadProto<NodeRpcProto>('chaindata/noderpc/v1/node_rpc.proto').chaindata.noderpc.v1
       .NodeRpcService;
     const service = (
@@ -152,6 +175,13 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
         rpc as unknown as grpc.ServiceClientConstructor,
         ports.rpc,
         nodeRpc,
+      ),
+      signatureAggregator: service(
+        'signature-aggregator',
+        'chaindata.signatureaggregator.v1.SignatureAggregatorService',
+        sig as unknown as grpc.ServiceClientConstructor,
+        ports.sig,
+        signatureAggregator,
       ),
     };
     const all = Object.values(services);
