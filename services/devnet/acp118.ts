@@ -1,92 +1,460 @@
 /**
- * ACP-118 signing, the way each devnet validator answers it: `POST /ext/devnet/acp118/<NodeID>` with a protobuf
- * `SignatureRequest{bytes message = 1; bytes justification = 2}` body, answered with
- * `SignatureResponse{bytes signature = 1}`: a BLS signature (POP ciphersuite, signature tag) over the unsigned
- * message, or an empty signature when the validator has not seen the message (its source chain never emitted it).
- * Real nodes carry these as p2p AppRequests (handler id 2); the devnet has no p2p network, so HTTP stands in.
- *
- * Faults can be switched per validator for tests: `offline` (the connection is dropped), `slow` (answers after
- * DEVNET_WARP_SLOW_MS), `wrong-signature` (signs with another key). `PUT /ext/devnet/acp118/<NodeID>/fault` with
- * `{"fault": "offline" | "slow" | "wrong-signature" | "none"}` sets one.
+ * ACP-118 signature requests as a devnet validator answers them, in the steps of avalanchego's handler
+ * (network/p2p/acp118/handler.go): the unsigned message must parse (else AppError −1), a cached signature (the EVMs
+ * cache theirs) is returned at once, otherwise the chain's verifier decides and the signer checks the network and source chain (−1)
+ * before signing with the validator's BLS key. The verifiers are the VMs':
+ *   - coreth (C-Chain) and Subnet-EVM (the L1), warp/verifier_backend.go: a message the chain emitted is signed; else
+ *     the payload must parse (code 1), a Hash payload must name an accepted block (code 2), an AddressedCall is
+ *     refused by coreth (code 1) and by Subnet-EVM unless it is an off-chain ValidatorUptime (codes 1 and 2);
+ *   - platformvm (the P-Chain), network/warp.go: the L1 messages against the P-Chain's state, with their
+ *     justifications, codes 1–17.
  */
-import type Router from '@koa/router';
-import { decodeSignatureRequest, encodeSignatureResponse } from '../runtime/avalanche/p2p/acp118.ts';
-import { readRequestBody } from '../runtime/http/request-body.ts';
-import type { BlsKey } from './bls.ts';
-import { blsSignMessage, deriveBlsKey } from './bls.ts';
+import protobuf from 'protobufjs';
+import type { SignatureRequest } from '../runtime/avalanche/p2p/acp118.ts';
+import { APP_ERRORS, type AppError } from '../runtime/avalanche/p2p/sdk.ts';
+import {
+  decodeUnsignedWarpMessage,
+  decodeWarpPayload,
+  warpMessageId,
+  WarpFormatError,
+  type UnsignedWarpMessage,
+} from '../runtime/avalanche/warp.ts';
+import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { concat, u32 } from '../runtime/avalanche/linear-codec.ts';
+import { Reader } from '../primary-network/ingest/decode/bytes.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { blsSignMessage } from './bls.ts';
 import type { WarpMessages } from './warp.ts';
 
-export const WARP_FAULTS = ['none', 'offline', 'slow', 'wrong-signature'] as const;
-export type WarpFault = (typeof WARP_FAULTS)[number];
+/** What a verifier says: undefined to sign, or the AppError to answer. */
+export type Verifier = (message: UnsignedWarpMessage, justification: Uint8Array) => AppError | undefined;
 
-export interface SigningValidator {
-  nodeId: string;
-  bls: BlsKey;
+/** One chain a validator runs, as its ACP-118 handler sees it. */
+export interface SigningChain {
+  chainId: Uint8Array;
+  networkId: number;
+  verify: Verifier;
+  /** The EVMs' handlers keep their signatures (NewCachedHandler); the P-Chain's verifies every time (NewHandler). */
+  cached: boolean;
 }
 
-export interface Acp118Options {
-  validators: () => SigningValidator[];
+/** Signatures a validator made, by chain and message id (acp118.NewCachedHandler's cache). */
+export class SignatureCache {
+  private readonly entries = new Map<string, Uint8Array>();
+  private readonly capacity: number;
+
+  constructor(capacity = 512) {
+    this.capacity = capacity;
+  }
+
+  get(key: string): Uint8Array | undefined {
+    return this.entries.get(key);
+  }
+
+  put(key: string, signature: Uint8Array): void {
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, signature);
+  }
+}
+
+const unexpected = (message: string): { error: AppError } => ({
+  error: { code: APP_ERRORS.unexpected.code, message },
+});
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** handler.go AppRequest, after the request itself parsed: the signature or the AppError. */
+export function answerSignatureRequest(
+  chain: SigningChain,
+  request: SignatureRequest,
+  secretKey: Uint8Array,
+  cache: SignatureCache,
+): { signature: Uint8Array } | { error: AppError } {
+  let message: UnsignedWarpMessage;
+  try {
+    message = decodeUnsignedWarpMessage(request.message);
+  } catch (err) {
+    if (!(err instanceof WarpFormatError)) throw err;
+    return unexpected(`failed to parse warp unsigned message: ${err.message}`);
+  }
+  const key = `${hex(chain.chainId)}/${hex(warpMessageId(message.unsigned))}`;
+  const cached = chain.cached ? cache.get(key) : undefined;
+  if (cached) return { signature: cached };
+  const refused = chain.verify(message, request.justification);
+  if (refused) return { error: refused };
+  // warp.signer: the chain signs only its own messages of its own network.
+  if (hex(message.sourceChainId) !== hex(chain.chainId))
+    return unexpected('failed to sign message: wrong SourceChainID');
+  if (message.networkId !== chain.networkId) return unexpected('failed to sign message: wrong networkID');
+  const signature = blsSignMessage(message.unsigned, secretKey);
+  if (chain.cached) cache.put(key, signature);
+  return { signature };
+}
+
+// The EVMs' verifier codes (warp/verifier_backend.go).
+const EVM_PARSE_ERROR = 1;
+const EVM_VERIFY_ERROR = 2;
+
+export interface EvmWarpState {
+  flavor: 'coreth' | 'subnet-evm';
+  chainId: Uint8Array;
   messages: WarpMessages;
-  slowMs: number;
-  faults: Map<string, WarpFault>;
+  /** Whether the chain accepted a block of this hash (the VM's block id). */
+  acceptedBlock: (hash: Uint8Array) => boolean;
+  /** Subnet-EVM: an L1 validator's uptime in seconds, or undefined when the validation is unknown. */
+  uptimeSeconds?: (validationId: Uint8Array) => bigint | undefined;
 }
 
-const MAX_REQUEST_BYTES = 1024 * 1024;
-
-export function mountAcp118(router: Router, options: Acp118Options): void {
-  const find = (nodeId: string) => options.validators().find((v) => v.nodeId === nodeId);
-  // Signs for faults: a key no validator holds.
-  const impostor = deriveBlsKey('devnet', 'impostor');
-
-  router.post('/ext/devnet/acp118/:nodeId', async (ctx) => {
-    const validator = find(ctx.params.nodeId!);
-    if (!validator) {
-      ctx.status = 404;
-      ctx.body = 'no such validator';
-      return;
+/** coreth's and Subnet-EVM's backend.Verify: the justification is ignored. */
+export function evmVerifier(state: EvmWarpState): Verifier {
+  return (message) => {
+    // The chain's database holds the messages it emitted, by id: one of another chain is not among them.
+    if (hex(message.sourceChainId) === hex(state.chainId) && state.messages.emitted(message.unsigned)) {
+      return undefined;
     }
-    const fault = options.faults.get(validator.nodeId) ?? 'none';
-    if (fault === 'offline') {
-      ctx.req.socket.destroy();
-      return;
-    }
-    const body = await readRequestBody(ctx, MAX_REQUEST_BYTES);
-    if (body === undefined) {
-      ctx.status = 413;
-      ctx.body = 'request too large';
-      return;
-    }
-    let request: { message: Uint8Array };
+    let payload: ReturnType<typeof decodeWarpPayload>;
     try {
-      request = decodeSignatureRequest(body);
-    } catch {
-      ctx.status = 400;
-      ctx.body = 'body is not a SignatureRequest';
-      return;
+      payload = decodeWarpPayload(message.payload);
+    } catch (err) {
+      if (!(err instanceof WarpFormatError)) throw err;
+      return { code: EVM_PARSE_ERROR, message: `failed to parse payload: ${err.message}` };
     }
-    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, options.slowMs));
-    const signature = options.messages.emitted(request.message)
-      ? blsSignMessage(request.message, (fault === 'wrong-signature' ? impostor : validator.bls).secretKey)
-      : new Uint8Array(0);
-    ctx.type = 'application/x-protobuf';
-    ctx.body = Buffer.from(encodeSignatureResponse(signature));
-  });
-
-  router.put('/ext/devnet/acp118/:nodeId/fault', async (ctx) => {
-    const validator = find(ctx.params.nodeId!);
-    const body = await readRequestBody(ctx, MAX_REQUEST_BYTES);
-    let fault: unknown;
+    if (payload.type === 'hash') {
+      if (state.acceptedBlock(payload.hash)) return undefined;
+      return {
+        code: EVM_VERIFY_ERROR,
+        message: `failed to get block ${encodeCb58(payload.hash)}: not found`,
+      };
+    }
+    if (state.flavor === 'coreth') {
+      return { code: EVM_PARSE_ERROR, message: 'unknown payload type: *payload.AddressedCall' };
+    }
+    let uptime: { validationId: Uint8Array; totalUptime: bigint };
     try {
-      fault = (JSON.parse(body?.toString('utf8') ?? '') as { fault?: unknown }).fault;
-    } catch {
-      fault = undefined;
+      uptime = decodeValidatorUptime(payload.payload);
+    } catch (err) {
+      return {
+        code: EVM_PARSE_ERROR,
+        message: `failed to parse addressed call message: ${(err as Error).message}`,
+      };
     }
-    if (!validator || !WARP_FAULTS.includes(fault as WarpFault)) {
-      ctx.status = validator ? 400 : 404;
-      ctx.body = validator ? `fault must be one of ${WARP_FAULTS.join(', ')}` : 'no such validator';
-      return;
+    if (payload.sourceAddress.length !== 0) {
+      return {
+        code: EVM_VERIFY_ERROR,
+        message: 'source address should be empty for offchain addressed messages',
+      };
     }
-    options.faults.set(validator.nodeId, fault as WarpFault);
-    ctx.body = { nodeID: validator.nodeId, fault };
+    const current = state.uptimeSeconds?.(uptime.validationId);
+    const validationId = encodeCb58(uptime.validationId);
+    if (current === undefined) {
+      return {
+        code: EVM_VERIFY_ERROR,
+        message: `failed to get uptime: validationID not found: ${validationId}`,
+      };
+    }
+    if (current < uptime.totalUptime) {
+      return {
+        code: EVM_VERIFY_ERROR,
+        message: `current uptime ${current} is less than queried uptime ${uptime.totalUptime} for validationID ${validationId}`,
+      };
+    }
+    return undefined;
+  };
+}
+
+/** Subnet-EVM's off-chain message (warp/messages): codec 0, type 0 ValidatorUptime{ValidationID, TotalUptime}. */
+function decodeValidatorUptime(bytes: Uint8Array): { validationId: Uint8Array; totalUptime: bigint } {
+  const r = new Reader(bytes);
+  r.codecVersion('addressed call message');
+  const type = r.u32();
+  if (type !== 0) throw new Error(`unknown type ID ${type}`);
+  const decoded = { validationId: r.id(), totalUptime: r.u64() };
+  r.end('addressed call message');
+  return decoded;
+}
+
+// platformvm/network/warp.go's codes.
+const P = {
+  failedToParseAddressedCall: 1,
+  addressedCallHasSourceAddress: 2,
+  failedToParsePayload: 3,
+  unsupportedPayloadType: 4,
+  failedToParseJustification: 5,
+  conversionDoesNotExist: 6,
+  mismatchedConversionId: 7,
+  invalidJustificationType: 8,
+  failedToParseSubnetId: 9,
+  mismatchedValidationId: 10,
+  validationDoesNotExist: 11,
+  validationExists: 12,
+  failedToParseRegisterL1Validator: 13,
+  validationCouldBeRegistered: 14,
+  impossibleNonce: 15,
+  wrongNonce: 16,
+  wrongWeight: 17,
+} as const;
+
+/** What the P-Chain's verifier reads of its state. */
+export interface PChainWarpState {
+  /** The conversion id of a subnet converted to an L1, or undefined. */
+  conversionId: (subnetId: Uint8Array) => Uint8Array | undefined;
+  /** An L1 validator in the P-Chain's state (active or not), by validation id. */
+  l1Validator: (validationId: Uint8Array) => { minNonce: bigint; weight: bigint } | undefined;
+  timestampSeconds: () => bigint;
+}
+
+type PChainMessage =
+  | { type: 'conversion'; id: Uint8Array }
+  | { type: 'register'; validationId: Uint8Array; expiry: bigint }
+  | { type: 'registration'; validationId: Uint8Array; registered: boolean }
+  | { type: 'weight'; validationId: Uint8Array; nonce: bigint; weight: bigint };
+
+const MAX_UINT64 = (1n << 64n) - 1n;
+
+/** platformvm's signatureRequestVerifier. */
+export function pChainVerifier(state: PChainWarpState): Verifier {
+  return (message, justification) => {
+    let call: ReturnType<typeof decodeWarpPayload>;
+    try {
+      call = decodeWarpPayload(message.payload);
+      if (call.type !== 'addressedCall') throw new WarpFormatError('wrong payload type: *payload.Hash');
+    } catch (err) {
+      if (!(err instanceof WarpFormatError)) throw err;
+      return {
+        code: P.failedToParseAddressedCall,
+        message: `failed to parse warp addressed call: ${err.message}`,
+      };
+    }
+    if (call.sourceAddress.length !== 0)
+      return { code: P.addressedCallHasSourceAddress, message: 'source address should be empty' };
+    let parsed: PChainMessage;
+    try {
+      parsed = decodePChainMessage(call.payload);
+    } catch (err) {
+      return {
+        code: P.failedToParsePayload,
+        message: `failed to parse warp addressed call payload: ${(err as Error).message}`,
+      };
+    }
+    switch (parsed.type) {
+      case 'conversion':
+        return verifyConversion(state, parsed.id, justification);
+      case 'registration':
+        return parsed.registered
+          ? validationExists(state, parsed.validationId)
+          : verifyNotRegistered(state, parsed.validationId, justification);
+      case 'weight':
+        return verifyWeight(state, parsed);
+      default:
+        return {
+          code: P.unsupportedPayloadType,
+          message: 'unsupported warp addressed call payload type: *message.RegisterL1Validator',
+        };
+    }
+  };
+}
+
+function verifyConversion(state: PChainWarpState, id: Uint8Array, justification: Uint8Array) {
+  if (justification.length !== 32) {
+    return {
+      code: P.failedToParseJustification,
+      message: `failed to parse justification: expected 32 bytes but got ${justification.length} bytes`,
+    };
+  }
+  const conversionId = state.conversionId(justification);
+  if (!conversionId) {
+    return {
+      code: P.conversionDoesNotExist,
+      message: `subnet "${encodeCb58(justification)}" has not been converted`,
+    };
+  }
+  if (hex(id) !== hex(conversionId)) {
+    return {
+      code: P.mismatchedConversionId,
+      message: `provided conversionID "${encodeCb58(id)}" != expected conversionID "${encodeCb58(conversionId)}"`,
+    };
+  }
+  return undefined;
+}
+
+function validationExists(state: PChainWarpState, validationId: Uint8Array): AppError | undefined {
+  if (state.l1Validator(validationId)) return undefined;
+  return {
+    code: P.validationDoesNotExist,
+    message: `validation "${encodeCb58(validationId)}" does not exist`,
+  };
+}
+
+/** L1ValidatorRegistration{registered: false}: the justification says why the validation can never be current. */
+function verifyNotRegistered(
+  state: PChainWarpState,
+  validationId: Uint8Array,
+  justificationBytes: Uint8Array,
+): AppError | undefined {
+  let justification: RegistrationJustification;
+  try {
+    justification = decodeRegistrationJustification(justificationBytes);
+  } catch (err) {
+    return {
+      code: P.failedToParseJustification,
+      message: `failed to parse justification: ${(err as Error).message}`,
+    };
+  }
+  const mismatched = (expected: Uint8Array) => ({
+    code: P.mismatchedValidationId,
+    message: `validationID "${encodeCb58(validationId)}" != justificationID "${encodeCb58(expected)}"`,
   });
+  const exists = () => ({
+    code: P.validationExists,
+    message: `validation "${encodeCb58(validationId)}" exists`,
+  });
+  if (justification.kind === 'subnetIdIndex') {
+    if (justification.subnetId.length !== 32) {
+      return {
+        code: P.failedToParseSubnetId,
+        message: `failed to parse subnetID: expected 32 bytes but got ${justification.subnetId.length} bytes`,
+      };
+    }
+    // ids.ID.Append: the validation ids of a conversion's validators.
+    const expected = sha256(concat(justification.subnetId, u32(justification.index)));
+    if (hex(expected) !== hex(validationId)) return mismatched(expected);
+    if (!state.conversionId(justification.subnetId)) {
+      return {
+        code: P.conversionDoesNotExist,
+        message: `subnet "${encodeCb58(justification.subnetId)}" has not been converted`,
+      };
+    }
+    return state.l1Validator(validationId) ? exists() : undefined;
+  }
+  if (justification.kind === 'none') {
+    return { code: P.invalidJustificationType, message: 'invalid justification type: <nil>' };
+  }
+  let expiry: bigint;
+  try {
+    ({ expiry } = decodeRegisterL1Validator(justification.message));
+  } catch (err) {
+    return {
+      code: P.failedToParseRegisterL1Validator,
+      message: `failed to parse RegisterL1Validator justification: ${(err as Error).message}`,
+    };
+  }
+  const expected = sha256(justification.message);
+  if (hex(expected) !== hex(validationId)) return mismatched(expected);
+  if (state.l1Validator(validationId)) return exists();
+  if (expiry <= state.timestampSeconds()) return undefined;
+  // A registered validation keeps its expiry entry until the expiry passes; the devnet never removes a registered
+  // L1 validator, so a validation that does not exist has no entry and could still be registered.
+  return {
+    code: P.validationCouldBeRegistered,
+    message: `validation "${encodeCb58(validationId)}" can be registered until ${expiry}`,
+  };
+}
+
+function verifyWeight(
+  state: PChainWarpState,
+  msg: { validationId: Uint8Array; nonce: bigint; weight: bigint },
+): AppError | undefined {
+  if (msg.nonce === MAX_UINT64) return { code: P.impossibleNonce, message: 'impossible nonce' };
+  const validator = state.l1Validator(msg.validationId);
+  if (!validator) {
+    return {
+      code: P.validationDoesNotExist,
+      message: `validation "${encodeCb58(msg.validationId)}" does not exist`,
+    };
+  }
+  if (msg.nonce + 1n !== validator.minNonce) {
+    return {
+      code: P.wrongNonce,
+      message: `provided nonce ${msg.nonce} != expected nonce (${validator.minNonce} - 1)`,
+    };
+  }
+  if (msg.weight !== validator.weight) {
+    return {
+      code: P.wrongWeight,
+      message: `provided weight ${msg.weight} != expected weight ${validator.weight}`,
+    };
+  }
+  return undefined;
+}
+
+/** warp/message's codec: version 0, a type id 0–3, the type's fields, nothing after. */
+function decodePChainMessage(bytes: Uint8Array): PChainMessage {
+  const r = new Reader(bytes);
+  r.codecVersion('message');
+  const type = r.u32();
+  let parsed: PChainMessage;
+  switch (type) {
+    case 0:
+      parsed = { type: 'conversion', id: r.id() };
+      break;
+    case 1:
+      parsed = { type: 'register', validationId: sha256(bytes), expiry: readRegisterL1Validator(r) };
+      break;
+    case 2: {
+      const validationId = r.id();
+      const flag = r.u8();
+      if (flag > 1) throw new Error('unexpected value when unpacking bool');
+      parsed = { type: 'registration', validationId, registered: flag === 1 };
+      break;
+    }
+    case 3:
+      parsed = { type: 'weight', validationId: r.id(), nonce: r.u64(), weight: r.u64() };
+      break;
+    default:
+      throw new Error(`couldn't unmarshal interface: unknown type ID ${type}`);
+  }
+  r.end('message');
+  return parsed;
+}
+
+/** RegisterL1Validator's fields after its type id; returns its expiry. */
+function readRegisterL1Validator(r: Reader): bigint {
+  r.id();
+  r.bytesField();
+  r.fixed(48);
+  const expiry = r.u64();
+  for (let owner = 0; owner < 2; owner++) {
+    r.u32();
+    r.list((x) => x.shortId());
+  }
+  r.u64();
+  return expiry;
+}
+
+function decodeRegisterL1Validator(bytes: Uint8Array): { expiry: bigint } {
+  const parsed = decodePChainMessage(bytes);
+  if (parsed.type !== 'register') throw new Error(`wrong payload type: ${parsed.type}`);
+  return parsed;
+}
+
+type RegistrationJustification =
+  | { kind: 'subnetIdIndex'; subnetId: Uint8Array; index: number }
+  | { kind: 'registerMessage'; message: Uint8Array }
+  | { kind: 'none' };
+
+/**
+ * platformvm.L1ValidatorRegistrationJustification: oneof {SubnetIDIndex convert_subnet_to_l1_tx_data = 1 {bytes
+ * subnet_id = 1; uint32 index = 2}; bytes register_l1_validator_message = 2}; the last member present wins.
+ */
+function decodeRegistrationJustification(bytes: Uint8Array): RegistrationJustification {
+  const reader = protobuf.Reader.create(bytes);
+  let justification: RegistrationJustification = { kind: 'none' };
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === ((1 << 3) | 2)) {
+      const inner = protobuf.Reader.create(reader.bytes());
+      let subnetId: Uint8Array = new Uint8Array(0);
+      let index = 0;
+      while (inner.pos < inner.len) {
+        const innerTag = inner.uint32();
+        if (innerTag === ((1 << 3) | 2)) subnetId = inner.bytes();
+        else if (innerTag === ((2 << 3) | 0)) index = inner.uint32();
+        else inner.skipType(innerTag & 7);
+      }
+      justification = { kind: 'subnetIdIndex', subnetId, index };
+    } else if (tag === ((2 << 3) | 2)) {
+      justification = { kind: 'registerMessage', message: reader.bytes() };
+    } else reader.skipType(tag & 7);
+  }
+  return justification;
 }

@@ -15,7 +15,7 @@ import {
   subnetEvmActiveRules,
 } from './evm/chain-config.ts';
 import { mountMetadata } from './metadata.ts';
-import { mountAcp118, type WarpFault } from './acp118.ts';
+import { mountPeerFaults, type DevnetPeers } from './peers.ts';
 import { mountPlatformLag, platformApi, type PlatformLag } from './platform-api.ts';
 import { avaxApi } from './evm/avax-api.ts';
 import { xChainApi } from './x-chain-api.ts';
@@ -34,21 +34,18 @@ import { NODE_DEFAULT_BATCH_LIMITS } from '../runtime/json-rpc/geth-envelope.ts'
  * EVM JSON-RPC, the NFT metadata its collections point at, and GET /ext/health.
  */
 export interface DevnetAppOptions {
-  /** How long a validator with the `slow` fault takes to answer a signature request. */
-  warpSlowMs: number;
-  /** Faults switched on from the start, by node id. */
-  warpFaults: Map<string, WarpFault>;
+  /**
+   * The validators listening as Avalanche peers: `info.peers` lists them and the fault route switches theirs.
+   * Without them the node has no peers.
+   */
+  peers?: DevnetPeers;
   /** How far the platform API lags behind the P-Chain's tip (a fault for tests; none by default). */
   platformLag?: PlatformLag;
   /** Where the EVM chains' WebSocket endpoints are served (the HTTP server's upgrades), when they are. */
   websockets?: EvmWebSockets;
 }
 
-export function createDevnetApp(
-  devnet: Devnet,
-  log: Logger,
-  options: DevnetAppOptions = { warpSlowMs: 3_000, warpFaults: new Map() },
-): Koa {
+export function createDevnetApp(devnet: Devnet, log: Logger, options: DevnetAppOptions = {}): Koa {
   const app = new Koa();
   app.use(httpServerSpans());
   const router = new Router({ strict: true });
@@ -110,7 +107,7 @@ export function createDevnetApp(
   ]) {
     router.all(path, (ctx) => serveGorilla(ctx, avm, log));
   }
-  const info = infoApi(devnet);
+  const info = infoApi(devnet, options.peers);
   router.all('/ext/info', (ctx) => serveGorilla(ctx, info, log));
   mountPlatformLag(router, platformLag);
   // The devnet's C-Chain is configured as an archival node with its admin API on.
@@ -137,12 +134,7 @@ export function createDevnetApp(
   }
   const l1Validators = l1ValidatorsApi(devnet);
   router.all(`/ext/bc/${devnet.l1.blockchainId}/validators`, (ctx) => serveGorilla(ctx, l1Validators, log));
-  mountAcp118(router, {
-    validators: () => devnet.signingValidators(),
-    messages: devnet.warp,
-    slowMs: options.warpSlowMs,
-    faults: options.warpFaults,
-  });
+  if (options.peers) mountPeerFaults(router, options.peers);
   mountMetadata(router);
   // Not a node API: how `chain-data up` learns which EVM chains the devnet runs (the L1's ids derive from its
   // P-Chain transactions).

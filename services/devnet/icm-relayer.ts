@@ -1,9 +1,9 @@
 /**
  * Warp between the devnet's EVM chains: which validators sign for a message, how a receiving chain verifies one,
  * and the relayer that carries ICM messages across. The relayer collects signatures from the signing subnet's
- * validators (in process, with the same keys the ACP-118 routes sign with), aggregates them into a signed Warp
- * message and has the destination chain deliver it a couple of steps after it was sent; a tenth of the messages it
- * leaves undelivered, as relayers that give up or are not paid do.
+ * validators (in process, with the keys their peers sign ACP-118 requests with: peers.ts), aggregates them into a
+ * signed Warp message and has the destination chain deliver it a couple of steps after it was sent; a tenth of the
+ * messages it leaves undelivered, as relayers that give up or are not paid do.
  */
 import { blsAggregateSignatures, blsVerifyAggregate } from '../runtime/avalanche/bls.ts';
 import {

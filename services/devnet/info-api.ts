@@ -1,9 +1,10 @@
 /**
  * The node's `info` service (`/ext/info`), as avalanchego's api/info/service.go answers it, for the devnet's one
- * node: a primary-network validator of its own history (its node id and BLS proof of possession), the network's
- * identity and upgrade schedule (upgrade/upgrade.go), the VMs it runs. The devnet has no p2p network: `peers` is
- * empty, and `uptime` counts every current validator as a peer seeing the node fully up (the devnet's validators
- * are always up, as getCurrentValidators reports).
+ * node: a primary-network validator of its own history (its node id, BLS proof of possession and p2p address), the
+ * network's identity and upgrade schedule (upgrade/upgrade.go), the VMs it runs. Its peers are the other devnet
+ * validators listening as Avalanche peers (peers.ts); without them (a devnet app served without its peers, in
+ * tests) `peers` is empty and the node has no IP. `uptime` counts every current validator as a peer seeing the node
+ * fully up (the devnet's validators are always up, as getCurrentValidators reports).
  */
 import { DomainError } from '../runtime/errors.ts';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
@@ -12,8 +13,9 @@ import { AVM_ID, EVM_VM_ID, PLATFORM_VM_ID, SUBNET_EVM_VM_ID } from '../runtime/
 import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
+import { listArg, nodeIdArg } from '../runtime/gorilla-rpc/args.ts';
 import type { Devnet } from './network.ts';
-import type { DevnetValidator } from './p-chain-staking.ts';
+import { devnetNode, type DevnetPeers } from './peers.ts';
 import { PRIMARY_NETWORK_ID, validatorSet } from './validator-sets.ts';
 import { chainAliases, stringArg } from './x-chain-api.ts';
 
@@ -36,17 +38,12 @@ function nameId(name: string): string {
   return encodeCb58(bytes);
 }
 
-/** The node the devnet answers as: the first primary-network validator that registered a BLS key. */
-export function devnetNode(devnet: Devnet): DevnetValidator {
-  return devnet.pChain.staking.primaryValidators[2]!;
-}
-
 /** Go's time.Time JSON: RFC 3339 with nanoseconds only when there are any; the upgrade times are whole seconds. */
 function goTime(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-export function infoApi(devnet: Devnet): GorillaService {
+export function infoApi(devnet: Devnet, peers?: DevnetPeers): GorillaService {
   const { identity } = devnet.parameters;
   const node = devnetNode(devnet);
   const version = `${NODE_VERSION.major}.${NODE_VERSION.minor}.${NODE_VERSION.patch}`;
@@ -77,6 +74,8 @@ export function infoApi(devnet: Devnet): GorillaService {
         nodeID: node.nodeId,
         nodePOP: { publicKey: hex(node.bls.publicKey), proofOfPossession: hex(node.bls.proofOfPossession) },
       }),
+      // netip.AddrPort's text; the zero value (no p2p) is empty.
+      getNodeIP: gorillaMethod(noArgs, () => Promise.resolve({ ip: peers?.ownAddress() ?? '' })),
       getNetworkID: answer({ networkID: String(identity.networkId) }),
       // constants.NetworkName: fuji and mainnet by their names.
       getNetworkName: answer({ networkName: identity.name }),
@@ -100,8 +99,11 @@ export function infoApi(devnet: Devnet): GorillaService {
         },
       ),
       peers: gorillaMethod(
-        () => ({}),
-        () => Promise.resolve({ numPeers: '0', peers: [] }),
+        (p) => ({ nodeIds: listArg(field(p, 'nodeIDs'), nodeIdArg) }),
+        ({ nodeIds }) => {
+          const list = peers?.peerInfo(nodeIds) ?? [];
+          return Promise.resolve({ numPeers: String(list.length), peers: list });
+        },
       ),
       upgrades: answer(upgradeConfig(identity)),
       uptime: gorillaMethod(noArgs, () => {

@@ -8,9 +8,10 @@ import { EvmWebSockets } from './websockets.ts';
 import { createDevnetApp } from './app.ts';
 import { IDENTITIES } from '../runtime/avalanche/networks.ts';
 import { Devnet } from './network.ts';
-import { WARP_FAULTS, type WarpFault } from './acp118.ts';
+import { DevnetPeers, WARP_FAULTS, type WarpFault } from './peers.ts';
 import type { EvmChain } from './evm/chain.ts';
 import { createServer } from 'node:http';
+import { isIP } from 'node:net';
 import type Koa from 'koa';
 
 const config = {
@@ -25,12 +26,20 @@ const config = {
   DEVNET_ACCOUNTS: env.integer(2, 10_000, 20),
   DEVNET_METADATA_URL: env.url(['http', 'https']).optional(),
   DEVNET_WARP_SLOW_MS: env.integer(0, 600_000, 3_000),
-  DEVNET_WARP_FAULTS: env.text('NodeID-…=offline|slow|wrong-signature, comma-separated', ''),
+  DEVNET_WARP_FAULTS: env.text(`NodeID-…=${WARP_FAULTS.slice(1).join('|')}, comma-separated`, ''),
+  DEVNET_PEER_HOST: env.text('an IP address', '127.0.0.1'),
 };
 
 export async function startDevnet(ctx: ComponentContext): Promise<void> {
   const cfg = loadConfig(config);
   const { log } = ctx;
+  // Peers claim their address in their Handshake, signed: it must be an IP.
+  if (!isIP(cfg.DEVNET_PEER_HOST)) {
+    throw new ConfigError(
+      `DEVNET_PEER_HOST: invalid value ${JSON.stringify(cfg.DEVNET_PEER_HOST)}: expected an IP address`,
+    );
+  }
+  const warpFaults = parseWarpFaults(cfg.DEVNET_WARP_FAULTS);
   let genesisNanos: bigint;
   try {
     genesisNanos = parseRfc3339Nano(cfg.DEVNET_GENESIS_TIME);
@@ -58,15 +67,21 @@ export async function startDevnet(ctx: ComponentContext): Promise<void> {
     accounts: cfg.DEVNET_ACCOUNTS,
     metadataBaseUrl: cfg.DEVNET_METADATA_URL ?? `http://${cfg.HTTP_HOST}:${port}/metadata`,
   });
+  const peers = await DevnetPeers.start(devnet, {
+    host: cfg.DEVNET_PEER_HOST,
+    slowMs: cfg.DEVNET_WARP_SLOW_MS,
+    faults: warpFaults,
+    log,
+  });
+  ctx.onShutdown('p2p listeners', () => peers.close());
   const websockets = new EvmWebSockets(log);
   ctx.onShutdown('WebSockets', () => websockets.close());
-  app.handler = createDevnetApp(devnet, log, {
-    warpSlowMs: cfg.DEVNET_WARP_SLOW_MS,
-    warpFaults: parseWarpFaults(cfg.DEVNET_WARP_FAULTS),
-    websockets,
-  }).callback();
+  app.handler = createDevnetApp(devnet, log, { peers, websockets }).callback();
   server.on('upgrade', websockets.upgrade);
-  log.info({ port, l1: devnet.l1 }, 'devnet node APIs listening');
+  log.info(
+    { port, l1: devnet.l1, nodeID: peers.ownNode.nodeId, p2p: peers.ownAddress() },
+    'devnet node APIs listening',
+  );
 
   // Like a node that is still bootstrapping, the devnet serves what it has while its history grows; live blocks
   // follow the history.

@@ -17,16 +17,14 @@ import type { NetworkIdentity } from '../runtime/avalanche/networks.ts';
 import { builderContext } from './identity.ts';
 import { MemoryContainers } from './memory-containers.ts';
 import { PChainBuilder } from './p-chain.ts';
-import { derive, SeededRandom } from './seeded.ts';
+import { SeededRandom } from './seeded.ts';
 import { contractArtifacts } from './evm/contracts.ts';
-import { deriveBlsKey } from './bls.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { VALIDATOR_MANAGER_ADDRESS, type DevnetValidator, type L1ValidatorState } from './p-chain-staking.ts';
 import { IcmRelayer, warpVerifier, type WarpNetwork } from './icm-relayer.ts';
-import { PRIMARY_NETWORK_ID } from './validator-sets.ts';
+import { isActiveAt, PRIMARY_NETWORK_ID } from './validator-sets.ts';
+import { deriveValidator } from './validator-identity.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
-import type { BlsKey } from './bls.ts';
 import { addressedCall, unsignedWarpMessage } from '../runtime/avalanche/warp.ts';
 import {
   l1ValidatorWeightPayload,
@@ -103,6 +101,7 @@ export class Devnet {
   private pendingWeight: { validator: L1ValidatorState; weight: bigint } | undefined;
   private weightChanged: { validator: L1ValidatorState; weight: bigint } | undefined;
   private step = 0;
+  private readonly advanceListeners = new Set<() => void>();
   readonly l1Chain: EvmChainEntry;
   readonly pChain: PChainBuilder;
   readonly xChain: XChainBuilder;
@@ -377,6 +376,7 @@ export class Devnet {
     const l1Block =
       (await this.l1Activity.nextBlock(time)) ?? (await this.submittedOnly(this.l1Chain.chain, time));
     if (l1Block) this.recordWarpMessages(this.l1Chain.chain, l1Block);
+    for (const listener of this.advanceListeners) listener();
   }
 
   /** A block of submitted transactions alone, when the devnet itself sends nothing at this step but some wait. */
@@ -461,10 +461,7 @@ export class Devnet {
   private l1ValidatorTransactions(time: bigint): Uint8Array[] {
     const staking = this.pChain.staking;
     if (this.step === 60) {
-      const validator = {
-        nodeId: `NodeID-${encodeCb58(derive(this.parameters.seed, 'node/l1/registered').subarray(0, 20))}`,
-        bls: deriveBlsKey(this.parameters.seed, 'l1/registered'),
-      };
+      const validator = deriveValidator(this.parameters.seed, 'l1/registered');
       const payload = registerL1ValidatorPayload({
         subnetId: decodeCb58(staking.subnetId),
         nodeId: decodeCb58(validator.nodeId.slice('NodeID-'.length)),
@@ -551,16 +548,36 @@ export class Devnet {
     return this.parameters.accounts - RELAYER_ACCOUNT_FROM_END;
   }
 
-  /** The validators that answer signature requests now: the primary network's and the L1's. */
-  signingValidators(): { nodeId: string; bls: BlsKey }[] {
+  /**
+   * The validators that can sign at the P-Chain's tip, each a peer of the devnet's network: the primary network's
+   * current validators that registered a BLS key, and the L1's active validators.
+   */
+  signingValidators(): { validator: DevnetValidator; subnet: 'primary' | 'l1' }[] {
     const { height } = this.pChain.tip;
     const primary = this.pChain.staking.everyStaker.filter(
-      (s) => s.kind === 'validator' && s.addedAtHeight <= height && s.removedAtHeight === undefined && s.bls,
+      (s) =>
+        s.kind === 'validator' &&
+        s.addedAtHeight <= height &&
+        s.removedAtHeight === undefined &&
+        s.bls &&
+        s.certificate,
+    );
+    const l1 = this.pChain.staking.l1Validators.filter(
+      (v) => v.convertedAtHeight <= height && isActiveAt(v, height),
     );
     return [
-      ...primary.map((s) => ({ nodeId: s.nodeId, bls: s.bls! })),
-      ...this.pChain.staking.l1Validators.filter((v) => v.convertedAtHeight <= height),
+      ...primary.map((s) => ({
+        validator: { nodeId: s.nodeId, certificate: s.certificate!, bls: s.bls! },
+        subnet: 'primary' as const,
+      })),
+      ...l1.map((v) => ({ validator: v, subnet: 'l1' as const })),
     ];
+  }
+
+  /** Calls `listener` after each step; returns what unsubscribes it. */
+  onAdvance(listener: () => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
   }
 
   /** A node accepts a container a little after its timestamp. */

@@ -18,10 +18,12 @@ import {
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { deriveBlsKey, type BlsKey } from './bls.ts';
+import type { StakingCertificate } from '../runtime/avalanche/p2p/staking-certificate.ts';
+import type { BlsKey } from './bls.ts';
 import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
 import { potentialReward, splitReward } from './staking-rewards.ts';
-import { derive, type SeededRandom } from './seeded.ts';
+import type { SeededRandom } from './seeded.ts';
+import { deriveValidator } from './validator-identity.ts';
 import { PRIMARY_NETWORK_SUBNET_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
 import type { Account, Wallet } from './wallet.ts';
 
@@ -56,6 +58,8 @@ export interface Staker {
   weight: bigint;
   /** Validators: their BLS key. */
   bls?: BlsKey;
+  /** Validators that registered a BLS key: the staking certificate their NodeID is the hash of. */
+  certificate?: StakingCertificate;
   /** The P-Chain heights from which the staker counts, and from which it no longer does (its reward's commit). */
   addedAtHeight: bigint;
   removedAtHeight?: bigint;
@@ -85,7 +89,9 @@ export function rewardValidatorTx(stakerTxId: Uint8Array): { id: Uint8Array; byt
 }
 
 export interface DevnetValidator {
+  /** The NodeID of `certificate`. */
   nodeId: string;
+  certificate: StakingCertificate;
   bls: BlsKey;
 }
 
@@ -145,10 +151,7 @@ export class StakingPlan {
     this.options = options;
     const { seed } = options;
     this.owner = options.accounts[0]!;
-    const validator = (label: string): DevnetValidator => ({
-      nodeId: `NodeID-${encodeCb58(derive(seed, `node/${label}`).subarray(0, 20))}`,
-      bls: deriveBlsKey(seed, label),
-    });
+    const validator = (label: string): DevnetValidator => deriveValidator(seed, label);
     this.primaryValidators = Array.from({ length: PRIMARY_VALIDATORS }, (_, i) => validator(`primary/${i}`));
 
     const createSubnet = this.settle(
@@ -241,20 +244,14 @@ export class StakingPlan {
     }
     if (height % 180n === 100n) {
       // A short validation, 1 to 3 days, by a node that comes and goes.
-      const validator: DevnetValidator = {
-        nodeId: `NodeID-${encodeCb58(derive(this.options.seed, `node/short/${height}`).subarray(0, 20))}`,
-        bls: deriveBlsKey(this.options.seed, `short/${height}`),
-      };
+      const validator = deriveValidator(this.options.seed, `short/${height}`);
       return [this.addValidator(validator, timeSeconds, BigInt(1 + random.below(3)) * DAY)];
     }
     if (height % 90n === 0n) {
       // After a long gap (live blocks resuming long after the history) every validator may have left: a new
       // long-lived one joins first.
       if (this.delegationTargets(timeSeconds).length === 0) {
-        const validator: DevnetValidator = {
-          nodeId: `NodeID-${encodeCb58(derive(this.options.seed, `node/renewed/${height}`).subarray(0, 20))}`,
-          bls: deriveBlsKey(this.options.seed, `renewed/${height}`),
-        };
+        const validator = deriveValidator(this.options.seed, `renewed/${height}`);
         return [this.addValidator(validator, timeSeconds, VALIDATION_PERIOD)];
       }
       return [this.delegate(random, timeSeconds)];
@@ -340,7 +337,7 @@ export class StakingPlan {
       timeSeconds,
       timeSeconds + period,
       undefined,
-      v.bls,
+      v,
     );
   }
 
@@ -429,7 +426,7 @@ export class StakingPlan {
     timeSeconds: bigint,
     endSeconds: bigint,
     validator?: Staker,
-    bls?: BlsKey,
+    identity?: DevnetValidator,
   ): Uint8Array {
     const tx = unsignedTx.getTx() as unknown as {
       baseTx: { outputs: readonly TransferableOutput[] };
@@ -446,7 +443,8 @@ export class StakingPlan {
       startSeconds: timeSeconds,
       endSeconds,
       weight,
-      bls,
+      bls: identity?.bls,
+      certificate: identity?.certificate,
       addedAtHeight: this.height,
       outputCount: tx.baseTx.outputs.length,
       stake: tx.stake,

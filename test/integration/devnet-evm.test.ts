@@ -21,6 +21,12 @@ import { verifyWarpSignature } from '../support/bls-noble.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { avaxSerial, evm, evmSerial, utils } from '@avalabs/avalanchejs';
 import { startDevnetWithHistory } from '../support/devnet-process.ts';
+import {
+  decodeSignatureResponse,
+  signatureRequestAppBytes,
+} from '../../services/runtime/avalanche/p2p/acp118.ts';
+import { connectPeer, ephemeralBlsSecretKey, type Peer } from '../../services/runtime/avalanche/p2p/peer.ts';
+import { createStakingCertificate } from '../../services/runtime/avalanche/p2p/staking-certificate.ts';
 import type { RunningComponent } from '../support/processes.ts';
 
 /**
@@ -395,6 +401,7 @@ describe('devnet EVM chains', function () {
     expect(warp.messageID).to.equal(toHex(createHash('sha256').update(unsigned).digest()));
     expect(warp.sender.toLowerCase()).to.equal(sent[0]!.address.toLowerCase());
 
+    // A validator signs it over ACP-118, as an Avalanche peer found through info.peers (or the node itself).
     const validators = (
       (await rpc('/ext/bc/P', {
         jsonrpc: '2.0',
@@ -402,19 +409,37 @@ describe('devnet EVM chains', function () {
         method: 'platform.getCurrentValidators',
         params: {},
       })) as RpcReply
-    ).result as { validators: { nodeID: string; signer: { publicKey: string } }[] };
-    const validator = validators.validators[0]!;
-    const response = await fetch(`${base}/ext/devnet/acp118/${validator.nodeID}`, {
-      method: 'POST',
-      body: Buffer.concat([
-        Buffer.from([0x0a, 0x80 | (unsigned.length & 0x7f), unsigned.length >> 7]),
-        unsigned,
+    ).result as { validators: { nodeID: string; signer?: { publicKey: string } }[] };
+    const info = async (method: string) =>
+      ((await rpc('/ext/info', { jsonrpc: '2.0', id: 1, method, params: {} })) as RpcReply).result as Record<
+        string,
+        unknown
+      >;
+    const addresses = new Map(
+      ((await info('info.peers')).peers as { nodeID: string; publicIP: string }[]).map((p) => [
+        p.nodeID,
+        p.publicIP,
       ]),
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    const signature = body.subarray(body.length - 96);
-    expect(body.length).to.be.greaterThan(96);
-    const key = Buffer.from(validator.signer.publicKey.slice(2), 'hex');
+    );
+    addresses.set(
+      (await info('info.getNodeID')).nodeID as string,
+      (await info('info.getNodeIP')).ip as string,
+    );
+    const validator = validators.validators.find((v) => v.signer && addresses.has(v.nodeID))!;
+    const [host, port] = addresses.get(validator.nodeID)!.split(':');
+    const peer = await connectPeer(
+      { host: host!, port: Number(port) },
+      { certificate: createStakingCertificate(), blsSecretKey: ephemeralBlsSecretKey() },
+      { networkId: 5, expectedNodeId: decodeCb58(validator.nodeID.slice(7)) },
+    );
+    let reply: Awaited<ReturnType<Peer['appRequest']>>;
+    try {
+      reply = await peer.appRequest(unsigned.subarray(6, 38), signatureRequestAppBytes(unsigned));
+    } finally {
+      peer.close();
+    }
+    const signature = decodeSignatureResponse((reply as { bytes: Uint8Array }).bytes)!;
+    const key = Buffer.from(validator.signer!.publicKey.slice(2), 'hex');
     expect(verifyWarpSignature(unsigned, [key], signature)).to.equal(true);
 
     // The relayer delivers it on the L1: the messenger verifies the Warp message in the transaction's access list,

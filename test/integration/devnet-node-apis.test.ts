@@ -545,7 +545,17 @@ describe('devnet node APIs: avm, info, platform additions and the C-Chain avax U
       expect(await errorOf('/ext/info', 'info.isBootstrapped', { chain: 'Q' })).to.equal(
         "there is no chain with alias/ID 'Q'",
       );
-      expect(await api.peers()).to.deep.equal({ numPeers: '0', peers: [] });
+      // Its peers are the other validators that can sign, each an Avalanche peer on its own port (devnet-p2p tests
+      // them as peers); the node's own p2p address is not among them.
+      const { numPeers, peers } = (await raw('/ext/info', 'info.peers')).result as {
+        numPeers: string;
+        peers: { publicIP: string }[];
+      };
+      expect(peers.length).to.be.greaterThan(0);
+      expect(numPeers).to.equal(String(peers.length));
+      const ownIp = (await raw('/ext/info', 'info.getNodeIP')).result as { ip: string };
+      expect(ownIp.ip).to.match(/^127\.0\.0\.1:\d+$/);
+      expect(new Set([...peers.map((p) => p.publicIP), ownIp.ip]).size).to.equal(peers.length + 1);
       expect((await raw('/ext/info', 'info.acps')).result).to.deep.equal({ acps: {} });
       const vms = (await raw('/ext/info', 'info.getVMs')).result as {
         vms: Record<string, string[]>;

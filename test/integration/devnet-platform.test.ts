@@ -3,8 +3,16 @@ import type { Server } from 'node:http';
 import { aggregateSignatures, verifyWarpSignature } from '../support/bls-noble.ts';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { createDevnetApp } from '../../services/devnet/app.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
+import { DevnetPeers } from '../../services/devnet/peers.ts';
+import {
+  decodeSignatureResponse,
+  signatureRequestAppBytes,
+} from '../../services/runtime/avalanche/p2p/acp118.ts';
+import { connectPeer, ephemeralBlsSecretKey } from '../../services/runtime/avalanche/p2p/peer.ts';
+import { createStakingCertificate } from '../../services/runtime/avalanche/p2p/staking-certificate.ts';
 import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
@@ -16,8 +24,10 @@ import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 describe('devnet platform API', function () {
   this.timeout(60_000);
   let devnet: Devnet;
+  let peers: DevnetPeers;
   let server: Server;
   let url: string;
+  const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 
   const platform = async (method: string, params: object = {}) => {
     const response = await fetch(url, {
@@ -31,17 +41,27 @@ describe('devnet platform API', function () {
     };
   };
 
+  const info = async (method: string) => {
+    const response = await fetch(url.replace('/ext/bc/P', '/ext/info'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: `info.${method}`, params: {} }),
+    });
+    return ((await response.json()) as { result: Record<string, unknown> }).result;
+  };
+
   before(async function () {
     devnet = await sharedDevnet(SHARED_DEVNET);
-    server = createDevnetApp(devnet, createLogger('test', 'silent'), {
-      warpSlowMs: 300,
-      warpFaults: new Map(),
-    }).listen(0, '127.0.0.1');
+    peers = await DevnetPeers.start(devnet, { host: '127.0.0.1', slowMs: 300, faults: new Map() });
+    server = createDevnetApp(devnet, createLogger('test', 'silent'), { peers }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ext/bc/P`;
   });
 
-  after(() => new Promise((resolve) => server.close(resolve)));
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await peers.close();
+  });
 
   it('lists the primary network validators with BLS signers, rewards and delegations', async function () {
     const { result } = await platform('getCurrentValidators');
@@ -167,69 +187,143 @@ describe('devnet platform API', function () {
     });
   });
 
-  it('has every validator sign, over ACP-118, the Warp messages its chains emitted and only those, with switchable faults', async function () {
+  it('has the L1’s validators sign, over ACP-118, the P-Chain’s L1 messages its state bears out, with the justifications platformvm asks for', async function () {
     const { subnetId } = devnet.l1;
+    const subnet = decodeCb58(subnetId);
     const conversionId = decodeCb58(
       (await platform('getSubnet', { subnetID: subnetId })).result!.conversionID as string,
     );
     // Written here from avalanchego's layouts: UnsignedMessage(network 5, the P-Chain, AddressedCall(no address,
-    // SubnetToL1Conversion(conversion id))).
+    // one of warp/message's payloads)).
     const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
     const u32 = (n: number) => {
       const b = Buffer.alloc(4);
       b.writeUInt32BE(n);
       return b;
     };
-    const conversion = Buffer.concat([u16(0), u32(0), conversionId]);
-    const call = Buffer.concat([u16(0), u32(1), u32(0), u32(conversion.length), conversion]);
-    const message = Buffer.concat([u16(0), u32(5), Buffer.alloc(32), u32(call.length), call]);
-    const base = url.replace('/ext/bc/P', '/ext/devnet/acp118');
-    const request = (bytes: Buffer) => Buffer.concat([Buffer.from([0x0a, bytes.length]), bytes]);
-    const sign = async (nodeId: string, bytes = message) => {
-      const response = await fetch(`${base}/${nodeId}`, { method: 'POST', body: request(bytes) });
-      const body = Buffer.from(await response.arrayBuffer());
-      // SignatureResponse{bytes signature = 1}: empty when the validator has not seen the message.
-      return body.length === 0 ? Buffer.alloc(0) : body.subarray(body[1] === 0x60 ? 2 : 3);
+    const u64 = (n: bigint) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64BE(n);
+      return b;
     };
+    const fromP = (payload: Buffer, source = Buffer.alloc(0)) => {
+      const call = Buffer.concat([u16(0), u32(1), u32(source.length), source, u32(payload.length), payload]);
+      return Buffer.concat([u16(0), u32(5), Buffer.alloc(32), u32(call.length), call]);
+    };
+    const conversion = (id: Uint8Array) => fromP(Buffer.concat([u16(0), u32(0), id]));
+    const registration = (validationId: Uint8Array, registered: boolean) =>
+      fromP(Buffer.concat([u16(0), u32(2), validationId, Buffer.from([registered ? 1 : 0])]));
+    const weight = (validationId: Uint8Array, nonce: bigint, value: bigint) =>
+      fromP(Buffer.concat([u16(0), u32(3), validationId, u64(nonce), u64(value)]));
+    const owner = Buffer.concat([u32(1), u32(1), Buffer.alloc(20, 1)]);
+    const registerMessage = (expiry: bigint) =>
+      Buffer.concat([
+        u16(0),
+        u32(1),
+        subnet,
+        u32(20),
+        Buffer.alloc(20, 2),
+        Buffer.alloc(48, 3),
+        u64(expiry),
+        owner,
+        owner,
+        u64(10n),
+      ]);
+    // platformvm.L1ValidatorRegistrationJustification: 1 SubnetIDIndex{1 subnet_id, 2 index}, 2 a RegisterL1Validator.
+    const bytesField = (field: number, bytes: Uint8Array) => {
+      const length = bytes.length < 128 ? [bytes.length] : [(bytes.length & 0x7f) | 0x80, bytes.length >> 7];
+      return Buffer.concat([Buffer.from([(field << 3) | 2, ...length]), bytes]);
+    };
+    const subnetIndex = (index: number) =>
+      bytesField(1, Buffer.concat([bytesField(1, subnet), Buffer.from([2 << 3, index])]));
+    const appendIndex = (index: number) => sha256(Buffer.concat([subnet, u32(index)]));
+
     const validators = (await platform('getCurrentValidators', { subnetID: subnetId })).result!
-      .validators as {
-      nodeID: string;
-      publicKey: string;
-    }[];
-    const keys = validators.map((v) => Buffer.from(v.publicKey.slice(2), 'hex'));
-    const signatures = [];
-    for (const [i, v] of validators.entries()) {
-      const signature = await sign(v.nodeID);
-      expect(signature).to.have.length(96);
-      // Verified with noble, an implementation independent of the devnet's signer (blst).
-      expect(verifyWarpSignature(message, [keys[i]!], signature)).to.equal(true);
-      signatures.push(signature);
+      .validators as { nodeID: string; publicKey: string; validationID: string; weight: string }[];
+    const addresses = new Map(
+      ((await info('peers')).peers as { nodeID: string; publicIP: string }[]).map((p) => [
+        p.nodeID,
+        p.publicIP,
+      ]),
+    );
+    const connections = await Promise.all(
+      validators.map(async (v) => {
+        const [host, port] = addresses.get(v.nodeID)!.split(':');
+        const peer = await connectPeer(
+          { host: host!, port: Number(port) },
+          { certificate: createStakingCertificate(), blsSecretKey: ephemeralBlsSecretKey() },
+          { networkId: 5, expectedNodeId: decodeCb58(v.nodeID.slice(7)) },
+        );
+        return { peer, key: Buffer.from(v.publicKey.slice(2), 'hex') };
+      }),
+    );
+    try {
+      const sign = async (index: number, message: Uint8Array, justification?: Uint8Array) => {
+        const reply = await connections[index]!.peer.appRequest(
+          new Uint8Array(32),
+          signatureRequestAppBytes(message, justification),
+        );
+        if ('error' in reply) return reply.error.code;
+        const signature = decodeSignatureResponse(reply.bytes)!;
+        expect(verifyWarpSignature(message, [connections[index]!.key], signature), 'signature').to.equal(
+          true,
+        );
+        return signature;
+      };
+      // Every L1 validator attests the conversion, justified by the subnet id; the signatures aggregate.
+      const attested = conversion(conversionId);
+      const signatures: Uint8Array[] = [];
+      for (const i of connections.keys()) signatures.push((await sign(i, attested, subnet)) as Uint8Array);
+      expect(
+        verifyWarpSignature(
+          attested,
+          connections.map((c) => c.key),
+          aggregateSignatures(signatures),
+        ),
+      ).to.equal(true);
+      expect(await sign(0, attested)).to.equal(5);
+      expect(await sign(0, attested, new Uint8Array(32))).to.equal(6);
+      expect(await sign(0, conversion(new Uint8Array(32).fill(1)), subnet)).to.equal(7);
+
+      // The registered validator (weight raised to 150 with nonce 0) is registered, at that weight, next nonce 1.
+      const raised = validators.find((v) => v.weight === '150')!;
+      const raisedId = decodeCb58(raised.validationID);
+      expect(await sign(0, registration(raisedId, true))).to.have.length(96);
+      expect(await sign(0, registration(new Uint8Array(32).fill(4), true))).to.equal(11);
+      expect(await sign(0, weight(raisedId, 0n, 150n))).to.have.length(96);
+      expect(await sign(0, weight(raisedId, 1n, 150n))).to.equal(16);
+      expect(await sign(0, weight(raisedId, 0n, 100n))).to.equal(17);
+      expect(await sign(0, weight(raisedId, 2n ** 64n - 1n, 150n))).to.equal(15);
+      expect(await sign(0, weight(new Uint8Array(32).fill(4), 0n, 1n))).to.equal(11);
+
+      // Not registered, and never to be: a conversion's index that holds no validator, or an expired registration.
+      expect(await sign(0, registration(appendIndex(9), false), subnetIndex(9))).to.have.length(96);
+      expect(await sign(0, registration(appendIndex(0), false), subnetIndex(0))).to.equal(12);
+      expect(await sign(0, registration(appendIndex(9), false), subnetIndex(8))).to.equal(10);
+      expect(await sign(0, registration(appendIndex(9), false))).to.equal(8);
+      const expired = registerMessage(1n);
+      expect(await sign(0, registration(sha256(expired), false), bytesField(2, expired))).to.have.length(96);
+      const pending = registerMessage(2n ** 62n);
+      expect(await sign(0, registration(sha256(pending), false), bytesField(2, pending))).to.equal(14);
+
+      // What the P-Chain never signs: a Hash payload, a sender, an unknown type, a RegisterL1Validator.
+      const hash = Buffer.concat([
+        u16(0),
+        u32(5),
+        Buffer.alloc(32),
+        u32(38),
+        u16(0),
+        u32(0),
+        Buffer.alloc(32),
+      ]);
+      expect(await sign(0, hash)).to.equal(1);
+      expect(
+        await sign(0, fromP(Buffer.concat([u16(0), u32(0), conversionId]), Buffer.alloc(20, 1)), subnet),
+      ).to.equal(2);
+      expect(await sign(0, fromP(Buffer.concat([u16(0), u32(9)])))).to.equal(3);
+      expect(await sign(0, fromP(expired))).to.equal(4);
+    } finally {
+      for (const { peer } of connections) peer.close();
     }
-    expect(verifyWarpSignature(message, keys, aggregateSignatures(signatures))).to.equal(true);
-
-    // A message no chain emitted gets an empty signature.
-    const forged = Buffer.from(message);
-    forged[forged.length - 1]! ^= 1;
-    expect(await sign(validators[0]!.nodeID, forged)).to.have.length(0);
-
-    const fault = (nodeId: string, value: string) =>
-      fetch(`${base}/${nodeId}/fault`, { method: 'PUT', body: JSON.stringify({ fault: value }) });
-    const target = validators[1]!;
-    expect((await fault(target.nodeID, 'wrong-signature')).status).to.equal(200);
-    expect(verifyWarpSignature(message, [keys[1]!], await sign(target.nodeID))).to.equal(false);
-    await fault(target.nodeID, 'slow');
-    const started = Date.now();
-    expect(await sign(target.nodeID)).to.have.length(96);
-    expect(Date.now() - started).to.be.at.least(300);
-    await fault(target.nodeID, 'offline');
-    expect(
-      await sign(target.nodeID).then(
-        () => 'answered',
-        () => 'failed',
-      ),
-    ).to.equal('failed');
-    await fault(target.nodeID, 'none');
-    expect(await sign(target.nodeID)).to.have.length(96);
-    expect((await fault(target.nodeID, 'sleepy')).status).to.equal(400);
   });
 });

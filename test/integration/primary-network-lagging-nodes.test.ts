@@ -72,8 +72,6 @@ describe('primary-network projection with lagging upstream nodes', function () {
   async function startNode(): Promise<PlatformNode> {
     const lag: PlatformLag = { blocks: 0n };
     const handler = createDevnetApp(devnet, createLogger('devnet', 'silent'), {
-      warpSlowMs: 0,
-      warpFaults: new Map(),
       platformLag: lag,
     }).callback();
     const node: PlatformNode = { url: '', lag, methods: [], server: createServer() };
