@@ -21,7 +21,7 @@ import {
 } from '../runtime/avalanche/warp.ts';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { concat, u32 } from '../runtime/avalanche/linear-codec.ts';
-import { Reader } from '../primary-network/ingest/decode/bytes.ts';
+import { Reader } from '../runtime/avalanche/byte-reader.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { blsSignMessage } from './bls.ts';
 import type { WarpMessages } from './warp.ts';

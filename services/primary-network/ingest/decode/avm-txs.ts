@@ -7,7 +7,7 @@
 import { avaxSerial, avmSerial } from '@avalabs/avalanchejs';
 import type { DecodedInput, DecodedOutput, DecodedTx, PrimaryNetworkTxType } from './model.ts';
 import { concat, u32 } from '../../../runtime/avalanche/linear-codec.ts';
-import { Reader } from './bytes.ts';
+import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { unknownType } from './container.ts';
 import {
   NFT_MINT_OPERATION,

@@ -7,7 +7,7 @@ import { RLP, type NestedUint8Array } from '@ethereumjs/rlp';
 import { evmSerial } from '@avalabs/avalanchejs';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { DecodedCBlock, DecodedTx, PrimaryNetworkTxType } from './model.ts';
-import { bigEndianToBigInt, Reader } from './bytes.ts';
+import { bigEndianToBigInt, Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { inContainer, type ContainerContext } from './container.ts';
 import { readProposerBlock } from './proposervm.ts';
 import {

@@ -7,7 +7,7 @@
  */
 import type { DecodedInput, DecodedOutput, Owner } from './model.ts';
 import { concat, CODEC_VERSION, u16, u32, u64 } from '../../../runtime/avalanche/linear-codec.ts';
-import { type Reader } from './bytes.ts';
+import { type Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { unknownType } from './container.ts';
 
 export type Vm = 'PVM' | 'AVM' | 'EVM';

@@ -5,7 +5,7 @@
  * ids in codec.go).
  */
 import type { DecodedBlock, DecodedTx } from './model.ts';
-import { Reader } from './bytes.ts';
+import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { inContainer, unknownType, type ContainerContext } from './container.ts';
 import { assembleBlock, tryProposerBlock, type InnerBlock } from './proposervm.ts';
 import { readPvmTx } from './p-chain-txs.ts';

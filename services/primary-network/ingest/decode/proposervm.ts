@@ -4,7 +4,7 @@
  */
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { Reader } from './bytes.ts';
+import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { unknownType } from './container.ts';
 import type { DecodedBlock, DecodedTx, ProposerDetails } from './model.ts';
 

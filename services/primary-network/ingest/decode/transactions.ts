@@ -14,7 +14,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import type { DecodedInput, DecodedOutput, DecodedTx, Owner, PrimaryNetworkTxType } from './model.ts';
 import type { ChainKey } from '../../network.ts';
 import { concat, CODEC_VERSION, u16 } from '../../../runtime/avalanche/linear-codec.ts';
-import { Reader } from './bytes.ts';
+import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { unknownType } from './container.ts';
 import { readCredential, readInput, readOutput, readOwners, toDecodedOutput, type Vm } from './fx.ts';
 

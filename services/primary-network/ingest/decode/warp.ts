@@ -2,7 +2,7 @@
  * The Warp messages the P-Chain's L1 transactions carry (avalanchego vms/platformvm/warp): a signed message whose
  * payload is an AddressedCall (warp/payload) whose payload is one of warp/message's L1 messages.
  */
-import { Reader } from './bytes.ts';
+import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { unknownType } from './container.ts';
 import type { Owner } from './model.ts';
 

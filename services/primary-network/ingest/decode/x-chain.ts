@@ -4,7 +4,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { DecodedBlock, DecodedTx, DecodedVertex } from './model.ts';
-import { Reader } from './bytes.ts';
+import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { inContainer, unknownType, type ContainerContext } from './container.ts';
 import { assembleBlock, readProposerBlock, type InnerBlock } from './proposervm.ts';
 import { decodeAvmTx, AVM_TX_TYPES } from './avm-txs.ts';

@@ -2,7 +2,7 @@
  * avalanchego's linear codec, read and written by hand (codec/linearcodec, codec/reflectcodec): big-endian integers,
  * `[]byte` and slices prefixed with a u32 length, strings with a u16 length, fixed-size arrays (ids) raw.
  */
-import { CODEC_VERSION } from '../../../runtime/avalanche/linear-codec.ts';
+import { CODEC_VERSION } from './linear-codec.ts';
 
 export const ID_LENGTH = 32;
 export const SHORT_ID_LENGTH = 20;
