@@ -30,8 +30,8 @@ import {
   l1ValidatorWeightPayload,
   registerL1ValidatorPayload,
   subnetToL1ConversionPayload,
-  WarpMessages,
-} from './warp.ts';
+} from '../runtime/avalanche/l1-messages.ts';
+import { WarpMessages } from './warp.ts';
 import { deriveAccounts, type Account } from './wallet.ts';
 import { devnetGenesisConfig } from './genesis.ts';
 import { SharedMemory } from './shared-memory.ts';

@@ -20,10 +20,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import type { StakingCertificate } from '../runtime/avalanche/p2p/staking-certificate.ts';
 import type { BlsKey } from './bls.ts';
-import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
+import { CODEC_VERSION, concat, u16, u32 } from '../runtime/avalanche/linear-codec.ts';
 import { potentialReward, splitReward } from './staking-rewards.ts';
 import type { SeededRandom } from './seeded.ts';
 import { deriveValidator } from './validator-identity.ts';
+import { conversionId } from '../runtime/avalanche/l1-messages.ts';
 import { PRIMARY_NETWORK_SUBNET_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
 import type { Account, Wallet } from './wallet.ts';
 
@@ -187,18 +188,16 @@ export class StakingPlan {
         convertedAtHeight: 3n,
       }));
     const managerAddress = Buffer.from(VALIDATOR_MANAGER_ADDRESS.slice(2), 'hex');
-    // SubnetToL1ConversionData as Warp's message codec writes it; its hash is the conversion id.
-    this.conversionId = sha256(
-      concat(
-        u16(0),
-        subnetIdBytes,
-        sha256(createChain),
-        u32(managerAddress.length),
-        managerAddress,
-        u32(this.l1Validators.length),
-        ...this.l1Validators.flatMap((v) => [u32(20), nodeIdBytes(v), v.bls.publicKey, u64(v.weight)]),
-      ),
-    );
+    this.conversionId = conversionId({
+      subnetId: subnetIdBytes,
+      managerChainId: sha256(createChain),
+      managerAddress,
+      validators: this.l1Validators.map((v) => ({
+        nodeId: nodeIdBytes(v),
+        blsPublicKey: v.bls.publicKey,
+        weight: v.weight,
+      })),
+    });
     const ownerOf = () => PChainOwner.fromNative([this.owner.address], 1);
     const convert = this.settle(
       pvm.e.newConvertSubnetToL1Tx(

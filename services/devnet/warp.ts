@@ -2,54 +2,8 @@
  * Warp messages (avalanchego vms/platformvm/warp) as the devnet's chains emit them, and the record of what each
  * chain really emitted: a validator signs a message only if its source chain put it in this record.
  */
-import { CODEC_VERSION, concat, u16, u32, u64 } from '../runtime/avalanche/linear-codec.ts';
+import { concat } from '../runtime/avalanche/linear-codec.ts';
 import { warpMessageId } from '../runtime/avalanche/warp.ts';
-
-const SUBNET_TO_L1_CONVERSION = 0;
-const REGISTER_L1_VALIDATOR = 1;
-const L1_VALIDATOR_WEIGHT = 3;
-
-/** The P-Chain's message that a subnet became an L1: the conversion id, in the message codec. */
-export function subnetToL1ConversionPayload(conversionId: Uint8Array): Uint8Array {
-  return concat(u16(CODEC_VERSION), u32(SUBNET_TO_L1_CONVERSION), conversionId);
-}
-
-/**
- * An L1's request to the P-Chain to add a validator (message codec type 1): its subnet, node, BLS key, an expiry,
- * the owners of its remaining balance and of its deactivation, and its weight. The new validation id is the sha256
- * of these bytes.
- */
-export function registerL1ValidatorPayload(v: {
-  subnetId: Uint8Array;
-  nodeId: Uint8Array;
-  blsPublicKey: Uint8Array;
-  expirySeconds: bigint;
-  owner: Uint8Array;
-  weight: bigint;
-}): Uint8Array {
-  const pChainOwner = concat(u32(1), u32(1), v.owner);
-  return concat(
-    u16(CODEC_VERSION),
-    u32(REGISTER_L1_VALIDATOR),
-    v.subnetId,
-    u32(v.nodeId.length),
-    v.nodeId,
-    v.blsPublicKey,
-    u64(v.expirySeconds),
-    pChainOwner,
-    pChainOwner,
-    u64(v.weight),
-  );
-}
-
-/** An L1's request to change a validator's weight (message codec type 3): validation id, nonce, new weight. */
-export function l1ValidatorWeightPayload(
-  validationId: Uint8Array,
-  nonce: bigint,
-  weight: bigint,
-): Uint8Array {
-  return concat(u16(CODEC_VERSION), u32(L1_VALIDATOR_WEIGHT), validationId, u64(nonce), u64(weight));
-}
 
 /** Messages each source chain emitted, by message id (hex). */
 export class WarpMessages {
