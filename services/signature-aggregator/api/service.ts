@@ -17,6 +17,7 @@ import {
   unsignedWarpMessage,
   type WarpSet,
 } from '../../runtime/avalanche/warp.ts';
+import { trace } from '@opentelemetry/api';
 import { DomainError } from '../../runtime/errors.ts';
 import { formatNodeId } from '../../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
@@ -123,8 +124,18 @@ export function signatureAggregatorService(options: {
         `signing_subnet_id: subnet ${encodeCb58(subnetId)} has no validators with BLS keys at P-Chain height ${height}`,
       );
     const started = performance.now();
-    const observed = (result: 'signed' | 'quorum_not_reached', validators: ValidatorDiagnostics[]) =>
+    const span = trace.getActiveSpan();
+    span?.setAttributes({
+      'warp.signing_subnet_id': encodeCb58(subnetId),
+      'warp.p_chain_height': height,
+      'warp.validators': set.validators.length,
+      'warp.total_weight': set.totalWeight.toString(),
+    });
+    const observed = (result: 'signed' | 'quorum_not_reached', validators: ValidatorDiagnostics[]) => {
       options.observe?.({ seconds: (performance.now() - started) / 1000, result, validators });
+      // What each validator did, in the request's trace (an SRE asking why a request was slow or failed).
+      for (const v of validators) span?.addEvent('warp.validator', diagnosticsAttributes(v));
+    };
     const result = await aggregateSignatures(
       {
         message: request.message,
@@ -280,6 +291,22 @@ export function quorumOf(quorumPercentage: number, buffer: number): { quorum: nu
       `quorum_percentage_buffer: expected quorum_percentage + quorum_percentage_buffer at most 100, got ${quorum + buffer}`,
     );
   return { quorum, buffer };
+}
+
+function diagnosticsAttributes(v: ValidatorDiagnostics): Record<string, string | number> {
+  return {
+    'warp.node_ids': v.nodeIds.join(','),
+    'warp.weight': v.weight.toString(),
+    'warp.outcome': v.outcome,
+    'warp.asked': v.asked,
+    'warp.answered': v.answered,
+    'warp.invalid': v.invalid,
+    'warp.timed_out': v.timedOut,
+    'warp.unreachable': v.unreachable,
+    'warp.app_errors': v.appErrors,
+    ...(v.appError ? { 'warp.app_error_code': v.appError.code, 'warp.app_error': v.appError.message } : {}),
+    ...(v.error ? { 'warp.error': v.error } : {}),
+  };
 }
 
 function replyOf(
