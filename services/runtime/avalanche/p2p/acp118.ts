@@ -51,8 +51,8 @@ export function encodeSignatureResponse(signature: Uint8Array): Uint8Array {
 }
 
 /**
- * The signature of a SignatureResponse, or undefined when it is empty or all zeros ("not seen yet", as the devnet
- * answers). Throws when the response does not parse or the signature is not 96 bytes.
+ * The signature of a SignatureResponse, or undefined when it is empty or all zeros (no signature: the aggregator asks
+ * again rather than count it invalid). Throws when the response does not parse or the signature is not 96 bytes.
  */
 export function decodeSignatureResponse(bytes: Uint8Array): Uint8Array | undefined {
   const reader = protobuf.Reader.create(bytes);
