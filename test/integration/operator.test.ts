@@ -246,7 +246,7 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         endpoints: { name: string; url: string }[];
       };
       expect(status.observedGeneration).to.equal(1);
-      expect(status.componentsReady).to.equal('9/9');
+      expect(status.componentsReady).to.equal('10/10');
       expect(status.endpoints).to.deep.equal([
         { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${ns}.svc:9650` },
         { name: 'gateway-data', url: `http://eval-gateway-data.${ns}.svc:8080` },

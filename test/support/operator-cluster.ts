@@ -49,6 +49,7 @@ export const DEVNET_WORKLOADS = [
   'primary-network',
   'evm-data',
   'node-rpc',
+  'sig-aggregator',
   'gateway-rpc',
   'gateway-data',
 ];
