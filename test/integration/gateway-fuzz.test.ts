@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { indexApi, type ContainerIndexClient } from '../../services/runtime/node-api/index-api.ts';
@@ -384,14 +387,16 @@ describe('gateways under generated bad input', function () {
   let rpcGateway: RunningComponent;
   let dataBase: string;
   let rpcBase: string;
+  let stakingDir: string | undefined;
 
   before(async function () {
     this.timeout(120_000);
     upstream = await startUpstreamNode({ indexes: { 'P/block': 20, 'X/tx': 3 } });
     db = await createTestDatabase();
-    const [indexerPort, primaryPort, evmPort, dataPort, rpcPort] = await Promise.all(
-      Array.from({ length: 5 }, () => freePort()),
+    const [indexerPort, primaryPort, evmPort, dataPort, rpcPort, signaturePort] = await Promise.all(
+      Array.from({ length: 6 }, () => freePort()),
     );
+    stakingDir = await mkdtemp(join(tmpdir(), 'chain-data-fuzz-staking-'));
     const quiet = { LOG_LEVEL: 'warn' };
     components.push(
       await startComponent('container-indexer', {
@@ -425,6 +430,17 @@ describe('gateways under generated bad input', function () {
       }),
     ]);
     components.push(primaryNetwork, evmData);
+    components.push(
+      await startComponent('signature-aggregator', {
+        ...quiet,
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${signaturePort}`,
+        PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryPort}`,
+        UPSTREAM_NODE_URLS: upstream.url,
+        AVALANCHE_NETWORK: 'fuji',
+        SIGNATURE_AGGREGATOR_BUDGET_MS: '500',
+        SIGNATURE_AGGREGATOR_STAKING_DIR: stakingDir,
+      }),
+    );
     // The gateways log at debug level: client aborts and request lines must be JSON too.
     [dataGateway, rpcGateway] = await Promise.all([
       startComponent('gateway-data', {
@@ -432,6 +448,7 @@ describe('gateways under generated bad input', function () {
         HTTP_PORT: String(dataPort),
         PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryPort}`,
         EVM_DATA_ADDRESS: `127.0.0.1:${evmPort}`,
+        SIGNATURE_AGGREGATOR_ADDRESS: `127.0.0.1:${signaturePort}`,
         PAGE_TOKEN_SECRET: 'a-fuzz-test-secret-of-at-least-thirty-two-characters',
       }),
       startComponent('gateway-rpc', {
@@ -450,6 +467,7 @@ describe('gateways under generated bad input', function () {
     for (const component of components.reverse()) await component.stop();
     await db?.drop();
     await upstream?.close();
+    if (stakingDir) await rm(stakingDir, { recursive: true, force: true });
   });
 
   const lastAccepted = async () =>
