@@ -25,6 +25,7 @@ import { IcmRelayer, warpVerifier, type WarpNetwork } from './icm-relayer.ts';
 import { isActiveAt, PRIMARY_NETWORK_ID } from './validator-sets.ts';
 import { deriveValidator } from './validator-identity.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
+import { parseNodeId } from '../runtime/formatting/address.ts';
 import { addressedCall, unsignedWarpMessage } from '../runtime/avalanche/warp.ts';
 import {
   l1ValidatorWeightPayload,
@@ -464,7 +465,7 @@ export class Devnet {
       const validator = deriveValidator(this.parameters.seed, 'l1/registered');
       const payload = registerL1ValidatorPayload({
         subnetId: decodeCb58(staking.subnetId),
-        nodeId: decodeCb58(validator.nodeId.slice('NodeID-'.length)),
+        nodeId: parseNodeId(validator.nodeId),
         blsPublicKey: validator.bls.publicKey,
         expirySeconds: time + 12n * 3600n,
         owner: staking.owner.address,

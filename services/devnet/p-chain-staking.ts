@@ -17,7 +17,8 @@ import {
   type Context,
 } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { encodeCb58 } from '../runtime/formatting/cb58.ts';
+import { parseNodeId } from '../runtime/formatting/address.ts';
 import type { StakingCertificate } from '../runtime/avalanche/p2p/staking-certificate.ts';
 import type { BlsKey } from './bls.ts';
 import { CODEC_VERSION, concat, u16, u32 } from '../runtime/avalanche/linear-codec.ts';
@@ -176,7 +177,7 @@ export class StakingPlan {
     this.blockchainId = encodeCb58(sha256(createChain));
     const subnetIdBytes = sha256(createSubnet);
     // The conversion lists its validators sorted by node id; each one's index in that list names it.
-    const nodeIdBytes = (v: DevnetValidator) => decodeCb58(v.nodeId.slice('NodeID-'.length));
+    const nodeIdBytes = (v: DevnetValidator) => parseNodeId(v.nodeId);
     this.l1Validators = Array.from({ length: L1_VALIDATORS }, (_, i) => validator(`l1/${i}`))
       .sort((a, b) => Buffer.compare(nodeIdBytes(a), nodeIdBytes(b)))
       .map((v, i) => ({

@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router';
 import { DomainError } from '../runtime/errors.ts';
-import { formatAddress } from '../runtime/formatting/address.ts';
+import { formatAddress, parseNodeId } from '../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../runtime/formatting/cb58.ts';
 import { formatRfc3339Nano } from '../runtime/formatting/go-time.ts';
 import { idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorilla-rpc/args.ts';
@@ -195,7 +195,7 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
           if (subnetId === staking.subnetId) {
             const validators = l1ValidatorsNow(height)
               .filter((v) => wanted(v.nodeId))
-              .sort((a, b) => Buffer.compare(nodeIdBytes(a.nodeId), nodeIdBytes(b.nodeId)))
+              .sort((a, b) => Buffer.compare(parseNodeId(a.nodeId), parseNodeId(b.nodeId)))
               .map(l1ValidatorJson);
             return Promise.resolve({ validators });
           }
@@ -461,10 +461,6 @@ export function mountPlatformLag(router: Router, lag: PlatformLag): void {
     lag.blocks = BigInt(blocks);
     ctx.body = { blocks };
   });
-}
-
-function nodeIdBytes(nodeId: string): Uint8Array {
-  return decodeCb58(nodeId.slice('NodeID-'.length));
 }
 
 function warpSetJson(set: WarpSet) {

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { decodeUnsignedWarpMessage } from '../runtime/avalanche/warp.ts';
+import { decodeUnsignedWarpMessage, DEFAULT_QUORUM_PERCENTAGE } from '../runtime/avalanche/warp.ts';
 import { DomainError } from '../runtime/errors.ts';
 import { decodeCb58 } from '../runtime/formatting/cb58.ts';
 import { readRequestBody } from '../runtime/http/request-body.ts';
@@ -15,7 +15,6 @@ export const ICM_AGGREGATE_SIGNATURES_PATH = '/aggregate-signatures';
 
 /** Twice the largest request a validator takes (hex doubles it), and room for the rest, as ICM services bound it. */
 const MAX_REQUEST_BODY_BYTES = 2 * 2 * 1024 * 1024 + 4 * 1024;
-const DEFAULT_QUORUM_PERCENTAGE = 67;
 
 /** The texts ICM services answers aggregation failures with; anything else is its generic one. */
 export const NOT_ENOUGH_SIGNATURES = 'failed to collect a threshold of signatures';

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { avaxSerial, avmSerial, evmSerial, pvmSerial, utils, type Credential } from '@avalabs/avalanchejs';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
@@ -13,7 +10,8 @@ import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
-import { eventually, freePort, spawnComponent } from '../support/processes.ts';
+import { startStackOnDevnet } from '../support/devnet-process.ts';
+import { eventually, freePort } from '../support/processes.ts';
 
 const PARAMETERS: DevnetParameters = {
   identity: IDENTITIES.fuji,
@@ -527,33 +525,10 @@ describe('devnet', function () {
 
   it('is what `chain-data up` follows by default: the stack mirrors it and gateway-rpc serves its blocks', async function () {
     this.timeout(180_000);
-    const dataDir = await mkdtemp(join(tmpdir(), 'chain-data-devnet-'));
     const port = await freePort();
-    const stack = spawnComponent('up', {
-      CHAIN_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      UPSTREAM_NODE_URLS: '',
-      UPSTREAM_CHAIN_NODE_URLS: '',
-      DEVNET_PORT: '0',
-      DEVNET_HISTORY_HOURS: '4',
-      DEVNET_LIVE_INTERVAL_MS: '0',
-      GATEWAY_RPC_PORT: String(port),
-      GATEWAY_DATA_PORT: '0',
-      LOG_LEVEL: 'info',
-    });
+    const { urls, stop } = await startStackOnDevnet({ GATEWAY_RPC_PORT: String(port) });
     try {
-      await eventually(
-        () => stack.output().includes('"msg":"stack is up"') || stack.child.exitCode !== null,
-        90_000,
-        'the stack',
-      );
-      const line = stack
-        .output()
-        .split('\n')
-        .find((l) => l.includes('"msg":"stack is up"'));
-      expect(line, stack.output()).to.not.equal(undefined);
-      const devnetUrl = (JSON.parse(line!) as { urls: { upstream: string[] } }).urls.upstream[0]!;
+      const devnetUrl = urls.upstream[0]!;
       const call = async (base: string, method: string, params: object, indexName = 'P/block') => {
         const response = await fetch(`${base}/ext/index/${indexName}`, {
           method: 'POST',
@@ -585,7 +560,7 @@ describe('devnet', function () {
         expect(await call(gateway, 'index.getLastAccepted', {}, indexName)).to.deep.equal(last);
       }
       // gateway-data serves the Data API from the primary-network service's projection of the same containers.
-      const { gatewayData } = (JSON.parse(line!) as { urls: { gatewayData: string } }).urls;
+      const { gatewayData } = urls;
       const dataApi = async (template: string, path: string) => {
         const response = await fetch(`${gatewayData}${path}`);
         const body = (await response.json()) as Record<string, unknown>;
@@ -644,9 +619,7 @@ describe('devnet', function () {
         'the C-Chain ingested',
       );
     } finally {
-      stack.child.kill('SIGTERM');
-      await stack.exited;
-      await rm(dataDir, { recursive: true, force: true });
+      await stop();
     }
   });
 });

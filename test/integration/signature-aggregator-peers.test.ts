@@ -1,9 +1,13 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { concat, u16, u32 } from '../../services/runtime/avalanche/linear-codec.ts';
 import { ephemeralBlsSecretKey } from '../../services/runtime/avalanche/p2p/peer.ts';
 import { createStakingCertificate } from '../../services/runtime/avalanche/p2p/staking-certificate.ts';
-import { bitsetIndices, decodeSignedWarpMessage, hasQuorum } from '../../services/runtime/avalanche/warp.ts';
+import {
+  bitsetIndices,
+  decodeSignedWarpMessage,
+  hasQuorum,
+  unsignedWarpMessage,
+} from '../../services/runtime/avalanche/warp.ts';
 import { createUpstreamClient } from '../../services/runtime/upstream/config.ts';
 import {
   aggregateSignatures,
@@ -26,7 +30,7 @@ const log = pino({ level: 'silent' });
 
 function unsignedMessage(text: string): Uint8Array {
   const payload = new TextEncoder().encode(text);
-  return concat(u16(0), u32(NETWORK_ID), new Uint8Array(32).fill(7), u32(payload.length), payload);
+  return unsignedWarpMessage(NETWORK_ID, new Uint8Array(32).fill(7), payload);
 }
 
 describe('signature aggregation over the Avalanche p2p protocol', function () {

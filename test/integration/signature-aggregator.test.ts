@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { decodeAbiParameters, type Hex } from 'viem';
 import {
@@ -11,8 +8,8 @@ import {
   type WarpSet,
 } from '../../services/runtime/avalanche/warp.ts';
 import { verifyWarpSignature } from '../support/bls-noble.ts';
-import { postJsonRpc } from '../support/devnet-process.ts';
-import { eventually, spawnComponent } from '../support/processes.ts';
+import { postJsonRpc, startStackOnDevnet } from '../support/devnet-process.ts';
+import { eventually } from '../support/processes.ts';
 
 /**
  * The signature aggregator against `chain-data up`'s devnet, whose validators answer as Avalanche peers: Warp
@@ -27,42 +24,18 @@ const BUDGET_MS = 3_000;
 
 describe('signature aggregation against the devnet, through gateway-data', function () {
   this.timeout(240_000);
-  let dataDir: string;
-  let stack: ReturnType<typeof spawnComponent>;
+  let stack: Awaited<ReturnType<typeof startStackOnDevnet>> | undefined;
   let devnet: string;
   let gatewayData: string;
   let l1: { blockchainId: string; subnetId: string };
 
   before(async function () {
-    dataDir = await mkdtemp(join(tmpdir(), 'chain-data-signatures-'));
-    stack = spawnComponent('up', {
-      CHAIN_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      UPSTREAM_NODE_URLS: '',
-      UPSTREAM_CHAIN_NODE_URLS: '',
-      DEVNET_PORT: '0',
-      DEVNET_HISTORY_HOURS: '4',
-      DEVNET_LIVE_INTERVAL_MS: '0',
-      GATEWAY_RPC_PORT: '0',
-      GATEWAY_DATA_PORT: '0',
-      SIGNATURE_AGGREGATOR_BUDGET_MS: String(BUDGET_MS),
-      SIGNATURE_AGGREGATOR_REDIAL_AFTER_MS: '200',
-      LOG_LEVEL: 'info',
-    });
-    await eventually(
-      () => stack.output().includes('"msg":"stack is up"') || stack.child.exitCode !== null,
+    stack = await startStackOnDevnet(
+      { SIGNATURE_AGGREGATOR_BUDGET_MS: String(BUDGET_MS), SIGNATURE_AGGREGATOR_REDIAL_AFTER_MS: '200' },
       120_000,
-      'the stack',
     );
-    const line = stack
-      .output()
-      .split('\n')
-      .find((l) => l.includes('"msg":"stack is up"'));
-    expect(line, stack.output().slice(-5_000)).to.not.equal(undefined);
-    const urls = (JSON.parse(line!) as { urls: { upstream: string[]; gatewayData: string } }).urls;
-    devnet = urls.upstream[0]!;
-    gatewayData = urls.gatewayData;
+    devnet = stack.urls.upstream[0]!;
+    gatewayData = stack.urls.gatewayData;
     l1 = ((await (await fetch(`${devnet}/ext/devnet/chains`)).json()) as { l1: typeof l1 }).l1;
     // The primary-network service has projected the P-Chain once the Data API knows its last block.
     const height = await pChainHeight();
@@ -78,15 +51,11 @@ describe('signature aggregation against the devnet, through gateway-data', funct
   });
 
   after(async function () {
-    if (stack && stack.child.exitCode === null) {
-      stack.child.kill('SIGTERM');
-      await stack.exited;
-    }
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   afterEach(function () {
-    if (this.currentTest?.state === 'failed') console.error(stack.output().slice(-8_000));
+    if (this.currentTest?.state === 'failed' && stack) console.error(stack.stack.output().slice(-8_000));
   });
 
   async function pChainHeight(): Promise<number> {

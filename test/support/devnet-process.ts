@@ -1,4 +1,7 @@
-import { eventually, freePort, startComponent, type RunningComponent } from './processes.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually, freePort, spawnComponent, startComponent, type RunningComponent } from './processes.ts';
 
 /** A `chain-data devnet` process of a test, and the base URL of its node APIs. */
 export interface DevnetProcess {
@@ -66,4 +69,59 @@ export async function postJsonRpc(url: string, method: string, params: unknown):
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   return (await response.json()) as RpcReply;
+}
+
+/** What `chain-data up` reports in its "stack is up" line. */
+export interface StackUrls {
+  gatewayRpc: string;
+  gatewayData: string;
+  upstream: string[];
+}
+
+/**
+ * `chain-data up` as a new user runs it: embedded PostgreSQL, a local Redis and its own devnet (4 hours of history,
+ * no live blocks), in a data directory of its own, every port free unless `env` says otherwise. Resolves once the
+ * stack is up, with the URLs it reported; `stop` ends it and removes its data.
+ */
+export async function startStackOnDevnet(
+  env: Record<string, string> = {},
+  timeoutMs = 90_000,
+): Promise<{ stack: ReturnType<typeof spawnComponent>; urls: StackUrls; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'chain-data-up-'));
+  const stack = spawnComponent('up', {
+    CHAIN_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    UPSTREAM_NODE_URLS: '',
+    UPSTREAM_CHAIN_NODE_URLS: '',
+    DEVNET_PORT: '0',
+    DEVNET_HISTORY_HOURS: '4',
+    DEVNET_LIVE_INTERVAL_MS: '0',
+    GATEWAY_RPC_PORT: '0',
+    GATEWAY_DATA_PORT: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const stop = async () => {
+    if (stack.child.exitCode === null && stack.child.signalCode === null) stack.child.kill('SIGTERM');
+    await stack.exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await eventually(
+      () => stack.output().includes('"msg":"stack is up"') || stack.child.exitCode !== null,
+      timeoutMs,
+      'the stack',
+    );
+    const line = stack
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"msg":"stack is up"'));
+    if (line === undefined)
+      throw new Error(`chain-data up did not come up:\n${stack.output().slice(-5_000)}`);
+    return { stack, urls: (JSON.parse(line) as { urls: StackUrls }).urls, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

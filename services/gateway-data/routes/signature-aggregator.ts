@@ -1,4 +1,5 @@
 import type { AggregateSignaturesReply__Output } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesReply.ts';
+import { DEFAULT_QUORUM_PERCENTAGE } from '../../runtime/avalanche/warp.ts';
 import { networkIdentity, networkParam } from '../chains.ts';
 import type { ApiDocument } from '../documents.ts';
 import {
@@ -18,7 +19,6 @@ import { defineRoute } from './route.ts';
 
 /** avalanchego's bound on a Warp message (vms/platformvm/warp codec: 256 KiB). */
 const MAX_WARP_MESSAGE_BYTES = 256 * 1024;
-const DEFAULT_QUORUM_PERCENTAGE = 67;
 
 const QUORUM = {
   quorumPercentage: jsonIntegerParam(0, 100)

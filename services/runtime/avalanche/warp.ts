@@ -27,6 +27,8 @@ const MAX_UINT64 = (1n << 64n) - 1n;
 /** Warp's default quorum and its denominator (subnet-evm's warp precompile config). */
 export const WARP_QUORUM_NUMERATOR = 67n;
 export const WARP_QUORUM_DENOMINATOR = 100n;
+/** The share of weight the aggregators ask for unless told otherwise (ICM services, the Data API): Warp's default. */
+export const DEFAULT_QUORUM_PERCENTAGE = Number(WARP_QUORUM_NUMERATOR);
 
 /** Bytes that are not what avalanchego's codec would accept; the message says where. */
 export class WarpFormatError extends Error {

@@ -21,6 +21,7 @@
  */
 import { blsAggregateSignatures } from '../../runtime/avalanche/bls.ts';
 import {
+  DEFAULT_QUORUM_PERCENTAGE,
   decodeUnsignedWarpMessage,
   encodeSignedWarpMessage,
   hasQuorum,
@@ -33,7 +34,6 @@ import {
 import { DomainError } from '../../runtime/errors.ts';
 import { verifySignatures, type SignatureCache, type VerifiedSignature } from './signature-cache.ts';
 
-export const DEFAULT_QUORUM_PERCENTAGE = 67;
 const PERCENT = 100n;
 
 /** Why a validator node gave no signature, as the transport reports it: `ask` rejects with an AskError. */

@@ -13,13 +13,15 @@ import {
 import {
   addressedCall,
   canonicalWarpSet,
+  DEFAULT_QUORUM_PERCENTAGE,
   decodeUnsignedWarpMessage,
   unsignedWarpMessage,
   type WarpSet,
 } from '../../runtime/avalanche/warp.ts';
 import { trace } from '@opentelemetry/api';
+import { ID_LENGTH } from '../../runtime/avalanche/byte-reader.ts';
 import { DomainError } from '../../runtime/errors.ts';
-import { formatNodeId } from '../../runtime/formatting/address.ts';
+import { formatNodeId, parseNodeId } from '../../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
@@ -38,7 +40,8 @@ export type PrimaryNetworkClient = UnaryClient<PrimaryNetworkServiceDefinition>;
 
 /** The primary network's subnet id (ids.Empty). */
 const PRIMARY_NETWORK_SUBNET = new Uint8Array(32);
-const ID_LENGTH = 32;
+/** The P-Chain's blockchain id, as a Warp message's source chain names it (ids.Empty, like the subnet's). */
+const P_CHAIN_ID = new Uint8Array(32);
 const MAX_QUORUM = 100;
 
 /**
@@ -234,7 +237,7 @@ export function pChainL1Message(
   networkId: number,
 ): { message: Uint8Array; justification: Uint8Array; subnetId: Uint8Array } {
   const fromPChain = (payload: Uint8Array) =>
-    unsignedWarpMessage(networkId, PRIMARY_NETWORK_SUBNET, addressedCall(new Uint8Array(0), payload));
+    unsignedWarpMessage(networkId, P_CHAIN_ID, addressedCall(new Uint8Array(0), payload));
   const validators = tx.l1ValidatorDetails ?? [];
   switch (tx.txType) {
     case 'ConvertSubnetToL1Tx': {
@@ -245,7 +248,7 @@ export function pChainL1Message(
         managerChainId: decodeCb58(manager.blockchainId),
         managerAddress: bytesOfHex(manager.contractAddress),
         validators: validators.map((v) => ({
-          nodeId: decodeCb58(v.nodeId.slice('NodeID-'.length)),
+          nodeId: parseNodeId(v.nodeId),
           blsPublicKey: bytesOfHex(v.blsCredentials!.publicKey),
           weight: BigInt(v.weight),
         })),
@@ -279,7 +282,7 @@ function bytesOfHex(text: string): Uint8Array {
 
 /** quorum_percentage (0: 67) and its buffer, which together may not pass 100. */
 export function quorumOf(quorumPercentage: number, buffer: number): { quorum: number; buffer: number } {
-  const quorum = quorumPercentage === 0 ? 67 : quorumPercentage;
+  const quorum = quorumPercentage === 0 ? DEFAULT_QUORUM_PERCENTAGE : quorumPercentage;
   if (quorum > MAX_QUORUM)
     throw new DomainError(
       'invalid_argument',
@@ -328,7 +331,7 @@ function replyOf(
 
 export function outcomeOf(v: ValidatorDiagnostics) {
   return {
-    node_ids: v.nodeIds.map((id) => Buffer.from(decodeCb58(id.slice('NodeID-'.length)))),
+    node_ids: v.nodeIds.map((id) => Buffer.from(parseNodeId(id))),
     weight: v.weight.toString(),
     outcome: v.outcome,
     requests: v.asked,
