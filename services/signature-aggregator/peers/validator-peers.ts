@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import { formatNodeId } from '../../runtime/formatting/address.ts';
-import { decodeCb58 } from '../../runtime/formatting/cb58.ts';
+import { formatNodeId, parseNodeId } from '../../runtime/formatting/address.ts';
 import { decodeSignatureResponse, signatureRequestAppBytes } from '../../runtime/avalanche/p2p/acp118.ts';
 import { formatIpAddress } from '../../runtime/avalanche/p2p/handshake.ts';
 import {
@@ -10,6 +9,7 @@ import {
   type PeerOptions,
 } from '../../runtime/avalanche/p2p/peer.ts';
 import type { Upstream } from '../../runtime/upstream/client.ts';
+import { decodeUnsignedWarpMessage } from '../../runtime/avalanche/warp.ts';
 import { AskError, type SignatureRequest } from '../aggregate/aggregator.ts';
 
 /**
@@ -36,6 +36,8 @@ export interface ValidatorPeersOptions {
 interface Dial {
   /** The connection being made or made; undefined after a failure, until `retryAt`. */
   peer: Promise<Peer> | undefined;
+  /** The connection once made, until it closes (the dial is then forgotten). */
+  open: Peer | undefined;
   retryAt: number;
   lastError: string | undefined;
 }
@@ -54,7 +56,6 @@ export class ValidatorPeers {
   /** NodeID text -> host and port. */
   private readonly addresses = new Map<string, { host: string; port: number }>();
   private readonly dials = new Map<string, Dial>();
-  private readonly connected = new Map<string, Peer>();
   private addressesRefreshedAt = 0;
   private refreshing: Promise<void> | undefined;
   private closed = false;
@@ -69,7 +70,7 @@ export class ValidatorPeers {
    */
   async ask(nodeId: string, request: SignatureRequest, signal: AbortSignal): Promise<Uint8Array> {
     const peer = await this.peerOf(nodeId, signal);
-    const sourceChainId = request.message.subarray(6, 38);
+    const { sourceChainId } = decodeUnsignedWarpMessage(request.message);
     let reply;
     try {
       reply = await abortable(
@@ -102,37 +103,14 @@ export class ValidatorPeers {
   /** A ready connection to the validator, dialled if need be (concurrent callers share one dial). */
   async peerOf(nodeId: string, signal: AbortSignal): Promise<Peer> {
     if (this.closed) throw new AskError('unreachable', 'the aggregator is shutting down');
-    const open = this.connected.get(nodeId);
-    if (open && !open.isClosed) return open;
     let dial = this.dials.get(nodeId);
-    const now = Date.now();
-    if (dial?.peer === undefined && dial !== undefined && now < dial.retryAt)
-      throw new AskError(
-        'unreachable',
-        `${nodeId}: ${dial.lastError ?? 'unreachable'} (next dial in ${dial.retryAt - now} ms)`,
-      );
-    if (dial?.peer === undefined) {
-      dial = { peer: this.dial(nodeId), retryAt: 0, lastError: undefined };
-      this.dials.set(nodeId, dial);
-      const current = dial;
-      current.peer!.then(
-        (peer) => {
-          this.connected.set(nodeId, peer);
-          void peer.closed.then((reason) => {
-            if (this.connected.get(nodeId) === peer) this.connected.delete(nodeId);
-            if (this.dials.get(nodeId) === current) this.dials.delete(nodeId);
-            this.options.log.debug({ nodeId, reason }, 'validator connection closed');
-          });
-        },
-        (err: Error) => {
-          current.peer = undefined;
-          current.retryAt = Date.now() + this.options.redialAfterMs;
-          current.lastError = err.message;
-          // The validator may have moved: its address is asked for again before the next dial.
-          this.addresses.delete(nodeId);
-        },
-      );
+    if (dial?.open && !dial.open.isClosed) return dial.open;
+    if (dial !== undefined && dial.peer === undefined) {
+      const waitMs = dial.retryAt - Date.now();
+      if (waitMs > 0)
+        throw new AskError('unreachable', `${nodeId}: ${dial.lastError} (next dial in ${waitMs} ms)`);
     }
+    if (dial?.peer === undefined) dial = this.startDial(nodeId);
     try {
       return await abortable(dial.peer!, signal);
     } catch (err) {
@@ -145,15 +123,38 @@ export class ValidatorPeers {
     const now = Date.now();
     return {
       known: this.addresses.size,
-      connected: [...this.connected.values()].filter((p) => p.ready && !p.isClosed).length,
+      connected: [...this.dials.values()].filter((d) => d.open?.ready && !d.open.isClosed).length,
       unreachable: [...this.dials.values()].filter((d) => d.peer === undefined && d.retryAt > now).length,
     };
   }
 
   close(): void {
     this.closed = true;
-    for (const peer of this.connected.values()) peer.close('the aggregator is shutting down');
-    this.connected.clear();
+    for (const dial of this.dials.values()) dial.open?.close('the aggregator is shutting down');
+    this.dials.clear();
+  }
+
+  /** A dial of the validator, remembered: its connection once made, or its failure until the back-off ends. */
+  private startDial(nodeId: string): Dial {
+    const dial: Dial = { peer: this.dial(nodeId), open: undefined, retryAt: 0, lastError: undefined };
+    this.dials.set(nodeId, dial);
+    dial.peer!.then(
+      (peer) => {
+        dial.open = peer;
+        void peer.closed.then((reason) => {
+          if (this.dials.get(nodeId) === dial) this.dials.delete(nodeId);
+          this.options.log.debug({ nodeId, reason }, 'validator connection closed');
+        });
+      },
+      (err: Error) => {
+        dial.peer = undefined;
+        dial.retryAt = Date.now() + this.options.redialAfterMs;
+        dial.lastError = err.message;
+        // The validator may have moved: its address is asked for again before the next dial.
+        this.addresses.delete(nodeId);
+      },
+    );
+    return dial;
   }
 
   private async dial(nodeId: string): Promise<Peer> {
@@ -165,7 +166,7 @@ export class ValidatorPeers {
     if (address === undefined) throw new Error('no address known (not among the configured nodes’ peers)');
     return connectPeer(address, this.options.identity, {
       ...this.options.peer,
-      expectedNodeId: decodeCb58(nodeId.slice('NodeID-'.length)),
+      expectedNodeId: parseNodeId(nodeId),
       onPeerList: (entries) => {
         for (const { nodeId: id, entry } of entries)
           this.addresses.set(formatNodeId(id), { host: formatIpAddress(entry.ipAddr), port: entry.ipPort });
