@@ -16,6 +16,7 @@
 import * as blst from '@chainsafe/blst';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   blsAggregateSignatures,
@@ -25,13 +26,14 @@ import {
   WARP_SIGNATURE_DST,
 } from '../services/runtime/avalanche/bls.ts';
 import { unsignedWarpMessage } from '../services/runtime/avalanche/warp.ts';
-import { machineDescription, markdownTable } from './report.ts';
+import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
 const USAGE = `usage: node bench/bls.ts [options]
 
   --validators N    signatures per batch and per aggregate (default 100)
   --rounds N        rounds, each measuring every operation once (default 3)
   --seconds S       time per operation and implementation in a round (default 1)
+  --write-docs      rewrite its section of docs/benchmarks.md (or BENCH_WRITE_DOCS=1)
 `;
 
 const { values: args } = parseArgs({
@@ -40,8 +42,10 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '1' },
     help: { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
   },
 });
+const writeDocs = args['write-docs'] || process.env.BENCH_WRITE_DOCS === '1';
 if (args.help) {
   process.stdout.write(USAGE);
   process.exit(0);
@@ -194,12 +198,30 @@ const table = markdownTable(
   }),
   [false, true, true, true, true, true],
 );
-process.stdout.write(
-  `BLS (Warp signatures): @chainsafe/blst ${versionOf('@chainsafe/blst')} vs @noble/curves ` +
-    `${versionOf('@noble/curves')}, median of ${rounds} rounds of ` +
-    `${secondsPerRun} s per operation and implementation\n\n` +
-    `Machine: ${machineDescription()}\n\n${table}\n`,
-);
+const settings =
+  `@chainsafe/blst ${versionOf('@chainsafe/blst')} against @noble/curves ${versionOf('@noble/curves')}, ` +
+  `median of ${rounds} rounds of ${secondsPerRun} s per operation and implementation, ${validators} validators`;
+process.stdout.write(`BLS (Warp signatures): ${settings}\n\nMachine: ${machineDescription()}\n\n${table}\n`);
+if (writeDocs) {
+  const command = ['node bench/bls.ts', ...process.argv.slice(2).filter((a) => a !== '--write-docs')].join(
+    ' ',
+  );
+  await writeMarkedSection(
+    fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url)),
+    'bls',
+    `## BLS (Warp signatures)
+
+- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
+- Machine: ${machineDescription()}
+- Command: \`${command}\` (part of \`make bench\`)
+- Settings: ${settings}
+
+What the signature aggregator runs (native blst, services/runtime/avalanche/bls.ts) against pure-JS noble, on the
+same message and keys, each operation's implementations back to back in every round.
+
+${table}`,
+  );
+}
 
 function versionOf(name: string): string {
   const file = new URL(`../node_modules/${name}/package.json`, import.meta.url);

@@ -84,6 +84,7 @@ export const SECTION_NAMES = [
   'node-rpc',
   'node-rpc-fanout',
   'signature-aggregator',
+  'bls',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 

@@ -4,22 +4,19 @@
  * process) over the Avalanche p2p protocol. Measured in one run:
  *
  * - aggregation latency (p50, p99) of fresh messages at the default quorum (67%), the slow tenth included in the set;
- * - requests per second for a message whose signatures are all cached (a relayer's retry);
- * - BLS verification throughput of one signature, native blst (what the aggregator runs) against noble.
+ * - requests per second for a message whose signatures are all cached (a relayer's retry).
+ *
+ * BLS itself, native blst against noble, is bench/bls.ts (also part of `make bench`).
  *
  * With --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { pino } from 'pino';
-import { blsSignMessage, deriveBlsKey } from '../services/devnet/bls.ts';
-import { blsVerify, WARP_SIGNATURE_DST } from '../services/runtime/avalanche/bls.ts';
-import { concat, u16, u32 } from '../services/runtime/avalanche/linear-codec.ts';
 import { ephemeralBlsSecretKey } from '../services/runtime/avalanche/p2p/peer.ts';
 import { createStakingCertificate } from '../services/runtime/avalanche/p2p/staking-certificate.ts';
-import { canonicalWarpSet } from '../services/runtime/avalanche/warp.ts';
+import { canonicalWarpSet, unsignedWarpMessage } from '../services/runtime/avalanche/warp.ts';
 import { createUpstreamClient } from '../services/runtime/upstream/config.ts';
 import { aggregateSignatures } from '../services/signature-aggregator/aggregate/aggregator.ts';
 import { SignatureCache } from '../services/signature-aggregator/aggregate/signature-cache.ts';
@@ -94,7 +91,7 @@ try {
   const cache = new SignatureCache();
   const message = (text: string) => {
     const payload = new TextEncoder().encode(text);
-    return concat(u16(0), u32(NETWORK_ID), new Uint8Array(32).fill(9), u32(payload.length), payload);
+    return unsignedWarpMessage(NETWORK_ID, new Uint8Array(32).fill(9), payload);
   };
   const aggregate = (text: string) =>
     aggregateSignatures(
@@ -126,30 +123,6 @@ try {
   }
   const cachedRate = cachedCount / Number(args.seconds);
 
-  log('BLS verification');
-  const key = deriveBlsKey('bench', 'verify');
-  const signed = message('verify me');
-  const signature = blsSignMessage(signed, key.secretKey);
-  const noble = bls12_381.longSignatures;
-  const nobleVerify = () =>
-    noble.verify(
-      noble.Signature.fromBytes(signature),
-      noble.hash(signed, WARP_SIGNATURE_DST),
-      noble.getPublicKey(key.secretKey),
-    );
-  const rate = (run: () => boolean) => {
-    if (!run()) throw new Error('a verification failed');
-    let n = 0;
-    const until = performance.now() + Number(args.seconds) * 1000;
-    while (performance.now() < until) {
-      run();
-      n++;
-    }
-    return n / Number(args.seconds);
-  };
-  const blstRate = rate(() => blsVerify(signed, key.publicKey, signature));
-  const nobleRate = rate(nobleVerify);
-
   const table = markdownTable(
     ['measure', 'value'],
     [
@@ -166,9 +139,6 @@ try {
         `${percentile(latencies, 0.99).toFixed(1)} ms`,
       ],
       ['requests/s, every signature cached', cachedRate.toFixed(0)],
-      ['BLS verifications/s, blst (native)', blstRate.toFixed(0)],
-      ['BLS verifications/s, noble (pure JS)', nobleRate.toFixed(0)],
-      ['blst over noble', `${(blstRate / nobleRate).toFixed(1)}×`],
     ],
     [false, true],
   );
