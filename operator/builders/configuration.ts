@@ -196,6 +196,15 @@ export function secretVersionsOf(stack: ChainDataStack, workload: Workload, cont
   });
 }
 
+/**
+ * What only the pod knows: the devnet's validators listen as Avalanche peers on the pod's IP and claim it in their
+ * Handshake (the signature aggregator dials the addresses they claim; loopback would reach itself).
+ */
+export function podEnv(workload: Workload): EnvVar[] {
+  if (workload.command !== 'devnet') return [];
+  return [{ name: 'DEVNET_PEER_HOST', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } }];
+}
+
 export function secretEnv(stack: ChainDataStack, workload: Workload, context: BuildContext): EnvVar[] {
   const env: EnvVar[] = [];
   if (DATABASE_COMMANDS.has(workload.command)) {

@@ -1,6 +1,6 @@
 import type { ChainDataStack, ResourceRequirements } from '../api/v1alpha1.ts';
 import { componentSpec, OPS_PORT, type Workload } from './components.ts';
-import { buildConfigMap, secretEnv, secretVersionsOf } from './configuration.ts';
+import { buildConfigMap, podEnv, secretEnv, secretVersionsOf } from './configuration.ts';
 import {
   childName,
   CONFIG_HASH_ANNOTATION,
@@ -107,7 +107,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
               ],
               envFrom: [{ configMapRef: { name: configMap.metadata.name } }],
               // Explicit env wins over envFrom, so the spec's extra variables override rendered ones.
-              env: [...secretEnv(stack, workload, context), ...(spec.env ?? [])],
+              env: [...podEnv(workload), ...secretEnv(stack, workload, context), ...(spec.env ?? [])],
               ...resourcesOf(spec.resources),
               ...probes(workload),
               securityContext: RESTRICTED_CONTAINER_SECURITY,

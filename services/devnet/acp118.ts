@@ -9,7 +9,6 @@
  *   - platformvm (the P-Chain), network/warp.go: the L1 messages against the P-Chain's state, with their
  *     justifications, codes 1–17.
  */
-import protobuf from 'protobufjs';
 import type { SignatureRequest } from '../runtime/avalanche/p2p/acp118.ts';
 import { APP_ERRORS, type AppError } from '../runtime/avalanche/p2p/sdk.ts';
 import {
@@ -20,8 +19,15 @@ import {
   type UnsignedWarpMessage,
 } from '../runtime/avalanche/warp.ts';
 import { encodeCb58 } from '../runtime/formatting/cb58.ts';
-import { concat, u32 } from '../runtime/avalanche/linear-codec.ts';
 import { Reader } from '../runtime/avalanche/byte-reader.ts';
+import {
+  conversionValidationId,
+  decodePChainMessage,
+  decodeRegisterL1Validator,
+  decodeRegistrationJustification,
+  type PChainMessage,
+  type RegistrationJustification,
+} from '../runtime/avalanche/l1-messages.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { blsSignMessage } from './bls.ts';
 import type { WarpMessages } from './warp.ts';
@@ -203,12 +209,6 @@ export interface PChainWarpState {
   timestampSeconds: () => bigint;
 }
 
-type PChainMessage =
-  | { type: 'conversion'; id: Uint8Array }
-  | { type: 'register'; validationId: Uint8Array; expiry: bigint }
-  | { type: 'registration'; validationId: Uint8Array; registered: boolean }
-  | { type: 'weight'; validationId: Uint8Array; nonce: bigint; weight: bigint };
-
 const MAX_UINT64 = (1n << 64n) - 1n;
 
 /** platformvm's signatureRequestVerifier. */
@@ -315,8 +315,7 @@ function verifyNotRegistered(
         message: `failed to parse subnetID: expected 32 bytes but got ${justification.subnetId.length} bytes`,
       };
     }
-    // ids.ID.Append: the validation ids of a conversion's validators.
-    const expected = sha256(concat(justification.subnetId, u32(justification.index)));
+    const expected = conversionValidationId(justification.subnetId, justification.index);
     if (hex(expected) !== hex(validationId)) return mismatched(expected);
     if (!state.conversionId(justification.subnetId)) {
       return {
@@ -375,86 +374,4 @@ function verifyWeight(
     };
   }
   return undefined;
-}
-
-/** warp/message's codec: version 0, a type id 0–3, the type's fields, nothing after. */
-function decodePChainMessage(bytes: Uint8Array): PChainMessage {
-  const r = new Reader(bytes);
-  r.codecVersion('message');
-  const type = r.u32();
-  let parsed: PChainMessage;
-  switch (type) {
-    case 0:
-      parsed = { type: 'conversion', id: r.id() };
-      break;
-    case 1:
-      parsed = { type: 'register', validationId: sha256(bytes), expiry: readRegisterL1Validator(r) };
-      break;
-    case 2: {
-      const validationId = r.id();
-      const flag = r.u8();
-      if (flag > 1) throw new Error('unexpected value when unpacking bool');
-      parsed = { type: 'registration', validationId, registered: flag === 1 };
-      break;
-    }
-    case 3:
-      parsed = { type: 'weight', validationId: r.id(), nonce: r.u64(), weight: r.u64() };
-      break;
-    default:
-      throw new Error(`couldn't unmarshal interface: unknown type ID ${type}`);
-  }
-  r.end('message');
-  return parsed;
-}
-
-/** RegisterL1Validator's fields after its type id; returns its expiry. */
-function readRegisterL1Validator(r: Reader): bigint {
-  r.id();
-  r.bytesField();
-  r.fixed(48);
-  const expiry = r.u64();
-  for (let owner = 0; owner < 2; owner++) {
-    r.u32();
-    r.list((x) => x.shortId());
-  }
-  r.u64();
-  return expiry;
-}
-
-function decodeRegisterL1Validator(bytes: Uint8Array): { expiry: bigint } {
-  const parsed = decodePChainMessage(bytes);
-  if (parsed.type !== 'register') throw new Error(`wrong payload type: ${parsed.type}`);
-  return parsed;
-}
-
-type RegistrationJustification =
-  | { kind: 'subnetIdIndex'; subnetId: Uint8Array; index: number }
-  | { kind: 'registerMessage'; message: Uint8Array }
-  | { kind: 'none' };
-
-/**
- * platformvm.L1ValidatorRegistrationJustification: oneof {SubnetIDIndex convert_subnet_to_l1_tx_data = 1 {bytes
- * subnet_id = 1; uint32 index = 2}; bytes register_l1_validator_message = 2}; the last member present wins.
- */
-function decodeRegistrationJustification(bytes: Uint8Array): RegistrationJustification {
-  const reader = protobuf.Reader.create(bytes);
-  let justification: RegistrationJustification = { kind: 'none' };
-  while (reader.pos < reader.len) {
-    const tag = reader.uint32();
-    if (tag === ((1 << 3) | 2)) {
-      const inner = protobuf.Reader.create(reader.bytes());
-      let subnetId: Uint8Array = new Uint8Array(0);
-      let index = 0;
-      while (inner.pos < inner.len) {
-        const innerTag = inner.uint32();
-        if (innerTag === ((1 << 3) | 2)) subnetId = inner.bytes();
-        else if (innerTag === ((2 << 3) | 0)) index = inner.uint32();
-        else inner.skipType(innerTag & 7);
-      }
-      justification = { kind: 'subnetIdIndex', subnetId, index };
-    } else if (tag === ((2 << 3) | 2)) {
-      justification = { kind: 'registerMessage', message: reader.bytes() };
-    } else reader.skipType(tag & 7);
-  }
-  return justification;
 }

@@ -25,7 +25,7 @@ import { CODEC_VERSION, concat, u16, u32 } from '../runtime/avalanche/linear-cod
 import { potentialReward, splitReward } from './staking-rewards.ts';
 import type { SeededRandom } from './seeded.ts';
 import { deriveValidator } from './validator-identity.ts';
-import { conversionId } from '../runtime/avalanche/l1-messages.ts';
+import { conversionId, conversionValidationId } from '../runtime/avalanche/l1-messages.ts';
 import { PRIMARY_NETWORK_SUBNET_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
 import type { Account, Wallet } from './wallet.ts';
 
@@ -182,7 +182,7 @@ export class StakingPlan {
       .sort((a, b) => Buffer.compare(nodeIdBytes(a), nodeIdBytes(b)))
       .map((v, i) => ({
         ...v,
-        validationId: sha256(concat(subnetIdBytes, u32(i))),
+        validationId: conversionValidationId(subnetIdBytes, i),
         weight: L1_VALIDATOR_WEIGHTS[i]!,
         balance: NANO_AVAX_PER_AVAX,
         startSeconds: 0n,

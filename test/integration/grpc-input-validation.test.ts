@@ -266,6 +266,25 @@ const PRIMARY_NETWORK: Table = {
       },
     ],
   },
+  GetL1ValidatorWeightChange: {
+    valid: { network: 'fuji', tx_id: bytes(32, 7) },
+    cases: [
+      invalid('a 31-byte transaction id', { network: 'fuji', tx_id: bytes(31) }, 'txId'),
+      invalid('no transaction id', { network: 'fuji' }, 'txId'),
+      {
+        change: 'another network',
+        request: { network: 'mainnet', tx_id: bytes(32, 7) },
+        code: status.NOT_FOUND,
+        message: /^network "mainnet" is not indexed here/,
+      },
+      {
+        change: 'a transaction the P-Chain does not have',
+        request: { network: 'fuji', tx_id: bytes(32, 7) },
+        code: status.NOT_FOUND,
+        message: /^transaction \w+ not found on the P-Chain$/,
+      },
+    ],
+  },
 };
 
 const C = '43113';

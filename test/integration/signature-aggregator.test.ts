@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { decodeAbiParameters, type Hex } from 'viem';
 import {
@@ -7,8 +8,10 @@ import {
   hasQuorum,
   type WarpSet,
 } from '../../services/runtime/avalanche/warp.ts';
+import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { verifyWarpSignature } from '../support/bls-noble.ts';
 import { postJsonRpc, startStackOnDevnet } from '../support/devnet-process.ts';
+import { startOtlpReceiver, SPAN_KIND, type OtlpReceiver } from '../support/otlp-receiver.ts';
 import { eventually } from '../support/processes.ts';
 
 /**
@@ -28,10 +31,20 @@ describe('signature aggregation against the devnet, through gateway-data', funct
   let devnet: string;
   let gatewayData: string;
   let l1: { blockchainId: string; subnetId: string };
+  let receiver: OtlpReceiver | undefined;
 
   before(async function () {
+    receiver = await startOtlpReceiver();
     stack = await startStackOnDevnet(
-      { SIGNATURE_AGGREGATOR_BUDGET_MS: String(BUDGET_MS), SIGNATURE_AGGREGATOR_REDIAL_AFTER_MS: '200' },
+      {
+        SIGNATURE_AGGREGATOR_BUDGET_MS: String(BUDGET_MS),
+        SIGNATURE_AGGREGATOR_REDIAL_AFTER_MS: '200',
+        // Long enough (a step every 4 minutes) for the L1 validator registered at step 62 to change weight at 102.
+        DEVNET_HISTORY_HOURS: '7',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.httpUrl,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '200',
+      },
       120_000,
     );
     devnet = stack.urls.upstream[0]!;
@@ -52,6 +65,7 @@ describe('signature aggregation against the devnet, through gateway-data', funct
 
   after(async function () {
     await stack?.stop();
+    await receiver?.close();
   });
 
   afterEach(function () {
@@ -128,17 +142,65 @@ describe('signature aggregation against the devnet, through gateway-data', funct
     expect(messages.length).to.be.greaterThan(0);
     const height = await pChainHeight();
     // Part of the devnet's primary-network weight is held by validators that registered no BLS key (as before
-    // Banff): it counts in the total but can never sign, so 67% is out of reach there; half is not.
+    // Banff): it counts in the total but can never sign, so a quorum above the keyed share is out of reach.
     const set = await devnetSet(PRIMARY_NETWORK, height);
     const keyed = set.validators.reduce((sum, v) => sum + v.weight, 0n);
-    expect(keyed * 100n < set.totalWeight * 67n, 'the devnet still has keyless weight').to.equal(true);
+    const keyedPercent = Number((keyed * 100n) / set.totalWeight);
+    expect(keyedPercent, 'the devnet still has keyless weight').to.be.within(50, 99);
     const hex = Buffer.from(messages[0]!).toString('hex');
-    const unreachable = await aggregate({ message: hex, pChainHeight: height });
+    const unreachable = await aggregate({
+      message: hex,
+      pChainHeight: height,
+      quorumPercentage: keyedPercent + 1,
+    });
     expect(unreachable.status).to.equal(503);
     expect(unreachable.body.message).to.match(/without a BLS key/);
     const reply = await aggregate({ message: hex, pChainHeight: height, quorumPercentage: 50 });
     expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
     expectSigned(reply.body.signedMessage!, messages[0]!, set, 50);
+  });
+
+  it('leaves in the request’s trace what each validator did: one event per validator, with its weight and outcome', async function () {
+    const [message] = await emittedMessages(l1.blockchainId);
+    const height = await pChainHeight();
+    const traceparent = `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+    const traceId = traceparent.slice(3, 35);
+    const reply = await fetch(`${gatewayData}/v1/signatureAggregator/fuji/aggregateSignatures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent },
+      body: JSON.stringify({ message: Buffer.from(message!).toString('hex'), pChainHeight: height }),
+    });
+    expect(reply.status, await reply.text()).to.equal(201);
+    const set = await devnetSet(l1.subnetId, height);
+    const serverSpan = () =>
+      receiver!.spans.find(
+        (s) =>
+          s.traceId === traceId &&
+          s.service === 'chain-data-signature-aggregator' &&
+          s.kind === SPAN_KIND.SERVER &&
+          s.name.endsWith('/AggregateSignatures'),
+      );
+    await eventually(() => serverSpan() !== undefined, 30_000, 'the signature aggregator’s span');
+    const span = serverSpan()!;
+    expect(span.attributes['warp.signing_subnet_id']).to.equal(l1.subnetId);
+    expect(span.attributes['warp.validators']).to.equal(set.validators.length);
+    const events = span.events.filter((e) => e.name === 'warp.validator');
+    expect(events.map((e) => e.attributes['warp.node_ids']).sort()).to.deep.equal(
+      set.validators.map((v) => v.nodeIds.join(',')).sort(),
+    );
+    for (const event of events) {
+      const validator = set.validators.find(
+        (v) => v.nodeIds.join(',') === event.attributes['warp.node_ids'],
+      )!;
+      expect(event.attributes['warp.weight']).to.equal(validator.weight.toString());
+      expect(event.attributes['warp.outcome']).to.be.a('string');
+    }
+    const signedWeight = events
+      .filter((e) => e.attributes['warp.outcome'] === 'signed' || e.attributes['warp.outcome'] === 'cached')
+      .reduce((sum, e) => sum + BigInt(e.attributes['warp.weight'] as string), 0n);
+    expect(hasQuorum(signedWeight, set.totalWeight, 67n, 100n), `signed weight ${signedWeight}`).to.equal(
+      true,
+    );
   });
 
   it('signs the L1’s messages with the L1’s validators, through ICM services’ API as well', async function () {
@@ -185,6 +247,105 @@ describe('signature aggregation against the devnet, through gateway-data', funct
       await devnetSet(l1.subnetId, await pChainHeight()),
       67,
     );
+  });
+
+  /** The P-Chain's transactions of one type, oldest first, as the Data API lists them (page by page). */
+  async function pChainTransactions(txType: string) {
+    type Listed = {
+      txHash: string;
+      txType: string;
+      l1ValidatorDetails?: { validationIdHex: string; weight: number }[];
+    };
+    const found: Listed[] = [];
+    let pageToken: string | undefined;
+    do {
+      const list = await fetch(
+        `${gatewayData}/v1/networks/fuji/blockchains/p-chain/transactions?sortOrder=asc&pageSize=100${pageToken ? `&pageToken=${pageToken}` : ''}`,
+      );
+      const page = (await list.json()) as { transactions?: Listed[]; nextPageToken?: string };
+      expect(list.status, JSON.stringify(page).slice(0, 500)).to.equal(200);
+      found.push(...(page.transactions ?? []).filter((t) => t.txType === txType));
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return found;
+  }
+
+  /**
+   * A P-Chain L1 message's payload, read here by hand: an unsigned Warp message (codec, network 5, the P-Chain's
+   * empty id) holding an AddressedCall with no source address, holding codec 0, a type id and the fields.
+   */
+  function pChainPayload(unsigned: Uint8Array): { type: number; fields: Buffer } {
+    const bytes = Buffer.from(unsigned);
+    expect(bytes.readUInt16BE(0), 'codec').to.equal(0);
+    expect(bytes.readUInt32BE(2), 'network id').to.equal(5);
+    expect(bytes.subarray(6, 38).equals(Buffer.alloc(32)), 'from the P-Chain').to.equal(true);
+    const call = bytes.subarray(42, 42 + bytes.readUInt32BE(38));
+    expect(call.readUInt32BE(2), 'an AddressedCall').to.equal(1);
+    expect(call.readUInt32BE(6), 'from no address').to.equal(0);
+    const payload = call.subarray(14, 14 + call.readUInt32BE(10));
+    return { type: payload.readUInt32BE(2), fields: payload.subarray(6) };
+  }
+
+  it('signs the P-Chain’s messages about an L1 validator’s registration and weight change, by their transactions', async function () {
+    const [registration] = await pChainTransactions('RegisterL1ValidatorTx');
+    const [change] = await pChainTransactions('SetL1ValidatorWeightTx');
+    expect(registration, 'the devnet registered a validator').to.not.equal(undefined);
+    expect(change, 'the devnet changed its weight').to.not.equal(undefined);
+    const set = await devnetSet(l1.subnetId, await pChainHeight());
+
+    const registered = await fetch(
+      `${gatewayData}/v1/signatureAggregator/fuji/aggregateSignatures/${registration!.txHash}`,
+    );
+    const registeredBody = (await registered.json()) as { signedMessage?: string };
+    expect(registered.status, JSON.stringify(registeredBody)).to.equal(201);
+    const registeredMessage = decodeSignedWarpMessage(Buffer.from(registeredBody.signedMessage!, 'hex'));
+    const registeredPayload = pChainPayload(registeredMessage.unsigned);
+    expect(registeredPayload.type, 'L1ValidatorRegistration').to.equal(2);
+    expect(registeredPayload.fields.toString('hex')).to.equal(
+      `${registration!.l1ValidatorDetails![0]!.validationIdHex.replace(/^0x/, '')}01`,
+    );
+    expectSigned(registeredBody.signedMessage!, registeredMessage.unsigned, set, 67);
+
+    const changed = await fetch(
+      `${gatewayData}/v1/signatureAggregator/fuji/aggregateSignatures/${change!.txHash}`,
+    );
+    const changedBody = (await changed.json()) as { signedMessage?: string };
+    expect(changed.status, JSON.stringify(changedBody)).to.equal(201);
+    const changedMessage = decodeSignedWarpMessage(Buffer.from(changedBody.signedMessage!, 'hex'));
+    const changedPayload = pChainPayload(changedMessage.unsigned);
+    expect(changedPayload.type, 'L1ValidatorWeight').to.equal(3);
+    // The validation, nonce 0 (its first change) and the new weight.
+    const weight = Buffer.alloc(8);
+    weight.writeBigUInt64BE(BigInt(change!.l1ValidatorDetails![0]!.weight));
+    expect(changedPayload.fields.toString('hex')).to.equal(
+      `${change!.l1ValidatorDetails![0]!.validationIdHex.replace(/^0x/, '')}${'00'.repeat(8)}${weight.toString('hex')}`,
+    );
+    expectSigned(changedBody.signedMessage!, changedMessage.unsigned, set, 67);
+  });
+
+  it('derives the P-Chain’s “not registered” message from a justification alone, and refuses one that is not', async function () {
+    const [conversion] = await pChainTransactions('ConvertSubnetToL1Tx');
+    const converted = conversion!.l1ValidatorDetails!.length;
+    // L1ValidatorRegistrationJustification{convert_subnet_to_l1_tx_data: {subnet_id, index}}, written by hand: the
+    // validator the conversion would have had next never existed.
+    const subnetId = Buffer.from(decodeCb58(l1.subnetId));
+    const inner = Buffer.concat([Buffer.from([0x0a, 32]), subnetId, Buffer.from([0x10, converted])]);
+    const justification = Buffer.concat([Buffer.from([0x0a, inner.length]), inner]);
+    const height = await pChainHeight();
+    const reply = await aggregate({ justification: justification.toString('hex'), pChainHeight: height });
+    expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
+    const signed = decodeSignedWarpMessage(Buffer.from(reply.body.signedMessage!, 'hex'));
+    const payload = pChainPayload(signed.unsigned);
+    expect(payload.type, 'L1ValidatorRegistration').to.equal(2);
+    const index = Buffer.alloc(4);
+    index.writeUInt32BE(converted);
+    const validationId = createHash('sha256').update(subnetId).update(index).digest('hex');
+    expect(payload.fields.toString('hex'), 'not registered').to.equal(`${validationId}00`);
+    expectSigned(reply.body.signedMessage!, signed.unsigned, await devnetSet(l1.subnetId, height), 67);
+
+    const garbage = await aggregate({ justification: 'ff' });
+    expect(garbage.status).to.equal(400);
+    expect(garbage.body.message).to.match(/justification/);
   });
 
   it('reaches the quorum with faulty validators below the slack; above it fails in its budget naming the weight', async function () {

@@ -21,6 +21,8 @@ export interface ReceivedSpan {
   /** OTLP SpanKind: see SPAN_KIND. */
   kind: number;
   attributes: Record<string, unknown>;
+  /** The span's events (Span.addEvent), in the order sent. */
+  events: { name: string; attributes: Record<string, unknown> }[];
 }
 
 export interface OtlpReceiver {
@@ -69,6 +71,7 @@ interface JsonTraceRequest {
         name: string;
         kind?: number;
         attributes?: JsonKeyValue[];
+        events?: { name: string; attributes?: JsonKeyValue[] }[];
       }[];
     }[];
   }[];
@@ -100,6 +103,7 @@ function fromJson(body: JsonTraceRequest): Resource[] {
         name: span.name,
         kind: span.kind ?? 0,
         attributes: jsonAttributes(span.attributes),
+        events: (span.events ?? []).map((e) => ({ name: e.name, attributes: jsonAttributes(e.attributes) })),
       })),
     ),
   }));
@@ -202,7 +206,8 @@ function fromProtobuf(body: Buffer): Resource[] {
       service: String(attributes['service.name']),
       spans: bytesOf(rs, 2).flatMap((scopeSpans) =>
         bytesOf(fields(scopeSpans), 2).map((spanBytes) => {
-          // Span{1: trace_id, 2: span_id, 4: parent_span_id, 5: name, 6: kind, 9: attributes}
+          // Span{1: trace_id, 2: span_id, 4: parent_span_id, 5: name, 6: kind, 9: attributes,
+          // 11: Event{1: time, 2: name, 3: attributes}}
           const span = fields(spanBytes);
           const hex = (no: number) => firstBytes(span, no)?.toString('hex') ?? '';
           return {
@@ -212,6 +217,13 @@ function fromProtobuf(body: Buffer): Resource[] {
             name: firstBytes(span, 5)?.toString('utf8') ?? '',
             kind: Number(firstVarint(span, 6) ?? 0n),
             attributes: protoAttributes(bytesOf(span, 9)),
+            events: bytesOf(span, 11).map((eventBytes) => {
+              const event = fields(eventBytes);
+              return {
+                name: firstBytes(event, 2)?.toString('utf8') ?? '',
+                attributes: protoAttributes(bytesOf(event, 3)),
+              };
+            }),
           };
         }),
       ),

@@ -15,6 +15,7 @@ import type { EvmInput as _chaindata_primarynetwork_v1_EvmInput, EvmInput__Outpu
 import type { EvmOutput as _chaindata_primarynetwork_v1_EvmOutput, EvmOutput__Output as _chaindata_primarynetwork_v1_EvmOutput__Output } from './chaindata/primarynetwork/v1/EvmOutput.ts';
 import type { GetBlockRequest as _chaindata_primarynetwork_v1_GetBlockRequest, GetBlockRequest__Output as _chaindata_primarynetwork_v1_GetBlockRequest__Output } from './chaindata/primarynetwork/v1/GetBlockRequest.ts';
 import type { GetBlockchainRequest as _chaindata_primarynetwork_v1_GetBlockchainRequest, GetBlockchainRequest__Output as _chaindata_primarynetwork_v1_GetBlockchainRequest__Output } from './chaindata/primarynetwork/v1/GetBlockchainRequest.ts';
+import type { GetL1ValidatorWeightChangeRequest as _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, GetL1ValidatorWeightChangeRequest__Output as _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output } from './chaindata/primarynetwork/v1/GetL1ValidatorWeightChangeRequest.ts';
 import type { GetProjectionStatusRequest as _chaindata_primarynetwork_v1_GetProjectionStatusRequest, GetProjectionStatusRequest__Output as _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output } from './chaindata/primarynetwork/v1/GetProjectionStatusRequest.ts';
 import type { GetTransactionRequest as _chaindata_primarynetwork_v1_GetTransactionRequest, GetTransactionRequest__Output as _chaindata_primarynetwork_v1_GetTransactionRequest__Output } from './chaindata/primarynetwork/v1/GetTransactionRequest.ts';
 import type { GetValidatorSetRequest as _chaindata_primarynetwork_v1_GetValidatorSetRequest, GetValidatorSetRequest__Output as _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output } from './chaindata/primarynetwork/v1/GetValidatorSetRequest.ts';
@@ -22,6 +23,7 @@ import type { HistoricalReward as _chaindata_primarynetwork_v1_HistoricalReward,
 import type { IndexCursor as _chaindata_primarynetwork_v1_IndexCursor, IndexCursor__Output as _chaindata_primarynetwork_v1_IndexCursor__Output } from './chaindata/primarynetwork/v1/IndexCursor.ts';
 import type { L1ValidatorDetails as _chaindata_primarynetwork_v1_L1ValidatorDetails, L1ValidatorDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorDetails.ts';
 import type { L1ValidatorManagerDetails as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails, L1ValidatorManagerDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorManagerDetails.ts';
+import type { L1ValidatorWeightChange as _chaindata_primarynetwork_v1_L1ValidatorWeightChange, L1ValidatorWeightChange__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output } from './chaindata/primarynetwork/v1/L1ValidatorWeightChange.ts';
 import type { ListBlocksRequest as _chaindata_primarynetwork_v1_ListBlocksRequest, ListBlocksRequest__Output as _chaindata_primarynetwork_v1_ListBlocksRequest__Output } from './chaindata/primarynetwork/v1/ListBlocksRequest.ts';
 import type { ListBlocksResponse as _chaindata_primarynetwork_v1_ListBlocksResponse, ListBlocksResponse__Output as _chaindata_primarynetwork_v1_ListBlocksResponse__Output } from './chaindata/primarynetwork/v1/ListBlocksResponse.ts';
 import type { ListHistoricalRewardsResponse as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, ListHistoricalRewardsResponse__Output as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output } from './chaindata/primarynetwork/v1/ListHistoricalRewardsResponse.ts';
@@ -74,6 +76,7 @@ export interface ProtoGrpcType {
         EvmOutput: MessageTypeDefinition<_chaindata_primarynetwork_v1_EvmOutput, _chaindata_primarynetwork_v1_EvmOutput__Output>
         GetBlockRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetBlockRequest, _chaindata_primarynetwork_v1_GetBlockRequest__Output>
         GetBlockchainRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetBlockchainRequest, _chaindata_primarynetwork_v1_GetBlockchainRequest__Output>
+        GetL1ValidatorWeightChangeRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output>
         GetProjectionStatusRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetProjectionStatusRequest, _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output>
         GetTransactionRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetTransactionRequest, _chaindata_primarynetwork_v1_GetTransactionRequest__Output>
         GetValidatorSetRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetValidatorSetRequest, _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output>
@@ -81,6 +84,7 @@ export interface ProtoGrpcType {
         IndexCursor: MessageTypeDefinition<_chaindata_primarynetwork_v1_IndexCursor, _chaindata_primarynetwork_v1_IndexCursor__Output>
         L1ValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorDetails, _chaindata_primarynetwork_v1_L1ValidatorDetails__Output>
         L1ValidatorManagerDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorManagerDetails, _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output>
+        L1ValidatorWeightChange: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorWeightChange, _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>
         ListBlocksRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListBlocksRequest, _chaindata_primarynetwork_v1_ListBlocksRequest__Output>
         ListBlocksResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListBlocksResponse, _chaindata_primarynetwork_v1_ListBlocksResponse__Output>
         ListHistoricalRewardsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>

@@ -262,6 +262,32 @@ export function primaryNetworkService(options: {
       return { p_chain_height: height.toString(), validators };
     },
 
+    GetL1ValidatorWeightChange: async (req) => {
+      checkNetwork(req.network);
+      const txId = field.bytes('txId', req.tx_id, ID_LENGTH);
+      const found = await reader.pChainTransactionFacts(txId);
+      if (!found)
+        throw new DomainError('not_found', `transaction ${encodeCb58(txId)} not found on the P-Chain`);
+      const change = found.details.l1Validators?.[0];
+      if (found.txType !== 'SetL1ValidatorWeightTx' || !change)
+        throw new DomainError(
+          'invalid_argument',
+          `txId: ${encodeCb58(txId)} is a ${found.txType}, expected a SetL1ValidatorWeightTx`,
+        );
+      // Projected before nonces were kept: migration 003 replays the projection, so this passes once it has.
+      if (change.nonce === undefined)
+        throw new DomainError(
+          'unavailable',
+          `transaction ${encodeCb58(txId)} was projected before nonces were kept and is being projected again`,
+        );
+      return {
+        validation_id: Buffer.from(change.validationId, 'hex'),
+        subnet_id: Buffer.from(change.subnetId, 'hex'),
+        nonce: change.nonce,
+        weight: change.weight,
+      };
+    },
+
     GetProjectionStatus: async () => ({ indexes: await reader.cursors() }),
   };
 

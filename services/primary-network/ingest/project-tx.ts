@@ -90,7 +90,14 @@ function blsFacts(publicKey: Uint8Array, proofOfPossession: Uint8Array): BlsFact
 
 function l1Facts(
   validationId: Uint8Array,
-  v: { subnetId: Uint8Array; nodeId: Uint8Array; weight: bigint; remaining: bigint; change?: bigint },
+  v: {
+    subnetId: Uint8Array;
+    nodeId: Uint8Array;
+    weight: bigint;
+    remaining: bigint;
+    change?: bigint;
+    nonce?: bigint;
+  },
   bls?: { publicKey: Uint8Array; proofOfPossession: Uint8Array },
 ): L1ValidatorFacts {
   return {
@@ -100,6 +107,7 @@ function l1Facts(
     weight: v.weight.toString(),
     remainingBalance: v.remaining.toString(),
     ...(v.change !== undefined ? { balanceChange: v.change.toString() } : {}),
+    ...(v.nonce !== undefined ? { nonce: v.nonce.toString() } : {}),
     ...(bls ? { blsSigner: blsFacts(bls.publicKey, bls.proofOfPossession) } : {}),
   };
 }
@@ -361,7 +369,12 @@ function projectL1(
   if (change) {
     const v = known(change.validationId);
     details.l1Validators = [
-      l1Facts(change.validationId, { ...v, weight: change.weight, remaining: v.deposited }),
+      l1Facts(change.validationId, {
+        ...v,
+        weight: change.weight,
+        remaining: v.deposited,
+        nonce: change.nonce,
+      }),
     ];
     projected.l1Weights.push({
       validationId: change.validationId,

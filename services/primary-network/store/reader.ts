@@ -205,6 +205,16 @@ export class PrimaryNetworkReader {
     return { transaction: items[0]!, assets };
   }
 
+  /** A P-Chain transaction's type and own facts, without the UTXOs it touched. */
+  async pChainTransactionFacts(id: Uint8Array): Promise<{ txType: string; details: TxFacts } | undefined> {
+    const { rows } = await this.pool.query<{ tx_type: string; details: TxFacts }>(
+      `SELECT tx_type, details FROM primary_network.transactions WHERE chain = 'P' AND id = $1`,
+      [bytea(id)],
+    );
+    const row = rows[0];
+    return row && { txType: row.tx_type, details: row.details };
+  }
+
   /** A timestamp range as the range of sequence numbers of the chain's transactions inside it. */
   private async seqRange(
     chain: ChainKey,

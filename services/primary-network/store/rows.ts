@@ -75,6 +75,8 @@ export interface L1ValidatorFacts {
   remainingBalance: string;
   balanceChange?: string;
   blsSigner?: BlsFacts;
+  /** SetL1ValidatorWeightTx: its L1ValidatorWeight message's nonce (the P-Chain's own message repeats it). */
+  nonce?: string;
 }
 
 export interface UtxoCreation {

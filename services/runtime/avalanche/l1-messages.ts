@@ -6,6 +6,8 @@
  * type id before each.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
+import protobuf from 'protobufjs';
+import { Reader } from './byte-reader.ts';
 import { CODEC_VERSION, concat, u16, u32, u64, u8 } from './linear-codec.ts';
 
 const SUBNET_TO_L1_CONVERSION = 0;
@@ -87,4 +89,101 @@ export function registerL1ValidatorPayload(v: {
     pChainOwner,
     u64(v.weight),
   );
+}
+
+export type PChainMessage =
+  | { type: 'conversion'; id: Uint8Array }
+  | { type: 'register'; validationId: Uint8Array; subnetId: Uint8Array; expiry: bigint }
+  | { type: 'registration'; validationId: Uint8Array; registered: boolean }
+  | { type: 'weight'; validationId: Uint8Array; nonce: bigint; weight: bigint };
+
+/** One of the four payloads: the message codec's version 0, a type id 0–3, the type's fields, nothing after. */
+export function decodePChainMessage(bytes: Uint8Array): PChainMessage {
+  const r = new Reader(bytes);
+  r.codecVersion('message');
+  const type = r.u32();
+  let parsed: PChainMessage;
+  switch (type) {
+    case SUBNET_TO_L1_CONVERSION:
+      parsed = { type: 'conversion', id: r.id() };
+      break;
+    case REGISTER_L1_VALIDATOR:
+      parsed = { type: 'register', validationId: sha256(bytes), ...readRegisterL1Validator(r) };
+      break;
+    case L1_VALIDATOR_REGISTRATION: {
+      const validationId = r.id();
+      const flag = r.u8();
+      if (flag > 1) throw new Error('unexpected value when unpacking bool');
+      parsed = { type: 'registration', validationId, registered: flag === 1 };
+      break;
+    }
+    case L1_VALIDATOR_WEIGHT:
+      parsed = { type: 'weight', validationId: r.id(), nonce: r.u64(), weight: r.u64() };
+      break;
+    default:
+      throw new Error(`couldn't unmarshal interface: unknown type ID ${type}`);
+  }
+  r.end('message');
+  return parsed;
+}
+
+/** RegisterL1Validator's fields after its type id: the subnet and expiry are what its readers need. */
+function readRegisterL1Validator(r: Reader): { subnetId: Uint8Array; expiry: bigint } {
+  const subnetId = r.id();
+  r.bytesField();
+  r.fixed(48);
+  const expiry = r.u64();
+  for (let owner = 0; owner < 2; owner++) {
+    r.u32();
+    r.list((x) => x.shortId());
+  }
+  r.u64();
+  return { subnetId, expiry };
+}
+
+export function decodeRegisterL1Validator(bytes: Uint8Array): { subnetId: Uint8Array; expiry: bigint } {
+  const parsed = decodePChainMessage(bytes);
+  if (parsed.type !== 'register') throw new Error(`wrong payload type: ${parsed.type}`);
+  return parsed;
+}
+
+/**
+ * What proves that a validation is not (or no longer) registered, so the P-Chain may sign L1ValidatorRegistration
+ * (registered: false): a converted subnet's validator by index, or the RegisterL1Validator message that asked for it.
+ */
+export type RegistrationJustification =
+  | { kind: 'subnetIdIndex'; subnetId: Uint8Array; index: number }
+  | { kind: 'registerMessage'; message: Uint8Array }
+  | { kind: 'none' };
+
+/**
+ * platformvm.L1ValidatorRegistrationJustification: oneof {SubnetIDIndex convert_subnet_to_l1_tx_data = 1 {bytes
+ * subnet_id = 1; uint32 index = 2}; bytes register_l1_validator_message = 2}; the last member present wins.
+ */
+export function decodeRegistrationJustification(bytes: Uint8Array): RegistrationJustification {
+  const reader = protobuf.Reader.create(bytes);
+  let justification: RegistrationJustification = { kind: 'none' };
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === ((1 << 3) | 2)) {
+      const inner = protobuf.Reader.create(reader.bytes());
+      let subnetId: Uint8Array = new Uint8Array(0);
+      let index = 0;
+      while (inner.pos < inner.len) {
+        const innerTag = inner.uint32();
+        if (innerTag === ((1 << 3) | 2)) subnetId = inner.bytes();
+        else if (innerTag === ((2 << 3) | 0)) index = inner.uint32();
+        else inner.skipType(innerTag & 7);
+      }
+      justification = { kind: 'subnetIdIndex', subnetId, index };
+    } else if (tag === ((2 << 3) | 2)) {
+      justification = { kind: 'registerMessage', message: reader.bytes() };
+    } else reader.skipType(tag & 7);
+  }
+  return justification;
+}
+
+/** A converted subnet's validator's validation id: ids.ID.Append, sha256(subnetID ‖ u32be(index)). */
+export function conversionValidationId(subnetId: Uint8Array, index: number): Uint8Array {
+  return sha256(concat(subnetId, u32(index)));
 }

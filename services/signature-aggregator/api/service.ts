@@ -3,11 +3,17 @@ import type { AggregateSignaturesReply } from '../../generated/proto/chaindata/s
 import type { AggregateSignaturesRequest__Output as AggregateRequest } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesRequest.ts';
 import type { SignatureAggregatorServiceHandlers } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
 import type { PChainTransaction__Output as PChainTransaction } from '../../generated/proto/chaindata/primarynetwork/v1/PChainTransaction.ts';
+import type { L1ValidatorWeightChange__Output as L1ValidatorWeightChange } from '../../generated/proto/chaindata/primarynetwork/v1/L1ValidatorWeightChange.ts';
 import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { NetworkIdentity } from '../../runtime/avalanche/networks.ts';
 import {
   conversionId,
+  conversionValidationId,
+  decodeRegisterL1Validator,
+  decodeRegistrationJustification,
+  type RegistrationJustification,
   l1ValidatorRegistrationPayload,
+  l1ValidatorWeightPayload,
   subnetToL1ConversionPayload,
 } from '../../runtime/avalanche/l1-messages.ts';
 import {
@@ -18,6 +24,7 @@ import {
   unsignedWarpMessage,
   type WarpSet,
 } from '../../runtime/avalanche/warp.ts';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { trace } from '@opentelemetry/api';
 import { ID_LENGTH } from '../../runtime/avalanche/byte-reader.ts';
 import { DomainError } from '../../runtime/errors.ts';
@@ -165,13 +172,33 @@ export function signatureAggregatorService(options: {
     async AggregateSignatures(request: AggregateRequest): Promise<AggregateSignaturesReply> {
       checkNetwork(request.network);
       const { quorum, buffer } = quorumOf(request.quorum_percentage, request.quorum_percentage_buffer);
-      if (request.message.length === 0)
+      if (request.signing_subnet_id.length !== 0 && request.signing_subnet_id.length !== ID_LENGTH)
         throw new DomainError(
           'invalid_argument',
-          request.justification.length === 0
-            ? 'message: is required unless justification is given: expected an unsigned Warp message'
-            : 'message: a message derived from its justification alone is not supported yet: send the unsigned Warp message too',
+          `signing_subnet_id: expected 32 bytes or none, got ${request.signing_subnet_id.length}`,
         );
+      const givenSubnet =
+        request.signing_subnet_id.length === ID_LENGTH
+          ? new Uint8Array(request.signing_subnet_id)
+          : undefined;
+      const justification = new Uint8Array(request.justification);
+      if (request.message.length === 0) {
+        if (justification.length === 0)
+          throw new DomainError(
+            'invalid_argument',
+            'message: is required unless justification is given: expected an unsigned Warp message',
+          );
+        // A justification alone names the validation whose end the P-Chain is asked to attest.
+        const derived = unregisteredMessage(justification, network.networkId);
+        return aggregate({
+          message: derived.message,
+          justification,
+          subnetId: givenSubnet ?? derived.subnetId,
+          quorum,
+          buffer,
+          pChainHeight: request.p_chain_height,
+        });
+      }
       let sourceChainId: Uint8Array;
       try {
         const unsigned = decodeUnsignedWarpMessage(request.message);
@@ -186,19 +213,10 @@ export function signatureAggregatorService(options: {
           `message: not an unsigned Warp message: ${(err as Error).message}`,
         );
       }
-      if (request.signing_subnet_id.length !== 0 && request.signing_subnet_id.length !== ID_LENGTH)
-        throw new DomainError(
-          'invalid_argument',
-          `signing_subnet_id: expected 32 bytes or none, got ${request.signing_subnet_id.length}`,
-        );
-      const subnetId =
-        request.signing_subnet_id.length === ID_LENGTH
-          ? new Uint8Array(request.signing_subnet_id)
-          : await subnetOf(sourceChainId);
       return aggregate({
         message: new Uint8Array(request.message),
-        justification: new Uint8Array(request.justification),
-        subnetId,
+        justification,
+        subnetId: givenSubnet ?? (await subnetOf(sourceChainId)),
         quorum,
         buffer,
         pChainHeight: request.p_chain_height,
@@ -222,7 +240,12 @@ export function signatureAggregatorService(options: {
           'not_found',
           `tx_id: ${txHash} is not a P-Chain transaction of ${network.name}`,
         );
-      const emitted = pChainL1Message(tx.pChain, network.networkId);
+      // The weight message repeats the change's nonce, which the transaction's Data API document does not carry.
+      const weightChange =
+        tx.pChain.txType === 'SetL1ValidatorWeightTx'
+          ? await primaryNetwork.GetL1ValidatorWeightChange({ network: network.name, tx_id: request.tx_id })
+          : undefined;
+      const emitted = pChainL1Message(tx.pChain, network.networkId, weightChange);
       return aggregate({ ...emitted, quorum, buffer, pChainHeight: '0' });
     },
   };
@@ -235,6 +258,7 @@ export function signatureAggregatorService(options: {
 export function pChainL1Message(
   tx: PChainTransaction,
   networkId: number,
+  weightChange?: L1ValidatorWeightChange,
 ): { message: Uint8Array; justification: Uint8Array; subnetId: Uint8Array } {
   const fromPChain = (payload: Uint8Array) =>
     unsignedWarpMessage(networkId, P_CHAIN_ID, addressedCall(new Uint8Array(0), payload));
@@ -263,17 +287,72 @@ export function pChainL1Message(
         subnetId: decodeCb58(validator.subnetId),
       };
     }
-    case 'SetL1ValidatorWeightTx':
-      throw new DomainError(
-        'unimplemented',
-        `tx_id: ${tx.txHash} changed an L1 validator's weight: the P-Chain's L1ValidatorWeight message needs the change's nonce, which the stack does not serve yet`,
+    case 'SetL1ValidatorWeightTx': {
+      if (!weightChange) throw new Error(`${tx.txHash}: a weight change is built from its nonce, not given`);
+      const payload = l1ValidatorWeightPayload(
+        new Uint8Array(weightChange.validation_id),
+        BigInt(weightChange.nonce),
+        BigInt(weightChange.weight),
       );
+      return {
+        message: fromPChain(payload),
+        justification: new Uint8Array(0),
+        subnetId: new Uint8Array(weightChange.subnet_id),
+      };
+    }
     default:
       throw new DomainError(
         'invalid_argument',
-        `tx_id: ${tx.txHash} is a ${tx.txType}, which makes the P-Chain emit no Warp message (expected ConvertSubnetToL1Tx or RegisterL1ValidatorTx)`,
+        `tx_id: ${tx.txHash} is a ${tx.txType}, which makes the P-Chain emit no Warp message (expected ConvertSubnetToL1Tx, RegisterL1ValidatorTx or SetL1ValidatorWeightTx)`,
       );
   }
+}
+
+/**
+ * The P-Chain's L1ValidatorRegistration (registered: false) that a justification alone asks for, and the L1 that
+ * signs it: the justification (platformvm.L1ValidatorRegistrationJustification) names the validation, by a converted
+ * subnet's validator index or by the RegisterL1Validator message that asked for it.
+ */
+export function unregisteredMessage(
+  justification: Uint8Array,
+  networkId: number,
+): { message: Uint8Array; subnetId: Uint8Array } {
+  const refused = (why: string) =>
+    new DomainError(
+      'invalid_argument',
+      `justification: ${why}: without a message, expected an L1ValidatorRegistrationJustification (a converted subnet's id and validator index, or a RegisterL1Validator message)`,
+    );
+  let parsed: RegistrationJustification;
+  try {
+    parsed = decodeRegistrationJustification(justification);
+  } catch (err) {
+    throw refused(`not a protobuf message (${(err as Error).message})`);
+  }
+  let validationId: Uint8Array;
+  let subnetId: Uint8Array;
+  switch (parsed.kind) {
+    case 'none':
+      throw refused('it names no validation');
+    case 'subnetIdIndex':
+      if (parsed.subnetId.length !== ID_LENGTH)
+        throw refused(`its subnet id is ${parsed.subnetId.length} bytes, not 32`);
+      subnetId = parsed.subnetId;
+      validationId = conversionValidationId(subnetId, parsed.index);
+      break;
+    case 'registerMessage':
+      try {
+        ({ subnetId } = decodeRegisterL1Validator(parsed.message));
+      } catch (err) {
+        throw refused(`its RegisterL1Validator message does not decode (${(err as Error).message})`);
+      }
+      validationId = sha256(parsed.message);
+      break;
+  }
+  const payload = l1ValidatorRegistrationPayload(validationId, false);
+  return {
+    message: unsignedWarpMessage(networkId, P_CHAIN_ID, addressedCall(new Uint8Array(0), payload)),
+    subnetId,
+  };
 }
 
 function bytesOfHex(text: string): Uint8Array {

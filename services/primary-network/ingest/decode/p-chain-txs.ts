@@ -5,7 +5,7 @@
 import { pvmSerial, type avaxSerial, type L1Validator } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { BlsSigner, DecodedTx, L1ConversionValidator, Owner, PrimaryNetworkTxType } from './model.ts';
-import { concat, u32 } from '../../../runtime/avalanche/linear-codec.ts';
+import { conversionValidationId } from '../../../runtime/avalanche/l1-messages.ts';
 import { addressedCallPayload, readL1ValidatorWeight, readRegisterL1Validator } from './warp.ts';
 import {
   baseTxFields,
@@ -266,7 +266,7 @@ function conversionValidator(subnetId: Uint8Array, v: L1Validator, index: number
     locktime: 0n,
   });
   return {
-    validationId: sha256(concat(subnetId, u32(index))),
+    validationId: conversionValidationId(subnetId, index),
     nodeId: v.nodeId.bytes,
     weight: v.weight.value(),
     balance: v.balance.value(),

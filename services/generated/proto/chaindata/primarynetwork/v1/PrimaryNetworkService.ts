@@ -6,9 +6,11 @@ import type { Block as _chaindata_primarynetwork_v1_Block, Block__Output as _cha
 import type { Blockchain as _chaindata_primarynetwork_v1_Blockchain, Blockchain__Output as _chaindata_primarynetwork_v1_Blockchain__Output } from '../../../chaindata/primarynetwork/v1/Blockchain.ts';
 import type { GetBlockRequest as _chaindata_primarynetwork_v1_GetBlockRequest, GetBlockRequest__Output as _chaindata_primarynetwork_v1_GetBlockRequest__Output } from '../../../chaindata/primarynetwork/v1/GetBlockRequest.ts';
 import type { GetBlockchainRequest as _chaindata_primarynetwork_v1_GetBlockchainRequest, GetBlockchainRequest__Output as _chaindata_primarynetwork_v1_GetBlockchainRequest__Output } from '../../../chaindata/primarynetwork/v1/GetBlockchainRequest.ts';
+import type { GetL1ValidatorWeightChangeRequest as _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, GetL1ValidatorWeightChangeRequest__Output as _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output } from '../../../chaindata/primarynetwork/v1/GetL1ValidatorWeightChangeRequest.ts';
 import type { GetProjectionStatusRequest as _chaindata_primarynetwork_v1_GetProjectionStatusRequest, GetProjectionStatusRequest__Output as _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output } from '../../../chaindata/primarynetwork/v1/GetProjectionStatusRequest.ts';
 import type { GetTransactionRequest as _chaindata_primarynetwork_v1_GetTransactionRequest, GetTransactionRequest__Output as _chaindata_primarynetwork_v1_GetTransactionRequest__Output } from '../../../chaindata/primarynetwork/v1/GetTransactionRequest.ts';
 import type { GetValidatorSetRequest as _chaindata_primarynetwork_v1_GetValidatorSetRequest, GetValidatorSetRequest__Output as _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output } from '../../../chaindata/primarynetwork/v1/GetValidatorSetRequest.ts';
+import type { L1ValidatorWeightChange as _chaindata_primarynetwork_v1_L1ValidatorWeightChange, L1ValidatorWeightChange__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output } from '../../../chaindata/primarynetwork/v1/L1ValidatorWeightChange.ts';
 import type { ListBlocksRequest as _chaindata_primarynetwork_v1_ListBlocksRequest, ListBlocksRequest__Output as _chaindata_primarynetwork_v1_ListBlocksRequest__Output } from '../../../chaindata/primarynetwork/v1/ListBlocksRequest.ts';
 import type { ListBlocksResponse as _chaindata_primarynetwork_v1_ListBlocksResponse, ListBlocksResponse__Output as _chaindata_primarynetwork_v1_ListBlocksResponse__Output } from '../../../chaindata/primarynetwork/v1/ListBlocksResponse.ts';
 import type { ListHistoricalRewardsResponse as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, ListHistoricalRewardsResponse__Output as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output } from '../../../chaindata/primarynetwork/v1/ListHistoricalRewardsResponse.ts';
@@ -42,6 +44,15 @@ export interface PrimaryNetworkServiceClient extends grpc.Client {
   getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
   getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
   getBlockchain(argument: _chaindata_primarynetwork_v1_GetBlockchainRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_Blockchain__Output>): grpc.ClientUnaryCall;
+  
+  GetL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  GetL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  GetL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  GetL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorWeightChange(argument: _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>): grpc.ClientUnaryCall;
   
   GetProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
   GetProjectionStatus(argument: _chaindata_primarynetwork_v1_GetProjectionStatusRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ProjectionStatus__Output>): grpc.ClientUnaryCall;
@@ -131,6 +142,8 @@ export interface PrimaryNetworkServiceHandlers extends grpc.UntypedServiceImplem
   
   GetBlockchain: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetBlockchainRequest__Output, _chaindata_primarynetwork_v1_Blockchain>;
   
+  GetL1ValidatorWeightChange: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output, _chaindata_primarynetwork_v1_L1ValidatorWeightChange>;
+  
   GetProjectionStatus: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output, _chaindata_primarynetwork_v1_ProjectionStatus>;
   
   GetTransaction: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_GetTransactionRequest__Output, _chaindata_primarynetwork_v1_Transaction>;
@@ -154,6 +167,7 @@ export interface PrimaryNetworkServiceHandlers extends grpc.UntypedServiceImplem
 export interface PrimaryNetworkServiceDefinition extends grpc.ServiceDefinition {
   GetBlock: MethodDefinition<_chaindata_primarynetwork_v1_GetBlockRequest, _chaindata_primarynetwork_v1_Block, _chaindata_primarynetwork_v1_GetBlockRequest__Output, _chaindata_primarynetwork_v1_Block__Output>
   GetBlockchain: MethodDefinition<_chaindata_primarynetwork_v1_GetBlockchainRequest, _chaindata_primarynetwork_v1_Blockchain, _chaindata_primarynetwork_v1_GetBlockchainRequest__Output, _chaindata_primarynetwork_v1_Blockchain__Output>
+  GetL1ValidatorWeightChange: MethodDefinition<_chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, _chaindata_primarynetwork_v1_L1ValidatorWeightChange, _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output, _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>
   GetProjectionStatus: MethodDefinition<_chaindata_primarynetwork_v1_GetProjectionStatusRequest, _chaindata_primarynetwork_v1_ProjectionStatus, _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output, _chaindata_primarynetwork_v1_ProjectionStatus__Output>
   GetTransaction: MethodDefinition<_chaindata_primarynetwork_v1_GetTransactionRequest, _chaindata_primarynetwork_v1_Transaction, _chaindata_primarynetwork_v1_GetTransactionRequest__Output, _chaindata_primarynetwork_v1_Transaction__Output>
   GetValidatorSet: MethodDefinition<_chaindata_primarynetwork_v1_GetValidatorSetRequest, _chaindata_primarynetwork_v1_ValidatorSet, _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output, _chaindata_primarynetwork_v1_ValidatorSet__Output>
