@@ -87,11 +87,22 @@ export function asDomainError(err: unknown, log: Logger): DomainError {
   return new DomainError('internal', INTERNAL_ERROR_MESSAGE);
 }
 
+/**
+ * The most of a message a status carries. It travels in an HTTP/2 trailer, and one past the peer's header-list
+ * limit makes the client reset the stream and close the session (with its other calls); messages are meant to quote
+ * inputs cut short (request-fields.ts quoted), this bounds any that does not.
+ */
+export const MAX_STATUS_DETAILS_LENGTH = 4_096;
+
 export function toGrpcStatus(err: DomainError): Partial<StatusObject> {
   const metadata = new Metadata();
   if (err.retryAfterSeconds !== undefined) metadata.set(RETRY_AFTER_KEY, String(err.retryAfterSeconds));
   if (err.forClients) metadata.set(FOR_CLIENTS_KEY, '1');
-  return { code: grpcCodeOf[err.kind], details: err.message, metadata };
+  const details =
+    err.message.length <= MAX_STATUS_DETAILS_LENGTH
+      ? err.message
+      : `${err.message.slice(0, MAX_STATUS_DETAILS_LENGTH).toWellFormed()}…`;
+  return { code: grpcCodeOf[err.kind], details, metadata };
 }
 
 export function fromGrpcError(err: ServiceError): DomainError {

@@ -11,6 +11,7 @@ import {
   toGethRpcError,
   toGorillaRpcError,
   toGrpcStatus,
+  MAX_STATUS_DETAILS_LENGTH,
   toRestError,
 } from '../../services/runtime/errors.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
@@ -80,6 +81,16 @@ describe('errors', () => {
     }
     expect(GrpcStatus.INVALID_ARGUMENT).to.equal(3);
     expect(toGrpcStatus(new DomainError('not_found', 'x')).code).to.equal(5);
+  });
+
+  it('toGrpcStatus cuts a message too long for a trailer, at a character boundary', () => {
+    const long = `network "${'z'.repeat(10_000)}😀" is not indexed here`;
+    const details = toGrpcStatus(new DomainError('not_found', long)).details!;
+    expect(details.length).to.equal(MAX_STATUS_DETAILS_LENGTH + 1);
+    expect(details.startsWith(long.slice(0, 100))).to.equal(true);
+    expect(details.endsWith('…')).to.equal(true);
+    const atEmoji = `${'z'.repeat(MAX_STATUS_DETAILS_LENGTH - 1)}😀`;
+    expect(toGrpcStatus(new DomainError('not_found', atEmoji)).details!.isWellFormed()).to.equal(true);
   });
 
   it('fromGrpcError round-trips every kind', () => {

@@ -28,6 +28,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { trace } from '@opentelemetry/api';
 import { ID_LENGTH } from '../../runtime/avalanche/byte-reader.ts';
 import { DomainError } from '../../runtime/errors.ts';
+import { quoted } from '../../runtime/grpc/request-fields.ts';
 import { formatNodeId, parseNodeId } from '../../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
@@ -75,7 +76,7 @@ export function signatureAggregatorService(options: {
     if (name !== '' && name !== network.name)
       throw new DomainError(
         'not_found',
-        `network ${JSON.stringify(name)} is not served here (this deployment aggregates for ${network.name})`,
+        `network ${quoted(name)} is not served here (this deployment aggregates for ${network.name})`,
       );
   };
 
