@@ -15,12 +15,11 @@ import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpo
 import { field } from '../runtime/gorilla-rpc/go-json.ts';
 import { listArg, nodeIdArg } from '../runtime/gorilla-rpc/args.ts';
 import type { Devnet } from './network.ts';
-import { devnetNode, type DevnetPeers } from './peers.ts';
+import { devnetNode, NODE_VERSION, type DevnetPeers } from './peers.ts';
 import { PRIMARY_NETWORK_ID, validatorSet } from './validator-sets.ts';
 import { chainAliases, stringArg } from './x-chain-api.ts';
 
-/** The avalanchego release the devnet answers as (version/constants.go Current, RPCChainVMProtocol, CurrentDatabase). */
-const NODE_VERSION = { major: 1, minor: 14, patch: 2 };
+/** What the devnet answers as besides its release (NODE_VERSION): RPCChainVMProtocol and CurrentDatabase. */
 const RPC_PROTOCOL_VERSION = 45;
 const DATABASE_VERSION = 'v1.4.5';
 

@@ -21,8 +21,8 @@ import { createServer as createTlsServer, type Server as TlsServer, type TLSSock
 import type { Socket } from 'node:net';
 import type Router from '@koa/router';
 import { signatureRequestHandler } from '../runtime/avalanche/p2p/acp118.ts';
-import { CLIENT, ipAddressBytes, signedIpBytes } from '../runtime/avalanche/p2p/handshake.ts';
-import type { ClaimedIpPort } from '../runtime/avalanche/p2p/messages.ts';
+import { ipAddressBytes, signedIpBytes } from '../runtime/avalanche/p2p/handshake.ts';
+import type { ClaimedIpPort, Client } from '../runtime/avalanche/p2p/messages.ts';
 import { listenPeers, type PeerIdentity, type PeerServer } from '../runtime/avalanche/p2p/peer.ts';
 import { APP_ERRORS, HANDLER_IDS } from '../runtime/avalanche/p2p/sdk.ts';
 import { signWithStakingKey } from '../runtime/avalanche/p2p/staking-certificate.ts';
@@ -42,6 +42,12 @@ import type { Devnet } from './network.ts';
 import type { DevnetValidator } from './p-chain-staking.ts';
 import { l1WeightAt } from './p-chain-staking.ts';
 import { stakersAt } from './validator-sets.ts';
+
+/**
+ * The avalanchego release the devnet's nodes are (version/constants.go Current): their Handshakes claim it, and
+ * info.getNodeVersion and info.peers report it.
+ */
+export const NODE_VERSION: Client = { name: 'avalanchego', major: 1, minor: 14, patch: 2 };
 
 export const WARP_FAULTS = ['none', 'offline', 'slow', 'wrong-signature', 'app-error', 'hangup'] as const;
 export type WarpFault = (typeof WARP_FAULTS)[number];
@@ -177,7 +183,7 @@ export class DevnetPeers {
         ip: address,
         publicIP: address,
         nodeID: node.validator.nodeId,
-        version: `${CLIENT.name}/${CLIENT.major}.${CLIENT.minor}.${CLIENT.patch}`,
+        version: `${NODE_VERSION.name}/${NODE_VERSION.major}.${NODE_VERSION.minor}.${NODE_VERSION.patch}`,
         upgradeTime: this.devnet.parameters.identity.upgrades.helicon,
         lastSent: last,
         lastReceived: last,
@@ -307,6 +313,7 @@ export class DevnetPeers {
         port,
         networkId: identity.networkId,
         heliconTime: identity.upgrades.helicon,
+        client: NODE_VERSION,
         trackedSubnets: node.trackedSubnets,
         appRequestHandlers: new Map([[HANDLER_IDS.signatureRequest, this.signatureHandler(node)]]),
         servesChain: (chainId) => node.chains.has(hex(chainId)),

@@ -456,7 +456,7 @@ describe('devnet validators as Avalanche peers', function () {
         'objectedACPs',
         'benched',
       ]);
-      expect(peer).to.deep.include({ version: 'avalanchego/1.15.0', observedUptime: '100', benched: [] });
+      expect(peer).to.deep.include({ version: 'avalanchego/1.14.2', observedUptime: '100', benched: [] });
       expect((peer as unknown as { ip: string }).ip).to.equal(peer.publicIP);
       expect(peer.publicIP).to.match(/^127\.0\.0\.1:\d+$/);
       // The L1's validators track its subnet; the primary network's track none besides the primary network.
@@ -479,7 +479,8 @@ describe('devnet validators as Avalanche peers', function () {
         const theirs = readHandshake(await raw.expect(M.handshake));
         const now = BigInt(Math.floor(Date.now() / 1000));
         expect(theirs.networkId).to.equal(5);
-        expect(theirs.client).to.deep.equal({ name: 'avalanchego', major: 1, minor: 15, patch: 0 });
+        // The release info.getNodeVersion reports (avalanchego/1.14.2).
+        expect(theirs.client).to.deep.equal({ name: 'avalanchego', major: 1, minor: 14, patch: 2 });
         expect(Number(theirs.myTime - now)).to.be.within(-60, 60);
         expect(theirs.signingTime <= now + 60n).to.equal(true);
         expect([...theirs.ip]).to.deep.equal([127, 0, 0, 1]);
@@ -575,7 +576,7 @@ describe('devnet validators as Avalanche peers', function () {
     for (const nodeId of [l1Validator, primaryOnly]) {
       const peer = await dial(nodeId, { pingIntervalMs: 100 });
       expect(peer.nodeIdText).to.equal(nodeId);
-      expect(peer.handshake?.client).to.deep.equal({ name: 'avalanchego', major: 1, minor: 15, patch: 0 });
+      expect(peer.handshake?.client).to.deep.equal({ name: 'avalanchego', major: 1, minor: 14, patch: 2 });
       const key = keys.get(nodeId)!;
       for (const message of cMessages.slice(0, 3)) {
         const { signature } = (await ask(peer, cChain, message)) as { signature: Uint8Array };

@@ -33,7 +33,7 @@ import {
 } from './handshake.ts';
 import type { SignedIp, VersionCompatibility } from './handshake.ts';
 import { decodeMessage, encodeMessage } from './messages.ts';
-import type { ClaimedIpPort, Handshake, KnownPeers, OutboundMessage, P2pMessage } from './messages.ts';
+import type { ClaimedIpPort, Client, Handshake, KnownPeers, OutboundMessage, P2pMessage } from './messages.ts';
 import { APP_ERRORS, parseHandlerPrefix } from './sdk.ts';
 import type { AppReply, AppRequestHandler } from './sdk.ts';
 import {
@@ -61,6 +61,8 @@ export interface PeerOptions {
   claimedPort?: number;
   /** Unix seconds of Helicon on this network, which raises the minimum peer version to 1.15.0; never by default. */
   heliconTime?: number;
+  /** The client and version our Handshake claims (default: handshake.ts's CLIENT). */
+  client?: Client;
   trackedSubnets?: Uint8Array[];
   /** Ask for the validator IPs of every subnet in PeerLists (default true). */
   allSubnets?: boolean;
@@ -350,6 +352,7 @@ export class Peer {
       supportedAcps: this.options.supportedAcps,
       objectedAcps: this.options.objectedAcps,
       allSubnets: this.options.allSubnets ?? true,
+      client: this.options.client,
     });
   }
 
