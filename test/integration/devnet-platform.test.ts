@@ -16,6 +16,7 @@ import { createStakingCertificate } from '../../services/runtime/avalanche/p2p/s
 import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
+import { u16, u32, u64 } from '../support/big-endian.ts';
 
 /**
  * The devnet's `platform` service against its own P-Chain: validator sets follow the staking and L1 transactions
@@ -195,17 +196,6 @@ describe('devnet platform API', function () {
     );
     // Written here from avalanchego's layouts: UnsignedMessage(network 5, the P-Chain, AddressedCall(no address,
     // one of warp/message's payloads)).
-    const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
-    const u32 = (n: number) => {
-      const b = Buffer.alloc(4);
-      b.writeUInt32BE(n);
-      return b;
-    };
-    const u64 = (n: bigint) => {
-      const b = Buffer.alloc(8);
-      b.writeBigUInt64BE(n);
-      return b;
-    };
     const fromP = (payload: Buffer, source = Buffer.alloc(0)) => {
       const call = Buffer.concat([u16(0), u32(1), u32(source.length), source, u32(payload.length), payload]);
       return Buffer.concat([u16(0), u32(5), Buffer.alloc(32), u32(call.length), call]);

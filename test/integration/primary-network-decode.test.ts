@@ -36,6 +36,7 @@ import {
   decodeXChainVertex,
 } from '../../services/primary-network/ingest/decode/x-chain.ts';
 import { decodeCChainContainer } from '../../services/primary-network/ingest/decode/c-chain.ts';
+import { u16, u32, u64 } from '../support/big-endian.ts';
 
 /**
  * A devnet history long enough for every kind of transaction it emits: the L1's registration (step 60) and weight
@@ -61,17 +62,6 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const sha256 = (bytes: Uint8Array) => new Uint8Array(createHash('sha256').update(bytes).digest());
 
 // Packing by hand, from avalanchego's linear codec: big-endian integers, u32-length byte slices.
-const u16 = (n: number) => Buffer.from([n >> 8, n & 0xff]);
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-};
-const u64 = (n: bigint) => {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(n);
-  return b;
-};
 const bytesField = (b: Uint8Array) => Buffer.concat([u32(b.length), b]);
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const filled = (n: number, byte: number) => new Uint8Array(n).fill(byte);

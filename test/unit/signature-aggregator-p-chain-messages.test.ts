@@ -9,21 +9,11 @@ import { registerL1ValidatorPayload } from '../../services/runtime/avalanche/l1-
 import { DomainError } from '../../services/runtime/errors.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { pChainL1Message, unregisteredMessage } from '../../services/signature-aggregator/api/service.ts';
+import { u32, u64 } from '../support/big-endian.ts';
 
 const FUJI = 5;
 const SUBNET = Buffer.alloc(32, 0x11);
 const VALIDATION = Buffer.alloc(32, 0x22);
-
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n);
-  return b;
-};
-const u64 = (n: bigint) => {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(n);
-  return b;
-};
 
 /** An unsigned Warp message from the P-Chain: codec 0, network, 32 zero bytes, an AddressedCall from no address. */
 function fromPChain(payload: Buffer): string {
