@@ -9,6 +9,7 @@ import type { PageTokens } from '../runtime/pagination/page-token.ts';
 import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } from './api-keys.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { ParamError, rendered } from './params.ts';
+import { mountReferencePage } from './reference-page.ts';
 import {
   DATA_ROUTES,
   type DataRoute,
@@ -38,6 +39,7 @@ export interface DataGatewayOptions {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const OPENAPI_PATH = '/openapi.json';
 
 export function createDataGateway(options: DataGatewayOptions): Koa {
   const { log } = options;
@@ -51,9 +53,11 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   const openApiDocument = buildOpenApiDocument(DATA_ROUTES, options.version ?? '0.1.0');
 
   const router = new Router();
-  router.get('/openapi.json', (ctx) => {
+  router.get(OPENAPI_PATH, (ctx) => {
     ctx.body = openApiDocument;
   });
+  // Like the document it renders, the reference page is for anyone: no route's admission applies to it.
+  mountReferencePage(router, OPENAPI_PATH, 'Data API reference (chain-data gateway-data)');
   for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
   router.all(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
 
