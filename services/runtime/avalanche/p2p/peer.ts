@@ -33,7 +33,14 @@ import {
 } from './handshake.ts';
 import type { SignedIp, VersionCompatibility } from './handshake.ts';
 import { decodeMessage, encodeMessage } from './messages.ts';
-import type { ClaimedIpPort, Client, Handshake, KnownPeers, OutboundMessage, P2pMessage } from './messages.ts';
+import type {
+  ClaimedIpPort,
+  Client,
+  Handshake,
+  KnownPeers,
+  OutboundMessage,
+  P2pMessage,
+} from './messages.ts';
 import { APP_ERRORS, parseHandlerPrefix } from './sdk.ts';
 import type { AppReply, AppRequestHandler } from './sdk.ts';
 import {
