@@ -294,6 +294,16 @@ export function evmTxHashParam(description: string) {
   ).meta({ description });
 }
 
+/** An EVM block (the API's `blockId`): its number, or its hash (0x and 64 hex digits) as its 32 bytes. */
+export function evmBlockIdParam() {
+  const what = `a block number (0 to ${MAX_INT64}, no leading zeros) or a block hash (0x and 64 hex digits)`;
+  return textParam(what, (text): { number: string } | { hash: Uint8Array } | { invalid: string } => {
+    if (isHeightText(text, MAX_INT64)) return { number: text };
+    const hash = hexBytes(text, ID_LENGTH);
+    return hash ? { hash } : { invalid: `expected ${what}, got ${rendered(text)}` };
+  }).meta({ description: 'A block identifier which is either a block number or the block hash.' });
+}
+
 const MAX_DECIMAL_TEXT_LENGTH = 100;
 
 /**
@@ -438,6 +448,9 @@ export const PRIMARY_NETWORK_TX_TYPES = [
   'CreateAssetTx',
   'OperationTx',
 ] as const;
+
+/** The Data API's TransactionStatus: a receipt status of 0 or 1. */
+export const TRANSACTION_STATUSES = ['failed', 'success'] as const;
 
 export const UTXO_SORT_KEYS = ['timestamp', 'amount'] as const;
 

@@ -1,14 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
-  createPublicClient,
   decodeEventLog,
   erc20Abi,
   erc721Abi,
-  http,
   parseAbi,
   toEventSelector,
   toHex,
@@ -16,21 +12,23 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
 import { EvmDataReader } from '../../services/evm-data/store/reader.ts';
-import { createDevnetApp } from '../../services/devnet/app.ts';
 import { metadataBehaviour } from '../../services/devnet/metadata.ts';
-import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import type { DevnetParameters } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
-import { createGrpcClient } from '../../services/runtime/grpc/client.ts';
-import { loadProto } from '../../services/runtime/grpc/proto.ts';
-import { createLogger } from '../../services/runtime/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { assertDataApiResponse } from '../support/data-api-openapi.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { eventually } from '../support/processes.ts';
+import {
+  callGateway,
+  l1NodeUrl,
+  mapLimit,
+  rpc,
+  startEvmDataStack,
+  type EvmDataStack,
+} from '../support/evm-data-stack.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 
 /**
  * The evm-data service against the devnet: the devnet's C-Chain and L1 served over HTTP, indexed by evm-data and
@@ -183,28 +181,6 @@ interface ChainModel {
 const lower = (a: string) => a.toLowerCase();
 const topicAddress = (topic: Hex) => lower(`0x${topic.slice(26)}`);
 const big = (hex: Hex | undefined) => (hex === undefined || hex === '0x' ? 0n : BigInt(hex));
-
-async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T, i: number) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
-function rpc<T>(client: PublicClient, method: string, params: unknown[]): Promise<T> {
-  const request = client.request as unknown as (args: { method: string; params: unknown[] }) => Promise<T>;
-  return request({ method, params });
-}
 
 function transfersOf(log: RpcLog): Transfer[] {
   const base = { contract: lower(log.address), logIndex: Number(BigInt(log.logIndex)) };
@@ -491,21 +467,11 @@ function checkNative(native: Doc, tx: Tx, chain: ChainModel) {
   });
 }
 
-function l1NodeUrl(devnetUrl: string): string {
-  return devnetUrl.replace('127.0.0.1', 'localhost');
-}
-
 describe('evm-data service', function () {
   this.timeout(600_000);
-  let devnet: Devnet;
-  let server: Server;
+  let stack: EvmDataStack;
   let devnetUrl: string;
   let db: TestDatabase;
-  let service: RunningComponent;
-  let gateway: RunningComponent;
-  let gatewayUrl: string;
-  let closeClient: () => void;
-  const queuePrefix = `evm-data-test-${process.pid}-${Date.now().toString(36)}`;
   const chains = {} as Record<ChainKey, ChainModel>;
   const accounts = deriveAccounts(PARAMETERS.seed, ACCOUNTS).map((a) =>
     lower(privateKeyToAccount(toHex(a.privateKey)).address),
@@ -515,113 +481,26 @@ describe('evm-data service', function () {
   const validated = new Set<string>();
 
   before(async function () {
-    // Listening first: the collections' token URIs name the devnet's own address.
-    server = createServer().listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    devnet = await Devnet.create({ ...PARAMETERS, metadataBaseUrl: `${devnetUrl}/metadata` });
-    await devnet.generateHistory();
-    const callback = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => void callback(req, res));
-
-    db = await createTestDatabase();
-    const servicePort = await freePort();
-    service = await startComponent('evm-data', {
-      DATABASE_URL: db.url,
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      NFT_METADATA_QUEUE_PREFIX: queuePrefix,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
-      UPSTREAM_NODE_URLS: devnetUrl,
-      // The L1 has nodes of its own: the same devnet under another name, so that its calls and its rpcUrl show it.
-      UPSTREAM_CHAIN_NODE_URLS: `${devnet.l1.blockchainId}=${l1NodeUrl(devnetUrl)}`,
-      AVALANCHE_NETWORK: 'fuji',
-      EVM_CHAINS: `C,${devnet.l1.blockchainId}`,
-      EVM_INGEST_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    const gatewayPort = await freePort();
-    gateway = await startComponent('gateway-data', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(gatewayPort),
-      EVM_DATA_ADDRESS: `127.0.0.1:${servicePort}`,
-      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${await freePort()}`,
-      PAGE_TOKEN_SECRET: 'an-evm-data-test-secret-of-at-least-thirty-two-characters',
-      LOG_LEVEL: 'warn',
-    });
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-
-    const cClient = createPublicClient({ transport: http(`${devnetUrl}/ext/bc/C/rpc`) });
-    const l1Client = createPublicClient({
-      transport: http(`${devnetUrl}/ext/bc/${devnet.l1.blockchainId}/rpc`),
-    });
-    const heads = { C: await cClient.getBlockNumber(), L1: await l1Client.getBlockNumber() };
-    const proto = loadProto<ProtoGrpcType>('chaindata/evmdata/v1/evm_data.proto');
-    const grpcClient = createGrpcClient(
-      proto.chaindata.evmdata.v1.EvmDataService,
-      `127.0.0.1:${servicePort}`,
-      30_000,
-    );
-    closeClient = () => grpcClient.close();
-    const expectedIds = { C: FUJI.cChainId, L1: devnet.l1.blockchainId };
-    // The in-process devnet does not grow once its history is generated: these heads stay the heads.
-    await eventually(
-      async () => {
-        const status = await grpcClient.unary.GetIngestionStatus({});
-        return (['C', 'L1'] as const).every((key) => {
-          const chain = status.chains.find((c) => c.blockchain_id === expectedIds[key]);
-          return chain !== undefined && BigInt(chain.next_block) > heads[key];
-        });
-      },
-      120_000,
-      `ingestion up to C ${heads.C} and L1 ${heads.L1}`,
-    ).catch((err: Error) => {
-      throw new Error(`${err.message}\n${service.output()}`, { cause: err });
-    });
+    stack = await startEvmDataStack(PARAMETERS);
+    ({ devnetUrl, db } = stack);
+    const { clients, heads, chainIds, blockchainIds } = stack;
     [chains.C, chains.L1] = await Promise.all([
-      readChain('C', cClient, String(FUJI.evmChainId), FUJI.cChainId, heads.C, deployer),
-      readChain('L1', l1Client, String(devnet.l1.evmChainId), devnet.l1.blockchainId, heads.L1, deployer),
+      readChain('C', clients.C, chainIds.C, blockchainIds.C, heads.C, deployer),
+      readChain('L1', clients.L1, chainIds.L1, blockchainIds.L1, heads.L1, deployer),
     ]);
   });
 
   after(async function () {
-    closeClient?.();
-    await gateway?.stop();
-    await service?.stop();
-    await db?.drop();
-    server?.close();
-    const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
-    redis.on('error', () => {});
-    try {
-      await redis.connect();
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${queuePrefix}:*`, 'COUNT', 1000);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
+    await stack?.stop();
   });
 
   /** Calls gateway-data and checks the reply, whatever its status, against the official document. */
-  async function call(
+  const call = (
     method: 'GET' | 'POST',
     template: string,
     values: Record<string, string>,
     query: Record<string, string> = {},
-  ): Promise<{ status: number; body: Doc | undefined; text: string; headers: Headers }> {
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]!));
-    const search = new URLSearchParams(query);
-    const response = await fetch(`${gatewayUrl}${path}${search.size > 0 ? `?${search.toString()}` : ''}`, {
-      method,
-    });
-    const text = await response.text();
-    const body = text === '' ? undefined : (JSON.parse(text) as Doc);
-    assertDataApiResponse(method, template, response.status, body);
-    validated.add(`${method} ${template} ${response.status}`);
-    return { status: response.status, body, text, headers: response.headers };
-  }
+  ) => callGateway(stack.gatewayUrl, method, template, values, query, validated);
 
   async function api(template: string, values: Record<string, string>, query: Record<string, string> = {}) {
     const { status, body, text } = await call('GET', template, values, query);

@@ -62,6 +62,12 @@ const T = {
   tokens: '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
   reindex: '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex',
   icmMessages: '/v1/icm/addresses/{address}/messages',
+  latestBlocks: '/v1/chains/{chainId}/blocks',
+  block: '/v1/chains/{chainId}/blocks/{blockId}',
+  blockTransactions: '/v1/chains/{chainId}/blocks/{blockId}/transactions',
+  allBlocks: '/v1/blocks',
+  latestTransactions: '/v1/chains/{chainId}/transactions',
+  allTransactions: '/v1/transactions',
 } as const;
 
 const C = '/v1/chains/43113';
@@ -300,6 +306,50 @@ const BAD_PARAMETERS: BadParameterCase[] = [
     path: `/v1/icm/addresses/${WALLET}/messages?network=local`,
     parameter: 'network',
   },
+  // getLatestBlocks
+  { template: T.latestBlocks, path: '/v1/chains/c-chain/blocks', parameter: 'chainId' },
+  { template: T.latestBlocks, path: `${C}/blocks?pageSize=101`, parameter: 'pageSize' },
+  { template: T.latestBlocks, path: `${C}/blocks?pageToken=abc`, parameter: 'pageToken' },
+  // getBlock
+  { template: T.block, path: '/v1/chains/00/blocks/1', parameter: 'chainId' },
+  {
+    template: T.block,
+    path: `${C}/blocks/01`,
+    parameter: 'blockId',
+    says: /^expected a block number \(0 to 9223372036854775807, no leading zeros\) or a block hash \(0x and 64 hex digits\), got "01"$/,
+  },
+  { template: T.block, path: `${C}/blocks/${BLOCK_HASH}00`, parameter: 'blockId' },
+  { template: T.block, path: `${C}/blocks/${2n ** 63n}`, parameter: 'blockId' },
+  // getTransactionsForBlock
+  { template: T.blockTransactions, path: '/v1/chains/0x1/blocks/1/transactions', parameter: 'chainId' },
+  { template: T.blockTransactions, path: `${C}/blocks/latest/transactions`, parameter: 'blockId' },
+  {
+    template: T.blockTransactions,
+    path: `${C}/blocks/1/transactions?pageSize=-1`,
+    parameter: 'pageSize',
+    says: /^expected an integer from 0 to 100, got "-1"$/,
+  },
+  { template: T.blockTransactions, path: `${C}/blocks/1/transactions?pageSize=101`, parameter: 'pageSize' },
+  { template: T.blockTransactions, path: `${C}/blocks/1/transactions?pageToken=abc`, parameter: 'pageToken' },
+  // listLatestBlocksAllChains
+  { template: T.allBlocks, path: '/v1/blocks?network=local', parameter: 'network' },
+  { template: T.allBlocks, path: '/v1/blocks?pageSize=0', parameter: 'pageSize' },
+  { template: T.allBlocks, path: '/v1/blocks?pageToken=abc', parameter: 'pageToken' },
+  // listLatestTransactions
+  { template: T.latestTransactions, path: '/v1/chains/43113.5/transactions', parameter: 'chainId' },
+  {
+    template: T.latestTransactions,
+    path: `${C}/transactions?status=pending`,
+    parameter: 'status',
+    says: /^expected one of failed, success, got "pending"$/,
+  },
+  { template: T.latestTransactions, path: `${C}/transactions?pageSize=1e2`, parameter: 'pageSize' },
+  { template: T.latestTransactions, path: `${C}/transactions?pageToken=abc`, parameter: 'pageToken' },
+  // listLatestTransactionsAllChains
+  { template: T.allTransactions, path: '/v1/transactions?network=Fuji', parameter: 'network' },
+  { template: T.allTransactions, path: '/v1/transactions?status=1', parameter: 'status' },
+  { template: T.allTransactions, path: '/v1/transactions?pageSize=500', parameter: 'pageSize' },
+  { template: T.allTransactions, path: '/v1/transactions?pageToken=abc', parameter: 'pageToken' },
 ];
 
 describe('gateway-data EVM routes without an evm-data service', function () {
@@ -326,7 +376,7 @@ describe('gateway-data EVM routes without an evm-data service', function () {
   });
 
   it('covers every parameter of every EVM route in the table below', function () {
-    expect(EVM_ROUTES).to.have.length(10);
+    expect(EVM_ROUTES).to.have.length(16);
     for (const route of EVM_ROUTES) {
       expect(DATA_ROUTES, route.operationId).to.include(route);
       const parameters = [route.pathParams, route.query, route.body ?? {}].flatMap((shape) =>

@@ -293,6 +293,17 @@ const ADDRESS_TXS = { ...WALLET, page_size: 10 };
 const COLLECTIBLES = { ...WALLET, page_size: 10 };
 const NFTS = { chain_id: C, contract_address: bytes(20), page_size: 10 };
 const ICM = { address: bytes(20), page_size: 10 };
+const LATEST_BLOCKS = { chain_id: C, page_size: 10 };
+const BLOCK = { chain_id: C, block_number: '1' };
+const BLOCK_TXS = { ...BLOCK, page_size: 10 };
+const LATEST_TXS = { chain_id: C, status: 'TRANSACTION_STATUS_FAILED', page_size: 10 };
+const ALL_CHAINS = { network: 'fuji', page_size: 10 };
+const ALL_CHAINS_TXS = { ...ALL_CHAINS, status: 'TRANSACTION_STATUS_SUCCESS' };
+const blockCases = (valid: object): Case[] => [
+  invalid('no block', { chain_id: C, page_size: 10 }, 'blockId'),
+  invalid('a block number above int64', { ...valid, block_number: INT64_OVERFLOW }, 'blockId'),
+  invalid('a 31-byte block hash', { ...valid, block_number: undefined, block_hash: bytes(31) }, 'blockId'),
+];
 
 const EVM_DATA: Table = {
   ListChains: {
@@ -330,6 +341,56 @@ const EVM_DATA: Table = {
   GetTransaction: {
     valid: { chain_id: C, tx_hash: bytes(32) },
     cases: [invalid('a 31-byte hash', { chain_id: C, tx_hash: bytes(31) }, 'txHash')],
+  },
+  ListLatestBlocks: {
+    valid: LATEST_BLOCKS,
+    cases: [
+      ...pageCases(LATEST_BLOCKS, 100),
+      invalid('an over-long chain id', { ...LATEST_BLOCKS, chain_id: '4'.repeat(10_000) }, 'chainId'),
+      invalid(
+        'a cursor with a block above int64',
+        { ...LATEST_BLOCKS, cursor: '8000000000000000' },
+        'pageToken',
+      ),
+    ],
+  },
+  GetBlock: {
+    valid: BLOCK,
+    cases: blockCases(BLOCK),
+  },
+  ListBlockTransactions: {
+    valid: BLOCK_TXS,
+    cases: [
+      ...blockCases(BLOCK_TXS),
+      invalid('page_size 101', { ...BLOCK_TXS, page_size: 101 }, 'pageSize'),
+      invalid('a cursor that is not one', { ...BLOCK_TXS, cursor: 'not a cursor' }, 'pageToken'),
+      invalid('a cursor with an index above int32', { ...BLOCK_TXS, cursor: '80000000' }, 'pageToken'),
+    ],
+  },
+  ListLatestTransactions: {
+    valid: LATEST_TXS,
+    cases: [
+      ...pageCases(LATEST_TXS, 100),
+      invalid('an unknown status', { ...LATEST_TXS, status: 7 }, 'status'),
+      invalid('a cursor with a tx index above int32', { ...LATEST_TXS, cursor: '1:80000000' }, 'pageToken'),
+    ],
+  },
+  ListLatestBlocksAllChains: {
+    valid: ALL_CHAINS,
+    cases: [
+      ...pageCases(ALL_CHAINS, 100),
+      invalid('an over-long network', { ...ALL_CHAINS, network: 'n'.repeat(10_000) }, 'network'),
+      invalid('a cursor with a chain above int16', { ...ALL_CHAINS, cursor: '1:8000:1' }, 'pageToken'),
+    ],
+  },
+  ListLatestTransactionsAllChains: {
+    valid: ALL_CHAINS_TXS,
+    cases: [
+      ...pageCases(ALL_CHAINS_TXS, 100),
+      invalid('an over-long network', { ...ALL_CHAINS_TXS, network: 'n'.repeat(10_000) }, 'network'),
+      invalid('an unknown status', { ...ALL_CHAINS_TXS, status: 3 }, 'status'),
+      invalid('a cursor of three fields', { ...ALL_CHAINS_TXS, cursor: '1:1:1' }, 'pageToken'),
+    ],
   },
   GetNativeBalance: {
     valid: { ...WALLET, currency: 'usd' },

@@ -4,6 +4,7 @@ import { hex } from '../../runtime/formatting/encoding.ts';
 import type { CuratedContract } from '../chains.ts';
 import {
   nftKey,
+  type BlockRecord,
   type ContractRecord,
   type IcmRecord,
   type InternalRecord,
@@ -93,6 +94,27 @@ export function nativeTransaction(tx: TransactionRecord, chainId: string, book: 
     to: richAddress(tx.to_address ?? tx.created_contract ?? Buffer.alloc(20), book),
     method: methodOf(tx),
     value: tx.value,
+  };
+}
+
+export function evmBlock(b: BlockRecord, chainId: string) {
+  return {
+    chainId,
+    blockNumber: b.number,
+    blockTimestamp: Number(b.block_timestamp),
+    ...(b.timestamp_ms !== null ? { blockTimestampMilliseconds: Number(b.timestamp_ms) } : {}),
+    ...(b.min_delay_excess !== null ? { blockMinDelayExcess: Number(b.min_delay_excess) } : {}),
+    blockHash: hex(b.hash),
+    txCount: b.tx_count,
+    // Blocks before London (and chains without a base fee) have none.
+    baseFee: b.base_fee ?? '0',
+    gasUsed: b.gas_used,
+    gasLimit: b.gas_limit,
+    // Unknown for blocks indexed before the block gas cost was kept; chains before Apricot Phase 4 had none.
+    gasCost: b.block_gas_cost ?? '0',
+    parentHash: hex(b.parent_hash),
+    feesSpent: b.fees_spent,
+    cumulativeTransactions: b.cumulative_tx_count,
   };
 }
 

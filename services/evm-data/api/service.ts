@@ -10,6 +10,7 @@ import type { ChainRegistry, CuratedMetadata, EvmChain } from '../chains.ts';
 import {
   contractMetadata,
   erc1155Token,
+  evmBlock,
   erc721Token,
   fullNativeTransaction,
   icmMessage,
@@ -20,7 +21,17 @@ import {
   type ChainNames,
 } from './documents.ts';
 import type { NativeBalances } from './native-balances.ts';
-import type { EvmDataReader, NftRecord, TransferRecord, TxKey } from '../store/reader.ts';
+import type {
+  BlockRecord,
+  BlockRef,
+  ChainTxKey,
+  EvmDataReader,
+  NftRecord,
+  StatusFilter,
+  TransactionRecord,
+  TransferRecord,
+  TxKey,
+} from '../store/reader.ts';
 
 export interface MetadataQueue {
   enqueue(
@@ -42,6 +53,29 @@ const blockNumber = (name: string, value: string | undefined) =>
   field.optionalInteger(name, value, field.MAX_INT64);
 const networkName = (value: string) =>
   field.text('network', value, { maxLength: 32, what: 'a network name (mainnet or fuji)' });
+const STATUS_FILTERS = [
+  'TRANSACTION_STATUS_ANY',
+  'TRANSACTION_STATUS_FAILED',
+  'TRANSACTION_STATUS_SUCCESS',
+] as const;
+/** The receipt status a TransactionStatusFilter keeps. */
+const statusFilter = (value: unknown): StatusFilter =>
+  (
+    ({
+      TRANSACTION_STATUS_ANY: undefined,
+      TRANSACTION_STATUS_FAILED: 0,
+      TRANSACTION_STATUS_SUCCESS: 1,
+    }) as const
+  )[field.oneOf('status', value, STATUS_FILTERS)];
+
+/** The block a request names by number or by hash (the API's `blockId`). */
+function blockRef(request: { block?: string; block_number?: string; block_hash?: Buffer }): BlockRef {
+  if (request.block === 'block_number')
+    return { number: field.integer('blockId', request.block_number!, field.MAX_INT64) };
+  if (request.block === 'block_hash')
+    return { hash: field.bytes('blockId', request.block_hash!, HASH_LENGTH) };
+  throw field.invalidField('blockId', 'a block number or a block hash', request.block);
+}
 
 /**
  * The gRPC face of evm-data. It validates every request itself (gateway-data does too, but the service is
@@ -91,6 +125,25 @@ export function evmDataService(options: {
     ...transfers.flatMap((t) => [t.contract, t.from_address, t.to_address]),
     ...internals.flatMap((i) => [i.from_address, i.to_address]),
   ];
+  const blockOf = async (chain: EvmChain, ref: BlockRef): Promise<BlockRecord> => {
+    const block = await reader.block(chain.id, ref);
+    if (!block) throw blockNotFound(chain, ref);
+    return block;
+  };
+  /** The NativeTransaction documents of a chain's transactions, in the order of `keys`. */
+  const nativeTransactions = async (chain: EvmChain, keys: TxKey[]) => {
+    const txs = await reader.transactions(chain.id, keys);
+    const book = await addressBook(chain, txs.flatMap(endsOf));
+    const byKey = new Map(txs.map((t) => [txKey(BigInt(t.block_number), t.tx_index), t]));
+    const chainId = chain.evmChainId.toString();
+    return keys.map((k) => {
+      const tx = byKey.get(txKey(k.blockNumber, k.txIndex));
+      if (!tx) throw new Error(`transaction ${txKey(k.blockNumber, k.txIndex)} vanished between two reads`);
+      return nativeTransaction(tx, chainId, book);
+    });
+  };
+  const onThisNetwork = (requested: string) => networkName(requested) === '' || requested === network;
+  const indexedChains = () => registry.chains.map((c) => c.id);
   const nftDocument = (record: NftRecord, book: AddressBook) =>
     record.erc_type === 721
       ? { erc721: erc721Token(record.contract, record.token_id, record, book) }
@@ -201,6 +254,91 @@ export function evmDataService(options: {
             }
           : {}),
       };
+    },
+
+    async ListLatestBlocks(request) {
+      const chain = chainOf(request.chain_id);
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const rows = await reader.latestBlocks(chain.id, pageSize + 1, field.cursor(request.cursor));
+      const { items, nextCursor } = keysetPage(rows, pageSize, (b) => BigInt(b.number).toString(16));
+      return { blocks: items.map((b) => evmBlock(b, chain.evmChainId.toString())), next_cursor: nextCursor };
+    },
+
+    async GetBlock(request) {
+      const chain = chainOf(request.chain_id);
+      return evmBlock(await blockOf(chain, blockRef(request)), chain.evmChainId.toString());
+    },
+
+    async ListBlockTransactions(request) {
+      const chain = chainOf(request.chain_id);
+      const ref = blockRef(request);
+      // 0, the API's default, asks for the whole block: a block's gas limit bounds how many transactions it holds.
+      const pageSize = request.page_size === 0 ? 0 : field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const keys = await reader.blockTransactionKeys(
+        chain.id,
+        ref,
+        pageSize === 0 ? undefined : pageSize + 1,
+        field.cursor(request.cursor),
+      );
+      if (!keys) throw blockNotFound(chain, ref);
+      const { items, nextCursor } =
+        pageSize === 0
+          ? { items: keys, nextCursor: '' }
+          : keysetPage(keys, pageSize, (k) => k.txIndex.toString(16));
+      return { transactions: await nativeTransactions(chain, items), next_cursor: nextCursor };
+    },
+
+    async ListLatestTransactions(request) {
+      const chain = chainOf(request.chain_id);
+      const status = statusFilter(request.status);
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const keys = await reader.latestTransactionKeys(
+        chain.id,
+        status,
+        pageSize + 1,
+        field.cursor(request.cursor),
+      );
+      const { items, nextCursor } = keysetPage(keys, pageSize, cursorOf);
+      return { transactions: await nativeTransactions(chain, items), next_cursor: nextCursor };
+    },
+
+    async ListLatestBlocksAllChains(request) {
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const cursor = field.cursor(request.cursor);
+      if (!onThisNetwork(request.network)) return { blocks: [], next_cursor: '' };
+      const rows = await reader.latestBlocksAcrossChains(indexedChains(), pageSize + 1, cursor);
+      const { items, nextCursor } = keysetPage(rows, pageSize, (b) =>
+        hexKey(b.block_timestamp, b.chain, b.number),
+      );
+      return {
+        blocks: items.map((b) => evmBlock(b, registry.byId(b.chain)!.evmChainId.toString())),
+        next_cursor: nextCursor,
+      };
+    },
+
+    async ListLatestTransactionsAllChains(request) {
+      const status = statusFilter(request.status);
+      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
+      const cursor = field.cursor(request.cursor);
+      if (!onThisNetwork(request.network)) return { transactions: [], next_cursor: '' };
+      const keys = await reader.latestTransactionKeysAcrossChains(
+        indexedChains(),
+        status,
+        pageSize + 1,
+        cursor,
+      );
+      const { items, nextCursor } = keysetPage(keys, pageSize, (k) =>
+        hexKey(k.blockTimestamp, k.chain, k.blockNumber, k.txIndex),
+      );
+      const byChain = Map.groupBy(items, (k) => k.chain);
+      const documents = new Map<string, ReturnType<typeof nativeTransaction>>();
+      await Promise.all(
+        [...byChain].map(async ([id, chainKeys]) => {
+          const chainDocuments = await nativeTransactions(registry.byId(id)!, chainKeys);
+          chainKeys.forEach((k, i) => documents.set(chainTxKey(k), chainDocuments[i]!));
+        }),
+      );
+      return { transactions: items.map((k) => documents.get(chainTxKey(k))!), next_cursor: nextCursor };
     },
 
     async GetNativeBalance(request, signal) {
@@ -364,12 +502,26 @@ export function evmDataService(options: {
   };
 }
 
+function blockNotFound(chain: EvmChain, ref: BlockRef): DomainError {
+  const named = 'number' in ref ? ref.number.toString() : hex(ref.hash);
+  return new DomainError('not_found', `blockId: block ${named} is not indexed on chain ${chain.evmChainId}`);
+}
+
 /** A Money field `{currencyCode, value}`, left out when there is no price. */
 function withMoney(field: string, currencyCode: string, value: number | undefined) {
   return value === undefined ? {} : { [field]: { currencyCode, value } };
 }
 
 const txKey = (blockNumber: bigint, txIndex: number) => `${blockNumber}:${txIndex}`;
+const chainTxKey = (k: ChainTxKey) => `${k.chain}:${txKey(k.blockNumber, k.txIndex)}`;
+/** A cursor of integer fields in hex, as parseCursor reads them. */
+const hexKey = (...fields: (bigint | number | string)[]) =>
+  fields.map((f) => BigInt(f).toString(16)).join(':');
+/** The addresses a transaction document names. */
+const endsOf = (t: TransactionRecord) => [
+  t.from_address,
+  t.to_address ?? t.created_contract ?? Buffer.alloc(20),
+];
 const cursorOf = (k: TxKey) => `${k.blockNumber.toString(16)}:${k.txIndex.toString(16)}`;
 
 function dedupe(addresses: Buffer[]): Buffer[] {

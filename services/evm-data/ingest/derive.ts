@@ -19,9 +19,12 @@ export interface BlockRow {
   timestampMs?: bigint;
   minDelayExcess?: bigint;
   baseFee?: bigint;
+  blockGasCost?: bigint;
   gasUsed: bigint;
   gasLimit: bigint;
   txCount: number;
+  /** What its transactions paid: gas used times effective gas price, summed. */
+  feesSpent: bigint;
 }
 
 export interface TransactionRow {
@@ -166,9 +169,11 @@ export function deriveBlock(bundle: BlockBundle): DerivedBlock {
       ...(block.timestampMilliseconds ? { timestampMs: BigInt(block.timestampMilliseconds) } : {}),
       ...(block.minDelayExcess ? { minDelayExcess: BigInt(block.minDelayExcess) } : {}),
       ...(block.baseFeePerGas ? { baseFee: BigInt(block.baseFeePerGas) } : {}),
+      ...(block.blockGasCost ? { blockGasCost: BigInt(block.blockGasCost) } : {}),
       gasUsed: big(block.gasUsed),
       gasLimit: big(block.gasLimit),
       txCount: block.transactions.length,
+      feesSpent: 0n,
     },
     transactions: [],
     transfers: [],
@@ -186,6 +191,7 @@ export function deriveBlock(bundle: BlockBundle): DerivedBlock {
       throw new Error(`block ${number}: receipt ${i} is for ${receipt.transactionHash}, not ${tx.hash}`);
     deriveTransaction(derived, number, timestamp, tx, receipt, traces[i]!);
   });
+  derived.block.feesSpent = derived.transactions.reduce((sum, t) => sum + t.gasUsed * t.gasPrice, 0n);
   return derived;
 }
 

@@ -28,6 +28,8 @@ export interface RpcBlock {
   timestampMilliseconds?: HexString;
   minDelayExcess?: HexString;
   baseFeePerGas?: HexString;
+  /** Avalanche's block gas cost (coreth since Apricot Phase 4, Subnet-EVM). */
+  blockGasCost?: HexString;
   gasUsed: HexString;
   gasLimit: HexString;
   miner: HexString;

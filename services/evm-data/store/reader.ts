@@ -36,6 +36,35 @@ export interface TransactionRecord {
   base_fee: string | null;
 }
 
+export interface BlockRecord {
+  chain: number;
+  number: string;
+  hash: Buffer;
+  parent_hash: Buffer;
+  block_timestamp: string;
+  timestamp_ms: string | null;
+  min_delay_excess: string | null;
+  base_fee: string | null;
+  gas_used: string;
+  gas_limit: string;
+  tx_count: number;
+  block_gas_cost: string | null;
+  fees_spent: string;
+  cumulative_tx_count: string;
+}
+
+/** A block by number or by hash. */
+export type BlockRef = { number: bigint } | { hash: Buffer };
+
+/** A transaction's place in the lists across chains: its block's time, its chain, then its place in the chain. */
+export interface ChainTxKey extends TxKey {
+  blockTimestamp: bigint;
+  chain: number;
+}
+
+/** A receipt status (0 failed, 1 success), or undefined for both. */
+export type StatusFilter = 0 | 1 | undefined;
+
 export interface TransferRecord {
   block_number: string;
   tx_index: number;
@@ -128,6 +157,22 @@ export interface IcmLink {
 const MAX_UINT = (1n << 63n) - 1n;
 
 const MAX_INT32 = 2n ** 31n - 1n;
+const MAX_INT16 = 2n ** 15n - 1n;
+
+/** The cross-chain keys' fields: block timestamp, chain, block number (and the transaction's index). */
+const BLOCK_KEY_BOUNDS = [MAX_UINT, MAX_INT16, MAX_UINT] as const;
+const CHAIN_TX_KEY_BOUNDS = [...BLOCK_KEY_BOUNDS, MAX_INT32] as const;
+
+const BLOCK_COLUMNS = `chain, number, hash, parent_hash, block_timestamp, timestamp_ms, min_delay_excess, base_fee,
+  gas_used, gas_limit, tx_count, block_gas_cost, fees_spent, cumulative_tx_count`;
+
+/**
+ * The key a descending keyset continues below, as decimal text: the cursor's fields, or, on the first page, the
+ * columns' maxima (no stored key is all of them at once: no block is numbered 2^63 - 1).
+ */
+function keysetAfter(after: string[] | undefined, bounds: readonly bigint[]): string[] {
+  return after ? after.map((f) => BigInt(`0x${f}`).toString()) : bounds.map((max) => max.toString());
+}
 
 /**
  * A cursor of `parts` hex fields; `max` bounds the fields that land in integer columns (by position), so a forged
@@ -207,6 +252,106 @@ export class EvmDataReader {
       [chain, ...txKeyArrays(keys)],
     );
     return rows;
+  }
+
+  /** A chain's blocks, newest first. */
+  async latestBlocks(chain: number, limit: number, cursor: string): Promise<BlockRecord[]> {
+    const after = parseCursor(cursor, 1, 'block', [MAX_UINT]);
+    const { rows } = await this.pool.query<BlockRecord>(
+      `SELECT ${BLOCK_COLUMNS} FROM evm_data.blocks
+       WHERE chain = $1 AND number < $2::bigint ORDER BY number DESC LIMIT $3`,
+      [chain, after ? BigInt(`0x${after[0]}`).toString() : MAX_UINT.toString(), limit],
+    );
+    return rows;
+  }
+
+  async block(chain: number, ref: BlockRef): Promise<BlockRecord | undefined> {
+    const { rows } = await this.pool.query<BlockRecord>(
+      'number' in ref
+        ? `SELECT ${BLOCK_COLUMNS} FROM evm_data.blocks WHERE chain = $1 AND number = $2::bigint`
+        : `SELECT ${BLOCK_COLUMNS} FROM evm_data.blocks WHERE hash = $2 AND chain = $1`,
+      [chain, 'number' in ref ? ref.number.toString() : ref.hash],
+    );
+    return rows[0];
+  }
+
+  /** The blocks of these chains, newest first (see ChainTxKey for the order). */
+  async latestBlocksAcrossChains(chains: number[], limit: number, cursor: string): Promise<BlockRecord[]> {
+    const after = parseCursor(cursor, 3, 'block', BLOCK_KEY_BOUNDS);
+    const { rows } = await this.pool.query<BlockRecord>(
+      `SELECT ${BLOCK_COLUMNS} FROM evm_data.blocks
+       WHERE chain = ANY($1::smallint[]) AND (block_timestamp, chain, number) < ($2::bigint, $3::smallint, $4::bigint)
+       ORDER BY block_timestamp DESC, chain DESC, number DESC LIMIT $5`,
+      [chains, ...keysetAfter(after, BLOCK_KEY_BOUNDS), limit],
+    );
+    return rows;
+  }
+
+  /**
+   * A block's transactions (keys only) in block order; without `limit`, all of them. Undefined when the block is
+   * not indexed.
+   */
+  async blockTransactionKeys(
+    chain: number,
+    ref: BlockRef,
+    limit: number | undefined,
+    cursor: string,
+  ): Promise<TxKey[] | undefined> {
+    const after = parseCursor(cursor, 1, 'transaction', [MAX_INT32]);
+    const block = await this.block(chain, ref);
+    if (!block) return undefined;
+    const { rows } = await this.pool.query<{ tx_index: number }>(
+      `SELECT tx_index FROM evm_data.transactions
+       WHERE chain = $1 AND block_number = $2::bigint AND tx_index > $3::int ORDER BY tx_index LIMIT $4`,
+      [chain, block.number, after ? Number.parseInt(after[0]!, 16) : -1, limit ?? null],
+    );
+    return rows.map((r) => ({ blockNumber: BigInt(block.number), txIndex: r.tx_index }));
+  }
+
+  /** A chain's transactions (keys only), newest first, of one status or any. */
+  async latestTransactionKeys(
+    chain: number,
+    status: StatusFilter,
+    limit: number,
+    cursor: string,
+  ): Promise<TxKey[]> {
+    const after = parseCursor(cursor, 2, 'transaction', [MAX_UINT, MAX_INT32]);
+    const { rows } = await this.pool.query<{ block_number: string; tx_index: number }>(
+      `SELECT block_number, tx_index FROM evm_data.transactions
+       WHERE chain = $1 ${status === undefined ? '' : 'AND status = $5'}
+         AND (block_number, tx_index) < ($2::bigint, $3::int)
+       ORDER BY block_number DESC, tx_index DESC LIMIT $4`,
+      [chain, ...keysetAfter(after, [MAX_UINT, MAX_INT32]), limit, ...(status === undefined ? [] : [status])],
+    );
+    return rows.map((r) => ({ blockNumber: BigInt(r.block_number), txIndex: r.tx_index }));
+  }
+
+  /** The transactions of these chains (keys only), newest first, of one status or any. */
+  async latestTransactionKeysAcrossChains(
+    chains: number[],
+    status: StatusFilter,
+    limit: number,
+    cursor: string,
+  ): Promise<ChainTxKey[]> {
+    const after = parseCursor(cursor, 4, 'transaction', CHAIN_TX_KEY_BOUNDS);
+    const { rows } = await this.pool.query<{
+      block_timestamp: string;
+      chain: number;
+      block_number: string;
+      tx_index: number;
+    }>(
+      `SELECT block_timestamp, chain, block_number, tx_index FROM evm_data.transactions
+       WHERE chain = ANY($1::smallint[]) ${status === undefined ? '' : 'AND status = $7'}
+         AND (block_timestamp, chain, block_number, tx_index) < ($2::bigint, $3::smallint, $4::bigint, $5::int)
+       ORDER BY block_timestamp DESC, chain DESC, block_number DESC, tx_index DESC LIMIT $6`,
+      [chains, ...keysetAfter(after, CHAIN_TX_KEY_BOUNDS), limit, ...(status === undefined ? [] : [status])],
+    );
+    return rows.map((r) => ({
+      blockTimestamp: BigInt(r.block_timestamp),
+      chain: r.chain,
+      blockNumber: BigInt(r.block_number),
+      txIndex: r.tx_index,
+    }));
   }
 
   async transactionByHash(chain: number, hash: Buffer): Promise<TxKey | undefined> {

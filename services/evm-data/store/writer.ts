@@ -144,12 +144,14 @@ const numerics = (values: (bigint | number)[]) => values.map((v) => v.toString()
 
 async function insertBlocks(client: PoolClient, batch: IngestBatch): Promise<void> {
   const b = batch.blocks.map((d) => d.block);
+  const cumulative = cumulativeTxCounts(await txCountBefore(client, batch.chain, b[0]!.number), b);
   await client.query(
     `INSERT INTO evm_data.blocks
        (chain, number, hash, parent_hash, block_timestamp, timestamp_ms, min_delay_excess, base_fee, gas_used,
-        gas_limit, tx_count)
+        gas_limit, tx_count, block_gas_cost, fees_spent, cumulative_tx_count)
      SELECT $1, * FROM unnest($2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[], $6::bigint[], $7::numeric[],
-                              $8::numeric[], $9::numeric[], $10::numeric[], $11::int[])
+                              $8::numeric[], $9::numeric[], $10::numeric[], $11::int[], $12::numeric[],
+                              $13::numeric[], $14::bigint[])
      ON CONFLICT DO NOTHING`,
     [
       batch.chain,
@@ -163,20 +165,41 @@ async function insertBlocks(client: PoolClient, batch: IngestBatch): Promise<voi
       numerics(b.map((x) => x.gasUsed)),
       numerics(b.map((x) => x.gasLimit)),
       b.map((x) => x.txCount),
+      b.map((x) => integerOrNull(x.blockGasCost)),
+      numerics(b.map((x) => x.feesSpent)),
+      numerics(cumulative),
     ],
   );
+}
+
+/** The chain's transaction count below `number`: the stored block before it has it (none below the first block). */
+async function txCountBefore(client: PoolClient, chain: number, number: bigint): Promise<bigint> {
+  if (number === 0n) return 0n;
+  const { rows } = await client.query<{ cumulative_tx_count: string }>(
+    'SELECT cumulative_tx_count FROM evm_data.blocks WHERE chain = $1 AND number = $2',
+    [chain, (number - 1n).toString()],
+  );
+  return BigInt(rows[0]?.cumulative_tx_count ?? 0);
+}
+
+/** The running transaction count of consecutive blocks, starting from the count before the first. */
+export function cumulativeTxCounts(before: bigint, blocks: { txCount: number }[]): bigint[] {
+  let total = before;
+  return blocks.map((block) => (total += BigInt(block.txCount)));
 }
 
 async function insertTransactions(client: PoolClient, batch: IngestBatch): Promise<void> {
   const t = batch.blocks.flatMap((d) => d.transactions);
   if (t.length === 0) return;
+  const timestamps = batch.blocks.flatMap((d) => d.transactions.map(() => d.block.timestamp));
   await client.query(
     `INSERT INTO evm_data.transactions
        (chain, block_number, tx_index, hash, from_address, to_address, created_contract, value, nonce, gas_limit,
-        gas_used, gas_price, max_fee_per_gas, max_priority_fee_per_gas, tx_type, status, input)
+        gas_used, gas_price, max_fee_per_gas, max_priority_fee_per_gas, tx_type, status, input, block_timestamp)
      SELECT $1, * FROM unnest($2::bigint[], $3::int[], $4::bytea[], $5::bytea[], $6::bytea[], $7::bytea[],
                               $8::numeric[], $9::bigint[], $10::numeric[], $11::numeric[], $12::numeric[],
-                              $13::numeric[], $14::numeric[], $15::smallint[], $16::smallint[], $17::bytea[])
+                              $13::numeric[], $14::numeric[], $15::smallint[], $16::smallint[], $17::bytea[],
+                              $18::bigint[])
      ON CONFLICT DO NOTHING`,
     [
       batch.chain,
@@ -196,6 +219,7 @@ async function insertTransactions(client: PoolClient, batch: IngestBatch): Promi
       t.map((x) => x.txType),
       t.map((x) => x.status),
       t.map((x) => x.input),
+      numerics(timestamps),
     ],
   );
 }

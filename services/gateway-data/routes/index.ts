@@ -7,9 +7,20 @@ import {
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from './primary-network/transactions.ts';
 import { getUtxosByAddresses, getUtxosByAddressesV2 } from './primary-network/utxos.ts';
 import { getNativeBalance, listCollectibleBalances } from './evm/balances.ts';
+import {
+  getBlock,
+  getLatestBlocks,
+  getTransactionsForBlock,
+  listLatestBlocksAllChains,
+} from './evm/blocks.ts';
 import { getChainInfo, supportedChains } from './evm/chains.ts';
 import { getContractMetadata, listTokens, reindexNft } from './evm/tokens.ts';
-import { getTransaction, listTransactions } from './evm/transactions.ts';
+import {
+  getTransaction,
+  listLatestTransactions,
+  listLatestTransactionsAllChains,
+  listTransactions,
+} from './evm/transactions.ts';
 import { listIcmMessagesByAddress } from './icm/messages.ts';
 import { aggregateSignatures, getAggregatedSignatures } from './signature-aggregator.ts';
 import type { DataRoute } from './route.ts';
@@ -45,6 +56,12 @@ export const EVM_ROUTES: readonly DataRoute[] = [
   listCollectibleBalances,
   listTransactions,
   getTransaction,
+  listLatestBlocksAllChains,
+  getLatestBlocks,
+  getBlock,
+  getTransactionsForBlock,
+  listLatestTransactionsAllChains,
+  listLatestTransactions,
   listTokens,
   reindexNft,
   listIcmMessagesByAddress,

@@ -14,8 +14,10 @@ import type { Erc20Transfer as _chaindata_evmdata_v1_Erc20Transfer, Erc20Transfe
 import type { Erc721Token as _chaindata_evmdata_v1_Erc721Token, Erc721Token__Output as _chaindata_evmdata_v1_Erc721Token__Output } from './chaindata/evmdata/v1/Erc721Token.ts';
 import type { Erc721TokenBalance as _chaindata_evmdata_v1_Erc721TokenBalance, Erc721TokenBalance__Output as _chaindata_evmdata_v1_Erc721TokenBalance__Output } from './chaindata/evmdata/v1/Erc721TokenBalance.ts';
 import type { Erc721Transfer as _chaindata_evmdata_v1_Erc721Transfer, Erc721Transfer__Output as _chaindata_evmdata_v1_Erc721Transfer__Output } from './chaindata/evmdata/v1/Erc721Transfer.ts';
+import type { EvmBlock as _chaindata_evmdata_v1_EvmBlock, EvmBlock__Output as _chaindata_evmdata_v1_EvmBlock__Output } from './chaindata/evmdata/v1/EvmBlock.ts';
 import type { EvmDataServiceClient as _chaindata_evmdata_v1_EvmDataServiceClient, EvmDataServiceDefinition as _chaindata_evmdata_v1_EvmDataServiceDefinition } from './chaindata/evmdata/v1/EvmDataService.ts';
 import type { FullNativeTransaction as _chaindata_evmdata_v1_FullNativeTransaction, FullNativeTransaction__Output as _chaindata_evmdata_v1_FullNativeTransaction__Output } from './chaindata/evmdata/v1/FullNativeTransaction.ts';
+import type { GetBlockRequest as _chaindata_evmdata_v1_GetBlockRequest, GetBlockRequest__Output as _chaindata_evmdata_v1_GetBlockRequest__Output } from './chaindata/evmdata/v1/GetBlockRequest.ts';
 import type { GetChainRequest as _chaindata_evmdata_v1_GetChainRequest, GetChainRequest__Output as _chaindata_evmdata_v1_GetChainRequest__Output } from './chaindata/evmdata/v1/GetChainRequest.ts';
 import type { GetContractMetadataRequest as _chaindata_evmdata_v1_GetContractMetadataRequest, GetContractMetadataRequest__Output as _chaindata_evmdata_v1_GetContractMetadataRequest__Output } from './chaindata/evmdata/v1/GetContractMetadataRequest.ts';
 import type { GetIngestionStatusRequest as _chaindata_evmdata_v1_GetIngestionStatusRequest, GetIngestionStatusRequest__Output as _chaindata_evmdata_v1_GetIngestionStatusRequest__Output } from './chaindata/evmdata/v1/GetIngestionStatusRequest.ts';
@@ -33,12 +35,19 @@ import type { IngestionStatus as _chaindata_evmdata_v1_IngestionStatus, Ingestio
 import type { InternalTransaction as _chaindata_evmdata_v1_InternalTransaction, InternalTransaction__Output as _chaindata_evmdata_v1_InternalTransaction__Output } from './chaindata/evmdata/v1/InternalTransaction.ts';
 import type { ListAddressTransactionsRequest as _chaindata_evmdata_v1_ListAddressTransactionsRequest, ListAddressTransactionsRequest__Output as _chaindata_evmdata_v1_ListAddressTransactionsRequest__Output } from './chaindata/evmdata/v1/ListAddressTransactionsRequest.ts';
 import type { ListAddressTransactionsResponse as _chaindata_evmdata_v1_ListAddressTransactionsResponse, ListAddressTransactionsResponse__Output as _chaindata_evmdata_v1_ListAddressTransactionsResponse__Output } from './chaindata/evmdata/v1/ListAddressTransactionsResponse.ts';
+import type { ListBlockTransactionsRequest as _chaindata_evmdata_v1_ListBlockTransactionsRequest, ListBlockTransactionsRequest__Output as _chaindata_evmdata_v1_ListBlockTransactionsRequest__Output } from './chaindata/evmdata/v1/ListBlockTransactionsRequest.ts';
 import type { ListChainsRequest as _chaindata_evmdata_v1_ListChainsRequest, ListChainsRequest__Output as _chaindata_evmdata_v1_ListChainsRequest__Output } from './chaindata/evmdata/v1/ListChainsRequest.ts';
 import type { ListChainsResponse as _chaindata_evmdata_v1_ListChainsResponse, ListChainsResponse__Output as _chaindata_evmdata_v1_ListChainsResponse__Output } from './chaindata/evmdata/v1/ListChainsResponse.ts';
 import type { ListCollectibleBalancesRequest as _chaindata_evmdata_v1_ListCollectibleBalancesRequest, ListCollectibleBalancesRequest__Output as _chaindata_evmdata_v1_ListCollectibleBalancesRequest__Output } from './chaindata/evmdata/v1/ListCollectibleBalancesRequest.ts';
 import type { ListCollectibleBalancesResponse as _chaindata_evmdata_v1_ListCollectibleBalancesResponse, ListCollectibleBalancesResponse__Output as _chaindata_evmdata_v1_ListCollectibleBalancesResponse__Output } from './chaindata/evmdata/v1/ListCollectibleBalancesResponse.ts';
+import type { ListEvmBlocksResponse as _chaindata_evmdata_v1_ListEvmBlocksResponse, ListEvmBlocksResponse__Output as _chaindata_evmdata_v1_ListEvmBlocksResponse__Output } from './chaindata/evmdata/v1/ListEvmBlocksResponse.ts';
 import type { ListIcmMessagesByAddressRequest as _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest, ListIcmMessagesByAddressRequest__Output as _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest__Output } from './chaindata/evmdata/v1/ListIcmMessagesByAddressRequest.ts';
 import type { ListIcmMessagesResponse as _chaindata_evmdata_v1_ListIcmMessagesResponse, ListIcmMessagesResponse__Output as _chaindata_evmdata_v1_ListIcmMessagesResponse__Output } from './chaindata/evmdata/v1/ListIcmMessagesResponse.ts';
+import type { ListLatestBlocksAllChainsRequest as _chaindata_evmdata_v1_ListLatestBlocksAllChainsRequest, ListLatestBlocksAllChainsRequest__Output as _chaindata_evmdata_v1_ListLatestBlocksAllChainsRequest__Output } from './chaindata/evmdata/v1/ListLatestBlocksAllChainsRequest.ts';
+import type { ListLatestBlocksRequest as _chaindata_evmdata_v1_ListLatestBlocksRequest, ListLatestBlocksRequest__Output as _chaindata_evmdata_v1_ListLatestBlocksRequest__Output } from './chaindata/evmdata/v1/ListLatestBlocksRequest.ts';
+import type { ListLatestTransactionsAllChainsRequest as _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, ListLatestTransactionsAllChainsRequest__Output as _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output } from './chaindata/evmdata/v1/ListLatestTransactionsAllChainsRequest.ts';
+import type { ListLatestTransactionsRequest as _chaindata_evmdata_v1_ListLatestTransactionsRequest, ListLatestTransactionsRequest__Output as _chaindata_evmdata_v1_ListLatestTransactionsRequest__Output } from './chaindata/evmdata/v1/ListLatestTransactionsRequest.ts';
+import type { ListNativeTransactionsResponse as _chaindata_evmdata_v1_ListNativeTransactionsResponse, ListNativeTransactionsResponse__Output as _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output } from './chaindata/evmdata/v1/ListNativeTransactionsResponse.ts';
 import type { ListNftTokensRequest as _chaindata_evmdata_v1_ListNftTokensRequest, ListNftTokensRequest__Output as _chaindata_evmdata_v1_ListNftTokensRequest__Output } from './chaindata/evmdata/v1/ListNftTokensRequest.ts';
 import type { ListNftTokensResponse as _chaindata_evmdata_v1_ListNftTokensResponse, ListNftTokensResponse__Output as _chaindata_evmdata_v1_ListNftTokensResponse__Output } from './chaindata/evmdata/v1/ListNftTokensResponse.ts';
 import type { Method as _chaindata_evmdata_v1_Method, Method__Output as _chaindata_evmdata_v1_Method__Output } from './chaindata/evmdata/v1/Method.ts';
@@ -79,8 +88,10 @@ export interface ProtoGrpcType {
         Erc721Token: MessageTypeDefinition<_chaindata_evmdata_v1_Erc721Token, _chaindata_evmdata_v1_Erc721Token__Output>
         Erc721TokenBalance: MessageTypeDefinition<_chaindata_evmdata_v1_Erc721TokenBalance, _chaindata_evmdata_v1_Erc721TokenBalance__Output>
         Erc721Transfer: MessageTypeDefinition<_chaindata_evmdata_v1_Erc721Transfer, _chaindata_evmdata_v1_Erc721Transfer__Output>
+        EvmBlock: MessageTypeDefinition<_chaindata_evmdata_v1_EvmBlock, _chaindata_evmdata_v1_EvmBlock__Output>
         EvmDataService: SubtypeConstructor<typeof grpc.Client, _chaindata_evmdata_v1_EvmDataServiceClient> & { service: _chaindata_evmdata_v1_EvmDataServiceDefinition }
         FullNativeTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_FullNativeTransaction, _chaindata_evmdata_v1_FullNativeTransaction__Output>
+        GetBlockRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetBlockRequest, _chaindata_evmdata_v1_GetBlockRequest__Output>
         GetChainRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetChainRequest, _chaindata_evmdata_v1_GetChainRequest__Output>
         GetContractMetadataRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetContractMetadataRequest, _chaindata_evmdata_v1_GetContractMetadataRequest__Output>
         GetIngestionStatusRequest: MessageTypeDefinition<_chaindata_evmdata_v1_GetIngestionStatusRequest, _chaindata_evmdata_v1_GetIngestionStatusRequest__Output>
@@ -98,12 +109,19 @@ export interface ProtoGrpcType {
         InternalTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_InternalTransaction, _chaindata_evmdata_v1_InternalTransaction__Output>
         ListAddressTransactionsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListAddressTransactionsRequest, _chaindata_evmdata_v1_ListAddressTransactionsRequest__Output>
         ListAddressTransactionsResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListAddressTransactionsResponse, _chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>
+        ListBlockTransactionsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListBlockTransactionsRequest, _chaindata_evmdata_v1_ListBlockTransactionsRequest__Output>
         ListChainsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListChainsRequest, _chaindata_evmdata_v1_ListChainsRequest__Output>
         ListChainsResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListChainsResponse, _chaindata_evmdata_v1_ListChainsResponse__Output>
         ListCollectibleBalancesRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListCollectibleBalancesRequest, _chaindata_evmdata_v1_ListCollectibleBalancesRequest__Output>
         ListCollectibleBalancesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListCollectibleBalancesResponse, _chaindata_evmdata_v1_ListCollectibleBalancesResponse__Output>
+        ListEvmBlocksResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListEvmBlocksResponse, _chaindata_evmdata_v1_ListEvmBlocksResponse__Output>
         ListIcmMessagesByAddressRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListIcmMessagesByAddressRequest, _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest__Output>
         ListIcmMessagesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListIcmMessagesResponse, _chaindata_evmdata_v1_ListIcmMessagesResponse__Output>
+        ListLatestBlocksAllChainsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListLatestBlocksAllChainsRequest, _chaindata_evmdata_v1_ListLatestBlocksAllChainsRequest__Output>
+        ListLatestBlocksRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListLatestBlocksRequest, _chaindata_evmdata_v1_ListLatestBlocksRequest__Output>
+        ListLatestTransactionsAllChainsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output>
+        ListLatestTransactionsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListLatestTransactionsRequest, _chaindata_evmdata_v1_ListLatestTransactionsRequest__Output>
+        ListNativeTransactionsResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListNativeTransactionsResponse, _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>
         ListNftTokensRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftTokensRequest, _chaindata_evmdata_v1_ListNftTokensRequest__Output>
         ListNftTokensResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftTokensResponse, _chaindata_evmdata_v1_ListNftTokensResponse__Output>
         Method: MessageTypeDefinition<_chaindata_evmdata_v1_Method, _chaindata_evmdata_v1_Method__Output>
@@ -122,6 +140,7 @@ export interface ProtoGrpcType {
         SortOrder: EnumTypeDefinition
         TeleporterMessageInfo: MessageTypeDefinition<_chaindata_evmdata_v1_TeleporterMessageInfo, _chaindata_evmdata_v1_TeleporterMessageInfo__Output>
         TransactionDetails: MessageTypeDefinition<_chaindata_evmdata_v1_TransactionDetails, _chaindata_evmdata_v1_TransactionDetails__Output>
+        TransactionStatusFilter: EnumTypeDefinition
         UtilityAddresses: MessageTypeDefinition<_chaindata_evmdata_v1_UtilityAddresses, _chaindata_evmdata_v1_UtilityAddresses__Output>
       }
     }

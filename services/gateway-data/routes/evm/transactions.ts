@@ -1,6 +1,36 @@
 import { toApiDocument, toListDocument } from '../../documents.ts';
-import { evmTxHashParam, integerParam, ParamError, sortOrderParam } from '../../params.ts';
-import { defineRoute, EVM_CHAIN_PATH, PAGING, sortOrderOf, WALLET_PATH, type InputRule } from '../route.ts';
+import type { TransactionStatusFilter } from '../../../generated/proto/chaindata/evmdata/v1/TransactionStatusFilter.ts';
+import { networkParam } from '../../chains.ts';
+import {
+  enumParam,
+  evmTxHashParam,
+  integerParam,
+  ParamError,
+  sortOrderParam,
+  TRANSACTION_STATUSES,
+} from '../../params.ts';
+import {
+  defineRoute,
+  EVM_CHAIN_PATH,
+  networkFilter,
+  PAGING,
+  sortOrderOf,
+  WALLET_PATH,
+  type InputRule,
+} from '../route.ts';
+
+const statusParam = () =>
+  enumParam(TRANSACTION_STATUSES)
+    .optional()
+    .meta({ description: 'A status filter for listed transactions.' });
+
+function statusFilterOf(status: (typeof TRANSACTION_STATUSES)[number] | undefined): TransactionStatusFilter {
+  return status === 'failed'
+    ? 'TRANSACTION_STATUS_FAILED'
+    : status === 'success'
+      ? 'TRANSACTION_STATUS_SUCCESS'
+      : 'TRANSACTION_STATUS_ANY';
+}
 
 /** startBlock is inclusive and endBlock exclusive, so a range needs startBlock below endBlock. */
 const BLOCK_RANGE: InputRule<{ startBlock?: number | undefined; endBlock?: number | undefined }> = {
@@ -60,5 +90,45 @@ export const getTransaction = defineRoute({
   responses: ['GetTransactionResponse'],
   async handle({ chainId, txHash }, { evmData }) {
     return toApiDocument(await evmData.GetTransaction({ chain_id: chainId, tx_hash: txHash }));
+  },
+});
+
+export const listLatestTransactions = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/transactions',
+  operationId: 'listLatestTransactions',
+  summary: 'List latest transactions',
+  pathParams: EVM_CHAIN_PATH,
+  query: { ...PAGING, status: statusParam() },
+  responses: ['ListNativeTransactionsResponse'],
+  async handle(input, context) {
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      { chain_id: input.chainId, status: statusFilterOf(input.status), page_size: input.pageSize },
+      context.evmData.ListLatestTransactions,
+    );
+    return toListDocument(response, nextPageToken);
+  },
+});
+
+export const listLatestTransactionsAllChains = defineRoute({
+  method: 'GET',
+  path: '/v1/transactions',
+  operationId: 'listLatestTransactionsAllChains',
+  summary: 'List the latest transactions across all supported EVM chains',
+  pathParams: {},
+  query: { ...PAGING, network: networkParam().optional(), status: statusParam() },
+  responses: ['ListNativeTransactionsResponse'],
+  async handle(input, context) {
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      {
+        network: networkFilter(input.network),
+        status: statusFilterOf(input.status),
+        page_size: input.pageSize,
+      },
+      context.evmData.ListLatestTransactionsAllChains,
+    );
+    return toListDocument(response, nextPageToken);
   },
 });

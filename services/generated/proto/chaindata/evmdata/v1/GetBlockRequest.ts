@@ -1,0 +1,17 @@
+// Original file: proto/chaindata/evmdata/v1/evm_data.proto
+
+import type { Long } from '@grpc/proto-loader';
+
+export interface GetBlockRequest {
+  'chain_id'?: (string);
+  'block_number'?: (number | string | Long);
+  'block_hash'?: (Buffer | Uint8Array | string);
+  'block'?: "block_number"|"block_hash";
+}
+
+export interface GetBlockRequest__Output {
+  'chain_id': (string);
+  'block_number'?: (string);
+  'block_hash'?: (Buffer);
+  'block'?: "block_number"|"block_hash";
+}
