@@ -8,6 +8,7 @@ import type { DevnetParameters } from '../../services/devnet/network.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import {
   callGateway,
+  everyPage,
   mapLimit,
   rpc,
   startEvmDataStack,
@@ -113,23 +114,6 @@ describe('evm-data blocks and latest transactions', function () {
     return body!;
   }
 
-  async function everyPage(
-    template: string,
-    values: Record<string, string>,
-    listField: string,
-    query: Record<string, string>,
-  ): Promise<Doc[]> {
-    const items: Doc[] = [];
-    let token: string | undefined;
-    do {
-      const page = await api(template, values, { ...query, ...(token ? { pageToken: token } : {}) });
-      items.push(...(page[listField] as Doc[]));
-      token = page.nextPageToken as string | undefined;
-      if (token !== undefined) expect(token).to.be.a('string').and.not.equal('');
-    } while (token !== undefined);
-    return items;
-  }
-
   const allBlocks = () => [...blocks.C, ...blocks.L1];
   const allTxs = () => allBlocks().flatMap((b) => b.txs.map((tx, index) => ({ ...tx, block: b, index })));
   /** The cross-chain order: newest block first; chains sharing a second by chain id, descending. */
@@ -200,7 +184,7 @@ describe('evm-data blocks and latest transactions', function () {
           txStatus: b.txs[i]!.success ? '1' : '0',
         });
       });
-      const paged = await everyPage(BLOCK_TXS, { ...values, blockId: b.hash }, 'transactions', {
+      const paged = await everyPage(api, BLOCK_TXS, { ...values, blockId: b.hash }, 'transactions', {
         pageSize: '1',
       });
       expect(paged).to.deep.equal(listed);
@@ -222,7 +206,7 @@ describe('evm-data blocks and latest transactions', function () {
         fc.constantFrom<EvmChainKey>('C', 'L1'),
         fc.integer({ min: 1, max: 100 }),
         async (key, size) => {
-          const listed = await everyPage(BLOCKS, { chainId: stack.chainIds[key] }, 'blocks', {
+          const listed = await everyPage(api, BLOCKS, { chainId: stack.chainIds[key] }, 'blocks', {
             pageSize: String(size),
           });
           expect(listed.map(withoutGranite)).to.deep.equal([...blocks[key]].reverse().map(expectedBlock));
@@ -251,7 +235,7 @@ describe('evm-data blocks and latest transactions', function () {
         fc.constantFrom(undefined, 'success', 'failed'),
         fc.integer({ min: 1, max: 100 }),
         async (key, status, size) => {
-          const listed = await everyPage(TXS, { chainId: stack.chainIds[key] }, 'transactions', {
+          const listed = await everyPage(api, TXS, { chainId: stack.chainIds[key] }, 'transactions', {
             pageSize: String(size),
             ...(status ? { status } : {}),
           });
@@ -296,11 +280,11 @@ describe('evm-data blocks and latest transactions', function () {
         fc.constantFrom(undefined, 'success', 'failed'),
         async (size, network, status) => {
           const query = { pageSize: String(size), ...(network ? { network } : {}) };
-          const listedBlocks = await everyPage(ALL_BLOCKS, {}, 'blocks', query);
+          const listedBlocks = await everyPage(api, ALL_BLOCKS, {}, 'blocks', query);
           expect(listedBlocks.map(blockKey)).to.deep.equal(
             expectedBlocks.map((b) => `${stack.chainIds[b.chain]}:${b.number}`),
           );
-          const listedTxs = await everyPage(ALL_TXS, {}, 'transactions', {
+          const listedTxs = await everyPage(api, ALL_TXS, {}, 'transactions', {
             ...query,
             ...(status ? { status } : {}),
           });

@@ -22,6 +22,7 @@ import type { TestDatabase } from '../support/database.ts';
 import { eventually } from '../support/processes.ts';
 import {
   callGateway,
+  everyPage,
   l1NodeUrl,
   mapLimit,
   rpc,
@@ -524,26 +525,9 @@ describe('evm-data service', function () {
     return reply;
   }
 
-  async function everyPage(
-    template: string,
-    values: Record<string, string>,
-    listField: string,
-    query: Record<string, string>,
-  ): Promise<Doc[]> {
-    const items: Doc[] = [];
-    let token: string | undefined;
-    do {
-      const page = await api(template, values, { ...query, ...(token ? { pageToken: token } : {}) });
-      items.push(...(page[listField] as Doc[]));
-      token = page.nextPageToken as string | undefined;
-      if (token !== undefined) expect(token).to.be.a('string').and.not.equal('');
-    } while (token !== undefined);
-    return items;
-  }
-
   const TXS = '/v1/chains/{chainId}/addresses/{address}/transactions';
   const addressTxs = (chain: ChainModel, address: string, query: Record<string, string>) =>
-    everyPage(TXS, { chainId: chain.chainId, address }, 'transactions', {
+    everyPage(api, TXS, { chainId: chain.chainId, address }, 'transactions', {
       endBlock: String(chain.head + 1n),
       ...query,
     });
@@ -734,7 +718,7 @@ describe('evm-data service', function () {
     const [start, end] = [blocks[5]!, blocks[15]!];
     const ranged = async (startBlock: bigint, endBlock: bigint) =>
       (
-        await everyPage(TXS, { chainId: chain.chainId, address }, 'transactions', {
+        await everyPage(api, TXS, { chainId: chain.chainId, address }, 'transactions', {
           startBlock: String(startBlock),
           endBlock: String(endBlock),
           pageSize: '4',
@@ -751,7 +735,7 @@ describe('evm-data service', function () {
     expect(await ranged(start, end)).to.not.include(mine.find((t) => t.blockNumber === end)!.hash);
     expect(await ranged(end, end + 1n)).to.deep.equal(within(end, end + 1n)).and.not.be.empty;
     // Only a start: everything from it on (up to the head here, as the devnet has no blocks beyond it).
-    const fromStart = await everyPage(TXS, { chainId: chain.chainId, address }, 'transactions', {
+    const fromStart = await everyPage(api, TXS, { chainId: chain.chainId, address }, 'transactions', {
       startBlock: String(start),
       pageSize: '100',
       sortOrder: 'asc',
@@ -811,6 +795,7 @@ describe('evm-data service', function () {
               minted.add(t.tokenId!.toString());
         expect(minted.size, `${chain.key} ${collection} minted`).to.be.greaterThan(3);
         const tokens = await everyPage(
+          api,
           '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
           { chainId: chain.chainId, address: collection },
           'tokens',
@@ -849,6 +834,7 @@ describe('evm-data service', function () {
       let nonEmpty = 0;
       for (const account of accounts) {
         const items = await everyPage(
+          api,
           '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
           { chainId: chain.chainId, address: account },
           'collectibleBalances',
@@ -890,6 +876,7 @@ describe('evm-data service', function () {
     };
     const tokensOf = (chain: ChainModel, address: string) =>
       everyPage(
+        api,
         '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
         { chainId: chain.chainId, address },
         'tokens',
@@ -1179,6 +1166,7 @@ describe('evm-data service', function () {
       const mine = expected.filter((m) => m.from === address || m.to === address);
       expect(mine.length, address).to.be.greaterThan(0);
       const listedMessages = await everyPage(
+        api,
         '/v1/icm/addresses/{address}/messages',
         { address },
         'messages',

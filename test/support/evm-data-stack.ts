@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
+import { expect } from 'chai';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import type { ProtoGrpcType } from '../../services/generated/proto/evm_data.ts';
 import { createDevnetApp } from '../../services/devnet/app.ts';
@@ -187,6 +188,29 @@ export async function callGateway(
   assertDataApiResponse(method, template, response.status, body);
   validated?.add(`${method} ${template} ${response.status}`);
   return { status: response.status, body, text, headers: response.headers };
+}
+
+type Doc = Record<string, unknown>;
+
+/**
+ * Every item of a Data API list, following its page tokens to the end; `api` answers one page (a 200 reply's body).
+ */
+export async function everyPage(
+  api: (template: string, values: Record<string, string>, query: Record<string, string>) => Promise<Doc>,
+  template: string,
+  values: Record<string, string>,
+  listField: string,
+  query: Record<string, string>,
+): Promise<Doc[]> {
+  const items: Doc[] = [];
+  let token: string | undefined;
+  do {
+    const page = await api(template, values, { ...query, ...(token ? { pageToken: token } : {}) });
+    items.push(...(page[listField] as Doc[]));
+    token = page.nextPageToken as string | undefined;
+    if (token !== undefined) expect(token).to.be.a('string').and.not.equal('');
+  } while (token !== undefined);
+  return items;
 }
 
 /** `fn` over `items`, at most `limit` at a time, results in the items' order. */
