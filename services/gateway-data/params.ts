@@ -81,10 +81,11 @@ export function jsonIntegerParam(min: number, max: number, what = `an integer fr
   return z.int({ error }).min(min, { error }).max(max, { error });
 }
 
-export function pageSizeParam(max: number) {
+/** Most lists default to 10 items a page; the document gives some another default. */
+export function pageSizeParam(max: number, defaultSize = 10) {
   return integerParam(1, max)
-    .prefault(10)
-    .meta({ description: `The maximum number of items to return: 1 to ${max}, default 10.` });
+    .prefault(defaultSize)
+    .meta({ description: `The maximum number of items to return: 1 to ${max}, default ${defaultSize}.` });
 }
 
 export const timestampParam = (description: string) =>

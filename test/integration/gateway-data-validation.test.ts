@@ -57,7 +57,10 @@ const SECRET = 'gateway-data-test-page-token-secret';
 const BROKEN_ID = encodeCb58(new Uint8Array(32).fill(9));
 
 const T = {
+  blockchains: '/v1/networks/{network}/blockchains',
   blockchain: '/v1/networks/{network}/blockchains/{blockchainId}',
+  subnets: '/v1/networks/{network}/subnets',
+  subnet: '/v1/networks/{network}/subnets/{subnetId}',
   blocks: '/v1/networks/{network}/blockchains/{blockchainId}/blocks',
   block: '/v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}',
   vertices: '/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight',
@@ -90,6 +93,28 @@ const C = '/v1/networks/fuji/blockchains/c-chain';
 const utxosOf = (addresses: string) => JSON.stringify({ addresses });
 
 const BAD_PARAMETERS: BadParameterCase[] = [
+  // listBlockchains, listSubnets: pages of up to 10000
+  ...(['blockchains', 'subnets'] as const).flatMap((list): BadParameterCase[] => [
+    { template: T[list], path: `/v1/networks/local/${list}`, parameter: 'network' },
+    {
+      template: T[list],
+      path: `/v1/networks/fuji/${list}?pageSize=10001`,
+      parameter: 'pageSize',
+      says: /^expected an integer from 1 to 10000, got "10001"$/,
+    },
+    { template: T[list], path: `/v1/networks/fuji/${list}?pageSize=0`, parameter: 'pageSize' },
+    { template: T[list], path: `/v1/networks/fuji/${list}?sortOrder=up`, parameter: 'sortOrder' },
+    { template: T[list], path: `/v1/networks/fuji/${list}?pageToken=forged`, parameter: 'pageToken' },
+  ]),
+  // getSubnetById
+  { template: T.subnet, path: `/v1/networks/avax/subnets/${ID}`, parameter: 'network' },
+  {
+    template: T.subnet,
+    path: `/v1/networks/fuji/subnets/${ID.slice(0, -1)}`,
+    parameter: 'subnetId',
+    says: /^expected a subnet id: cb58 or hex of 32 bytes, got/,
+  },
+  { template: T.subnet, path: '/v1/networks/fuji/subnets/p-chain', parameter: 'subnetId' },
   // getBlockchainById
   { template: T.blockchain, path: '/v1/networks/devnet/blockchains/p-chain', parameter: 'network' },
   { template: T.blockchain, path: '/v1/networks/fuji/blockchains/q-chain', parameter: 'blockchainId' },

@@ -119,7 +119,39 @@ const TRANSACTIONS = { chain: P_CHAIN, page_size: 10 };
 const UTXOS = { chain: X_CHAIN, addresses: [bytes(20)], page_size: 10 };
 const REWARDS = { network: 'fuji', addresses: [bytes(20)], page_size: 10 };
 
+const NETWORK_LIST = { network: 'fuji', page_size: 100 };
+const networkListCases = (cursorName: string, overflow: string): Case[] => [
+  // Up to 10000 a page: pageCases' 5000 is a valid size here.
+  ...pageCases(NETWORK_LIST, 10_000).filter((c) => c.change !== 'page_size 5000'),
+  invalid('an unknown sort order', { ...NETWORK_LIST, sort_order: 9 }, 'sortOrder'),
+  invalid(`a ${cursorName} cursor above int64`, { ...NETWORK_LIST, cursor: overflow }, 'pageToken'),
+  {
+    change: 'a network not indexed here',
+    request: { ...NETWORK_LIST, network: 'mainnet' },
+    code: status.NOT_FOUND,
+    message: /^network "mainnet" is not indexed here/,
+  },
+];
+
 const PRIMARY_NETWORK: Table = {
+  ListBlockchains: {
+    valid: NETWORK_LIST,
+    cases: networkListCases('blockchain', `${INT64_OVERFLOW}:${HEX_ID}`),
+  },
+  ListSubnets: { valid: NETWORK_LIST, cases: networkListCases('subnet', INT64_OVERFLOW) },
+  GetSubnet: {
+    valid: { network: 'fuji', subnet_id: bytes(32, 0) },
+    cases: [
+      invalid('a 31-byte subnet id', { network: 'fuji', subnet_id: bytes(31) }, 'subnetId'),
+      invalid('no subnet id', { network: 'fuji' }, 'subnetId'),
+      {
+        change: 'a subnet no CreateSubnetTx created',
+        request: { network: 'fuji', subnet_id: bytes(32, 7) },
+        code: status.NOT_FOUND,
+        message: /^subnet \S+ is not a subnet of fuji/,
+      },
+    ],
+  },
   GetBlockchain: {
     valid: { chain: P_CHAIN },
     cases: [

@@ -151,7 +151,7 @@ describe('migrations: an applied migration cannot drift', function () {
          VALUES ('P', '\\x02', 65536, $1, 1, '\\x01', 1, '{"l1Validators": [{"weight": "150"}]}')`,
         [txType],
       );
-      expect(await migrate(pool, 'primary_network', all)).to.deep.equal([3]);
+      expect(await migrate(pool, 'primary_network', all.slice(0, 3))).to.deep.equal([3]);
       for (const table of ['cursors', 'transactions'])
         expect(await count(table), `${txType}: ${table}`).to.equal(left);
     }

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { avaxSerial, Id, Int, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { AvaCloudSDK } from '@avalabs/avacloud-sdk';
+import { Avalanche } from '@avalanche-sdk/chainkit';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -22,6 +23,7 @@ import { formatBech32, formatNodeId } from '../../services/runtime/formatting/ad
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import {
   EVM_VM_ID,
+  PLATFORM_VM_ID,
   PRIMARY_NETWORK_SUBNET_ID,
   SUBNET_EVM_VM_ID,
 } from '../../services/runtime/avalanche/vms.ts';
@@ -172,6 +174,7 @@ describe('primary-network service', function () {
   let gateway: RunningComponent;
   let evmData: RunningComponent;
   let gatewayUrl: string;
+  let devnetUrl: string;
   let priceFile: string;
   let client: Service;
   let closeClient: () => void;
@@ -182,7 +185,7 @@ describe('primary-network service', function () {
     const handler = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
     server = createServer((req, res) => void handler(req, res)).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
-    const devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     db = await createTestDatabase();
     const indexerPort = await freePort();
     indexer = await startComponent('container-indexer', {
@@ -545,12 +548,19 @@ describe('primary-network service', function () {
       await reader.pendingStakers({ addresses: busiest, nodeIds }, 'asc', 10, '');
       await reader.validatorSet(new Uint8Array(32), 100n);
       await reader.validatorSet(decodeCb58(devnet.pChain.staking.subnetId), 100n);
+      for (const order of ['asc', 'desc'] as const) {
+        await reader.blockchains(order, 10, '');
+        await reader.blockchains(order, 1, `2:${'00'.repeat(32)}`);
+        await reader.subnets(order, 10, '');
+        await reader.subnets(order, 1, '65536');
+      }
+      await reader.subnet(decodeCb58(devnet.l1.subnetId));
       await expectServedByIndexes(
         pool,
         recorded,
         'SELECT * FROM primary_network.transactions WHERE details IS NOT NULL',
       );
-      expect(recorded.length).to.be.greaterThan(60);
+      expect(recorded.length).to.be.greaterThan(80);
     } finally {
       await pool.end();
     }
@@ -624,6 +634,113 @@ describe('primary-network service', function () {
     } while (token !== undefined);
     return items;
   }
+
+  /** A method of the devnet's platform API, as a node answers it. */
+  async function platform<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    const response = await fetch(`${devnetUrl}/ext/bc/P`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const { result } = (await response.json()) as { result: T };
+    return result;
+  }
+
+  it('lists the blockchains and subnets the P-Chain knows, the L1 with its owner, chain and conversion', async function () {
+    const { l1 } = devnet;
+    const NETWORK = { network: 'fuji' };
+    const blockchains = await everyPage('/v1/networks/{network}/blockchains', NETWORK, 'blockchains', {
+      sortOrder: 'asc',
+    });
+    // platform.getBlockchains leaves out the P-Chain, which the Data API lists among the primary network's chains.
+    const { blockchains: known } = await platform<{
+      blockchains: { id: string; name: string; subnetID: string; vmID: string }[];
+    }>('platform.getBlockchains');
+    const listed = blockchains.map((b) =>
+      [b.blockchainId, b.blockchainName, b.subnetId, b.vmId].map(String).join(' '),
+    );
+    const expected = [
+      ...known.map((b) => `${b.id} ${b.name} ${b.subnetID} ${b.vmID}`),
+      `${FUJI.pChainId} P-Chain ${PRIMARY_NETWORK_SUBNET_ID} ${PLATFORM_VM_ID}`,
+    ];
+    expect(listed.sort()).to.deep.equal(expected.sort());
+    // In order of creation: the primary network's at genesis, then the L1's at its CreateChainTx.
+    expect(blockchains.at(-1)).to.deep.include({ blockchainId: l1.blockchainId, evmChainId: l1.evmChainId });
+
+    const subnets = await everyPage('/v1/networks/{network}/subnets', NETWORK, 'subnets', {});
+    expect(subnets.map((s) => s.subnetId)).to.deep.equal([l1.subnetId, PRIMARY_NETWORK_SUBNET_ID]);
+    const primary = await api('/v1/networks/{network}/subnets/{subnetId}', {
+      ...NETWORK,
+      subnetId: PRIMARY_NETWORK_SUBNET_ID,
+    });
+    expect(primary).to.deep.include({ isL1: false, createBlockIndex: '0', ownerAddresses: [] });
+    expect((primary.blockchains as { blockchainId: string }[]).map((b) => b.blockchainId)).to.deep.equal(
+      blockchains.slice(0, 3).map((b) => b.blockchainId),
+    );
+
+    const subnet = await api('/v1/networks/{network}/subnets/{subnetId}', {
+      ...NETWORK,
+      subnetId: l1.subnetId,
+    });
+    expect(subnet).to.deep.equal(subnets[0]);
+    const onChain = await platform<{
+      isPermissioned: boolean;
+      controlKeys: string[];
+      threshold: string;
+      locktime: string;
+      managerChainID: string;
+      managerAddress: string;
+    }>('platform.getSubnet', { subnetID: l1.subnetId });
+    const owner = {
+      addresses: onChain.controlKeys.map((k) => k.replace(/^P-/, '')),
+      threshold: Number(onChain.threshold),
+      locktime: Number(onChain.locktime),
+    };
+    const create = all.P.find((t) => t.txType === 'CreateSubnetTx' && t.txHash === l1.subnetId)!;
+    const convert = all.P.find((t) => t.txType === 'ConvertSubnetToL1Tx' && t.p!.subnetId === l1.subnetId)!;
+    expect(subnet).to.deep.include({
+      createBlockIndex: create.p!.blockNumber,
+      createBlockTimestamp: create.timestamp,
+      ownerAddresses: owner.addresses,
+      threshold: owner.threshold,
+      locktime: owner.locktime,
+      subnetOwnershipInfo: owner,
+      isL1: !onChain.isPermissioned,
+      l1ConversionTransactionHash: convert.txHash,
+      l1ValidatorManagerDetails: {
+        blockchainId: onChain.managerChainID,
+        contractAddress: onChain.managerAddress.toLowerCase(),
+      },
+    });
+    expect(subnet.isL1).to.equal(true);
+    expect(subnet.blockchains).to.deep.equal([blockchains.at(-1)]);
+
+    const unknown = await fetch(
+      `${gatewayUrl}/v1/networks/fuji/subnets/${encodeCb58(new Uint8Array(32).fill(7))}`,
+    );
+    expect(unknown.status).to.equal(404);
+    const badSize = await fetch(`${gatewayUrl}/v1/networks/fuji/subnets?pageSize=10001`);
+    expect(badSize.status).to.equal(400);
+    expect(((await badSize.json()) as { message: string }).message).to.match(/^pageSize: /);
+
+    // The official SDK, its Data API operations pointed at the gateway one call at a time.
+    const sdk = new Avalanche({ network: 'fuji' });
+    const viaGateway = { serverURL: gatewayUrl, retries: { strategy: 'none' as const } };
+    expect(
+      (await sdk.data.primaryNetwork.getSubnetById({ subnetId: l1.subnetId }, viaGateway)).isL1,
+    ).to.equal(true);
+    const viaSdk: string[] = [];
+    for await (const page of await sdk.data.primaryNetwork.listBlockchains({ pageSize: 1 }, viaGateway))
+      viaSdk.push(...page.result.blockchains.map((b) => b.blockchainId));
+    expect(viaSdk).to.deep.equal(blockchains.map((b) => b.blockchainId).reverse());
+    let subnetsViaSdk = 0;
+    for await (const page of await sdk.data.primaryNetwork.listSubnets(
+      { pageSize: 1, sortOrder: 'asc' },
+      viaGateway,
+    ))
+      subnetsViaSdk += page.result.subnets.length;
+    expect(subnetsViaSdk).to.equal(2);
+  });
 
   it('answers every route through gateway-data with documents that validate against the official OpenAPI document', async function () {
     const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
@@ -845,6 +962,8 @@ describe('primary-network service', function () {
   });
 
   it('pages every list so that any page size yields each item exactly once, in order (property)', async function () {
+    // The blockchains (4) and subnets (2) of the devnet fill pages of 1 to 3.
+    const networkListPageSize = (pageSize: number) => (pageSize % 3) + 1;
     const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts).map((a) =>
       formatBech32('fuji', a.address),
     );
@@ -905,6 +1024,26 @@ describe('primary-network service', function () {
           ).map((u) => u.utxoId as string),
       },
       {
+        name: 'blockchains',
+        run: async (pageSize, sortOrder) =>
+          (
+            await everyPage('/v1/networks/{network}/blockchains', { network: 'fuji' }, 'blockchains', {
+              pageSize: String(networkListPageSize(pageSize)),
+              sortOrder,
+            })
+          ).map((b) => b.blockchainId as string),
+      },
+      {
+        name: 'subnets',
+        run: async (pageSize, sortOrder) =>
+          (
+            await everyPage('/v1/networks/{network}/subnets', { network: 'fuji' }, 'subnets', {
+              pageSize: String(networkListPageSize(pageSize)),
+              sortOrder,
+            })
+          ).map((s) => s.subnetId as string),
+      },
+      {
         name: 'historical rewards',
         run: async (pageSize, sortOrder) =>
           (
@@ -919,7 +1058,7 @@ describe('primary-network service', function () {
     const whole = new Map<string, string[]>();
     for (const list of lists) {
       for (const order of ['asc', 'desc']) whole.set(`${list.name} ${order}`, await list.run(100, order));
-      expect(whole.get(`${list.name} asc`)!.length, list.name).to.be.greaterThan(2);
+      expect(whole.get(`${list.name} asc`)!.length, list.name).to.be.at.least(2);
     }
     await fc.assert(
       fc.asyncProperty(
@@ -937,6 +1076,13 @@ describe('primary-network service', function () {
       ),
       { numRuns: 15, seed: 20261121 },
     );
+    // The network's own lists are short: every page size that splits them, in both orders.
+    for (const list of lists.filter((l) => l.name === 'blockchains' || l.name === 'subnets'))
+      for (const order of ['asc', 'desc'])
+        for (const pageSize of [0, 1, 2])
+          expect(await list.run(pageSize, order), `${list.name} ${order}`).to.deep.equal(
+            whole.get(`${list.name} ${order}`),
+          );
     // In order: ascending is descending reversed, for keys that are unique.
     const p = whole.get('P transactions of an address asc')!;
     expect(whole.get('P transactions of an address desc')).to.deep.equal([...p].reverse());

@@ -1,9 +1,10 @@
-import { getBlockchainById } from './primary-network/blockchains.ts';
+import { getBlockchainById, listBlockchains } from './primary-network/blockchains.ts';
 import { getBlockById, getVertexByHeight, listLatestPrimaryNetworkBlocks } from './primary-network/blocks.ts';
 import {
   listHistoricalPrimaryNetworkRewards,
   listPendingPrimaryNetworkRewards,
 } from './primary-network/rewards.ts';
+import { getSubnetById, listSubnets } from './primary-network/subnets.ts';
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from './primary-network/transactions.ts';
 import { getUtxosByAddresses, getUtxosByAddressesV2 } from './primary-network/utxos.ts';
 import { getNativeBalance, listCollectibleBalances } from './evm/balances.ts';
@@ -35,7 +36,10 @@ export type {
 } from './route.ts';
 
 export const PRIMARY_NETWORK_ROUTES: readonly DataRoute[] = [
+  listBlockchains,
   getBlockchainById,
+  listSubnets,
+  getSubnetById,
   listLatestPrimaryNetworkBlocks,
   getBlockById,
   getVertexByHeight,

@@ -17,6 +17,7 @@ import type { GetBlockRequest as _chaindata_primarynetwork_v1_GetBlockRequest, G
 import type { GetBlockchainRequest as _chaindata_primarynetwork_v1_GetBlockchainRequest, GetBlockchainRequest__Output as _chaindata_primarynetwork_v1_GetBlockchainRequest__Output } from './chaindata/primarynetwork/v1/GetBlockchainRequest.ts';
 import type { GetL1ValidatorWeightChangeRequest as _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, GetL1ValidatorWeightChangeRequest__Output as _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output } from './chaindata/primarynetwork/v1/GetL1ValidatorWeightChangeRequest.ts';
 import type { GetProjectionStatusRequest as _chaindata_primarynetwork_v1_GetProjectionStatusRequest, GetProjectionStatusRequest__Output as _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output } from './chaindata/primarynetwork/v1/GetProjectionStatusRequest.ts';
+import type { GetSubnetRequest as _chaindata_primarynetwork_v1_GetSubnetRequest, GetSubnetRequest__Output as _chaindata_primarynetwork_v1_GetSubnetRequest__Output } from './chaindata/primarynetwork/v1/GetSubnetRequest.ts';
 import type { GetTransactionRequest as _chaindata_primarynetwork_v1_GetTransactionRequest, GetTransactionRequest__Output as _chaindata_primarynetwork_v1_GetTransactionRequest__Output } from './chaindata/primarynetwork/v1/GetTransactionRequest.ts';
 import type { GetValidatorSetRequest as _chaindata_primarynetwork_v1_GetValidatorSetRequest, GetValidatorSetRequest__Output as _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output } from './chaindata/primarynetwork/v1/GetValidatorSetRequest.ts';
 import type { HistoricalReward as _chaindata_primarynetwork_v1_HistoricalReward, HistoricalReward__Output as _chaindata_primarynetwork_v1_HistoricalReward__Output } from './chaindata/primarynetwork/v1/HistoricalReward.ts';
@@ -24,11 +25,14 @@ import type { IndexCursor as _chaindata_primarynetwork_v1_IndexCursor, IndexCurs
 import type { L1ValidatorDetails as _chaindata_primarynetwork_v1_L1ValidatorDetails, L1ValidatorDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorDetails.ts';
 import type { L1ValidatorManagerDetails as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails, L1ValidatorManagerDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorManagerDetails.ts';
 import type { L1ValidatorWeightChange as _chaindata_primarynetwork_v1_L1ValidatorWeightChange, L1ValidatorWeightChange__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output } from './chaindata/primarynetwork/v1/L1ValidatorWeightChange.ts';
+import type { ListBlockchainsResponse as _chaindata_primarynetwork_v1_ListBlockchainsResponse, ListBlockchainsResponse__Output as _chaindata_primarynetwork_v1_ListBlockchainsResponse__Output } from './chaindata/primarynetwork/v1/ListBlockchainsResponse.ts';
 import type { ListBlocksRequest as _chaindata_primarynetwork_v1_ListBlocksRequest, ListBlocksRequest__Output as _chaindata_primarynetwork_v1_ListBlocksRequest__Output } from './chaindata/primarynetwork/v1/ListBlocksRequest.ts';
 import type { ListBlocksResponse as _chaindata_primarynetwork_v1_ListBlocksResponse, ListBlocksResponse__Output as _chaindata_primarynetwork_v1_ListBlocksResponse__Output } from './chaindata/primarynetwork/v1/ListBlocksResponse.ts';
 import type { ListHistoricalRewardsResponse as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, ListHistoricalRewardsResponse__Output as _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output } from './chaindata/primarynetwork/v1/ListHistoricalRewardsResponse.ts';
+import type { ListNetworkItemsRequest as _chaindata_primarynetwork_v1_ListNetworkItemsRequest, ListNetworkItemsRequest__Output as _chaindata_primarynetwork_v1_ListNetworkItemsRequest__Output } from './chaindata/primarynetwork/v1/ListNetworkItemsRequest.ts';
 import type { ListPendingRewardsResponse as _chaindata_primarynetwork_v1_ListPendingRewardsResponse, ListPendingRewardsResponse__Output as _chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output } from './chaindata/primarynetwork/v1/ListPendingRewardsResponse.ts';
 import type { ListRewardsRequest as _chaindata_primarynetwork_v1_ListRewardsRequest, ListRewardsRequest__Output as _chaindata_primarynetwork_v1_ListRewardsRequest__Output } from './chaindata/primarynetwork/v1/ListRewardsRequest.ts';
+import type { ListSubnetsResponse as _chaindata_primarynetwork_v1_ListSubnetsResponse, ListSubnetsResponse__Output as _chaindata_primarynetwork_v1_ListSubnetsResponse__Output } from './chaindata/primarynetwork/v1/ListSubnetsResponse.ts';
 import type { ListTransactionsRequest as _chaindata_primarynetwork_v1_ListTransactionsRequest, ListTransactionsRequest__Output as _chaindata_primarynetwork_v1_ListTransactionsRequest__Output } from './chaindata/primarynetwork/v1/ListTransactionsRequest.ts';
 import type { ListTransactionsResponse as _chaindata_primarynetwork_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _chaindata_primarynetwork_v1_ListTransactionsResponse__Output } from './chaindata/primarynetwork/v1/ListTransactionsResponse.ts';
 import type { ListUtxosRequest as _chaindata_primarynetwork_v1_ListUtxosRequest, ListUtxosRequest__Output as _chaindata_primarynetwork_v1_ListUtxosRequest__Output } from './chaindata/primarynetwork/v1/ListUtxosRequest.ts';
@@ -42,6 +46,7 @@ import type { PendingReward as _chaindata_primarynetwork_v1_PendingReward, Pendi
 import type { PrimaryNetworkServiceClient as _chaindata_primarynetwork_v1_PrimaryNetworkServiceClient, PrimaryNetworkServiceDefinition as _chaindata_primarynetwork_v1_PrimaryNetworkServiceDefinition } from './chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { ProjectionStatus as _chaindata_primarynetwork_v1_ProjectionStatus, ProjectionStatus__Output as _chaindata_primarynetwork_v1_ProjectionStatus__Output } from './chaindata/primarynetwork/v1/ProjectionStatus.ts';
 import type { ProposerDetails as _chaindata_primarynetwork_v1_ProposerDetails, ProposerDetails__Output as _chaindata_primarynetwork_v1_ProposerDetails__Output } from './chaindata/primarynetwork/v1/ProposerDetails.ts';
+import type { Subnet as _chaindata_primarynetwork_v1_Subnet, Subnet__Output as _chaindata_primarynetwork_v1_Subnet__Output } from './chaindata/primarynetwork/v1/Subnet.ts';
 import type { SubnetOwnershipInfo as _chaindata_primarynetwork_v1_SubnetOwnershipInfo, SubnetOwnershipInfo__Output as _chaindata_primarynetwork_v1_SubnetOwnershipInfo__Output } from './chaindata/primarynetwork/v1/SubnetOwnershipInfo.ts';
 import type { Transaction as _chaindata_primarynetwork_v1_Transaction, Transaction__Output as _chaindata_primarynetwork_v1_Transaction__Output } from './chaindata/primarynetwork/v1/Transaction.ts';
 import type { TransactionVertexDetail as _chaindata_primarynetwork_v1_TransactionVertexDetail, TransactionVertexDetail__Output as _chaindata_primarynetwork_v1_TransactionVertexDetail__Output } from './chaindata/primarynetwork/v1/TransactionVertexDetail.ts';
@@ -78,6 +83,7 @@ export interface ProtoGrpcType {
         GetBlockchainRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetBlockchainRequest, _chaindata_primarynetwork_v1_GetBlockchainRequest__Output>
         GetL1ValidatorWeightChangeRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest, _chaindata_primarynetwork_v1_GetL1ValidatorWeightChangeRequest__Output>
         GetProjectionStatusRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetProjectionStatusRequest, _chaindata_primarynetwork_v1_GetProjectionStatusRequest__Output>
+        GetSubnetRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetSubnetRequest, _chaindata_primarynetwork_v1_GetSubnetRequest__Output>
         GetTransactionRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetTransactionRequest, _chaindata_primarynetwork_v1_GetTransactionRequest__Output>
         GetValidatorSetRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_GetValidatorSetRequest, _chaindata_primarynetwork_v1_GetValidatorSetRequest__Output>
         HistoricalReward: MessageTypeDefinition<_chaindata_primarynetwork_v1_HistoricalReward, _chaindata_primarynetwork_v1_HistoricalReward__Output>
@@ -85,11 +91,14 @@ export interface ProtoGrpcType {
         L1ValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorDetails, _chaindata_primarynetwork_v1_L1ValidatorDetails__Output>
         L1ValidatorManagerDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorManagerDetails, _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output>
         L1ValidatorWeightChange: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorWeightChange, _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>
+        ListBlockchainsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListBlockchainsResponse, _chaindata_primarynetwork_v1_ListBlockchainsResponse__Output>
         ListBlocksRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListBlocksRequest, _chaindata_primarynetwork_v1_ListBlocksRequest__Output>
         ListBlocksResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListBlocksResponse, _chaindata_primarynetwork_v1_ListBlocksResponse__Output>
         ListHistoricalRewardsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListHistoricalRewardsResponse, _chaindata_primarynetwork_v1_ListHistoricalRewardsResponse__Output>
+        ListNetworkItemsRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListNetworkItemsRequest, _chaindata_primarynetwork_v1_ListNetworkItemsRequest__Output>
         ListPendingRewardsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListPendingRewardsResponse, _chaindata_primarynetwork_v1_ListPendingRewardsResponse__Output>
         ListRewardsRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListRewardsRequest, _chaindata_primarynetwork_v1_ListRewardsRequest__Output>
+        ListSubnetsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListSubnetsResponse, _chaindata_primarynetwork_v1_ListSubnetsResponse__Output>
         ListTransactionsRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListTransactionsRequest, _chaindata_primarynetwork_v1_ListTransactionsRequest__Output>
         ListTransactionsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListTransactionsResponse, _chaindata_primarynetwork_v1_ListTransactionsResponse__Output>
         ListUtxosRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListUtxosRequest, _chaindata_primarynetwork_v1_ListUtxosRequest__Output>
@@ -104,6 +113,7 @@ export interface ProtoGrpcType {
         ProjectionStatus: MessageTypeDefinition<_chaindata_primarynetwork_v1_ProjectionStatus, _chaindata_primarynetwork_v1_ProjectionStatus__Output>
         ProposerDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_ProposerDetails, _chaindata_primarynetwork_v1_ProposerDetails__Output>
         SortOrder: EnumTypeDefinition
+        Subnet: MessageTypeDefinition<_chaindata_primarynetwork_v1_Subnet, _chaindata_primarynetwork_v1_Subnet__Output>
         SubnetOwnershipInfo: MessageTypeDefinition<_chaindata_primarynetwork_v1_SubnetOwnershipInfo, _chaindata_primarynetwork_v1_SubnetOwnershipInfo__Output>
         Transaction: MessageTypeDefinition<_chaindata_primarynetwork_v1_Transaction, _chaindata_primarynetwork_v1_Transaction__Output>
         TransactionVertexDetail: MessageTypeDefinition<_chaindata_primarynetwork_v1_TransactionVertexDetail, _chaindata_primarynetwork_v1_TransactionVertexDetail__Output>

@@ -4,6 +4,7 @@ import type { Blockchain } from '../../generated/proto/chaindata/primarynetwork/
 import type { HistoricalReward } from '../../generated/proto/chaindata/primarynetwork/v1/HistoricalReward.ts';
 import type { PChainUtxo } from '../../generated/proto/chaindata/primarynetwork/v1/PChainUtxo.ts';
 import type { PendingReward } from '../../generated/proto/chaindata/primarynetwork/v1/PendingReward.ts';
+import type { Subnet } from '../../generated/proto/chaindata/primarynetwork/v1/Subnet.ts';
 import type { Transaction } from '../../generated/proto/chaindata/primarynetwork/v1/Transaction.ts';
 import type { Utxo } from '../../generated/proto/chaindata/primarynetwork/v1/Utxo.ts';
 import type { Vertex } from '../../generated/proto/chaindata/primarynetwork/v1/Vertex.ts';
@@ -14,10 +15,12 @@ import { hex } from '../../runtime/formatting/encoding.ts';
 import { AVAX_ASSET, type ChainKey, type NetworkContext } from '../network.ts';
 import type {
   AssetDirectory,
+  ListedBlockchain,
   PendingStaker,
   StoredBlock,
   StoredBlockchain,
   StoredReward,
+  StoredSubnet,
   StoredTransaction,
   StoredVertex,
   UtxoRow,
@@ -72,6 +75,42 @@ export function createdBlockchainDoc(r: StoredBlockchain): Blockchain {
     blockchainName: r.name,
     ...(evmChainId !== undefined ? { evmChainId } : {}),
     genesisJson,
+  };
+}
+
+export function listedBlockchainDoc(ctx: NetworkContext, b: ListedBlockchain): Blockchain {
+  return 'primary' in b ? primaryBlockchain(ctx, b.primary) : createdBlockchainDoc(b);
+}
+
+/**
+ * A subnet as its CreateSubnetTx, its latest TransferSubnetOwnershipTx and its ConvertSubnetToL1Tx left it. The
+ * primary network was created at genesis and has no owner: no addresses, threshold and locktime 0.
+ */
+export function subnetDoc(ctx: NetworkContext, s: StoredSubnet): Subnet {
+  const owner = {
+    locktime: Number(s.owner?.locktime ?? 0),
+    threshold: s.owner?.threshold ?? 0,
+    addresses: (s.owner?.addresses ?? []).map((h) => formatBech32(ctx.identity.hrp, bytesOf(h))),
+  };
+  return {
+    createBlockTimestamp: s.created ? Number(s.created.timestamp) : PRIMARY_CHAINS_CREATED_AT,
+    createBlockIndex: s.created?.height ?? '0',
+    subnetId: encodeCb58(s.id),
+    ownerAddresses: owner.addresses,
+    threshold: owner.threshold,
+    locktime: owner.locktime,
+    subnetOwnershipInfo: owner,
+    isL1: s.conversion !== undefined,
+    ...(s.conversion
+      ? {
+          l1ConversionTransactionHash: encodeCb58(s.conversion.txId),
+          l1ValidatorManagerDetails: {
+            blockchainId: cb58(s.conversion.manager.chainId),
+            contractAddress: hex(bytesOf(s.conversion.manager.address)),
+          },
+        }
+      : {}),
+    blockchains: s.blockchains.map((b) => listedBlockchainDoc(ctx, b)),
   };
 }
 

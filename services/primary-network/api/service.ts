@@ -5,7 +5,11 @@ import { formatNodeId } from '../../runtime/formatting/address.ts';
 import { decodeCb58, encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
-import { MAX_PAGE_SIZE, MAX_UTXO_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
+import {
+  MAX_NETWORK_LIST_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_UTXO_PAGE_SIZE,
+} from '../../runtime/pagination/limits.ts';
 import type { PriceSource } from '../../runtime/prices/price-source.ts';
 import type { PotentialRewards } from '../platform-rewards.ts';
 import { chainKeyOf, type ChainKey, type NetworkContext } from '../network.ts';
@@ -15,10 +19,12 @@ import {
   chainName,
   createdBlockchainDoc,
   historicalRewardDoc,
+  listedBlockchainDoc,
   otherUtxo,
   pChainUtxo,
   pendingRewardDoc,
   primaryBlockchain,
+  subnetDoc,
   transactionDoc,
   vertexDoc,
 } from './documents.ts';
@@ -104,6 +110,37 @@ export function primaryNetworkService(options: {
           `blockchain ${field.quoted(ref.blockchain_id)} is not a chain of ${network}: no CreateChainTx created it`,
         );
       return createdBlockchainDoc(created);
+    },
+
+    ListBlockchains: async (req) => {
+      checkNetwork(req.network);
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_NETWORK_LIST_PAGE_SIZE);
+      const page = await reader.blockchains(order, pageSize, field.cursor(req.cursor));
+      return {
+        blockchains: page.items.map((b) => listedBlockchainDoc(ctx, b)),
+        next_cursor: page.nextCursor,
+      };
+    },
+
+    ListSubnets: async (req) => {
+      checkNetwork(req.network);
+      const order = field.sortOrder(req.sort_order);
+      const pageSize = field.pageSize(req.page_size, MAX_NETWORK_LIST_PAGE_SIZE);
+      const page = await reader.subnets(order, pageSize, field.cursor(req.cursor));
+      return { subnets: page.items.map((s) => subnetDoc(ctx, s)), next_cursor: page.nextCursor };
+    },
+
+    GetSubnet: async (req) => {
+      checkNetwork(req.network);
+      const subnetId = field.bytes('subnetId', req.subnet_id, ID_LENGTH);
+      const subnet = await reader.subnet(subnetId);
+      if (!subnet)
+        throw new DomainError(
+          'not_found',
+          `subnet ${encodeCb58(subnetId)} is not a subnet of ${network}: no CreateSubnetTx created it`,
+        );
+      return subnetDoc(ctx, subnet);
     },
 
     ListBlocks: async (req) => {

@@ -5,7 +5,7 @@ import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts'
 import { MAX_INT64, MAX_UINT64 } from '../../runtime/grpc/request-fields.ts';
 import { keysetPage, type Page } from '../../runtime/pagination/keyset.ts';
 import type { ChainKey, NetworkContext } from '../network.ts';
-import type { TxFacts } from './rows.ts';
+import type { HexBytes, OwnerFacts, TxFacts } from './rows.ts';
 
 /**
  * The read side of the projection: one method per query the gRPC service answers, returning rows as the tables hold
@@ -332,7 +332,7 @@ export class PrimaryNetworkReader {
         filter.assetId ? bytea(filter.assetId) : null,
         filter.minAmount.toString(),
         after?.key ?? null,
-        after ? after.utxoId : null,
+        after ? after.id : null,
         pageSize + 1,
       ],
     );
@@ -375,7 +375,7 @@ export class PrimaryNetworkReader {
         filter.addresses.map(bytea),
         filter.nodeIds.map(bytea),
         after?.key ?? null,
-        after?.utxoId ?? null,
+        after?.id ?? null,
         pageSize + 1,
       ],
     );
@@ -413,17 +413,116 @@ export class PrimaryNetworkReader {
     return { items: page.items.map((r) => pendingStaker(r)), nextCursor: page.nextCursor };
   }
 
-  // ---- validator sets
+  // ---- blockchains and subnets
+
+  /**
+   * The primary network's chains and every chain a CreateChainTx created, in order of creation: the P-Chain height
+   * that created it, then its id. The primary network's chains are in no container; they come at height 0.
+   */
+  async blockchains(order: Order, pageSize: number, cursor: string): Promise<Page<ListedBlockchain>> {
+    const parsed = parseKeyCursor(cursor, MAX_INT64);
+    const after = parsed && { n: BigInt(parsed.key), id: parsed.id };
+    const { rows } = await this.pool.query<StoredBlockchain>(
+      `SELECT ${BLOCKCHAIN_COLUMNS} FROM primary_network.blockchains
+       WHERE ($1::bigint IS NULL OR (created_height, id) ${order === 'asc' ? '>' : '<'} ($1, $2::bytea))
+       ORDER BY created_height ${order}, id ${order} LIMIT $3`,
+      [after ? after.n.toString() : null, after?.id ?? null, pageSize + 1],
+    );
+    return pageWithGenesis(rows, this.primaryChains(), blockchainKey, order, pageSize, after, (b) => {
+      const key = blockchainKey(b);
+      return `${key.n}:${key.id.toString('hex')}`;
+    });
+  }
+
+  /** The primary network (created at genesis) and every subnet a CreateSubnetTx created, in order of creation. */
+  async subnets(order: Order, pageSize: number, cursor: string): Promise<Page<StoredSubnet>> {
+    const before = cursorBigint(cursor, 'subnet');
+    const after = before === undefined ? undefined : { n: before, id: Buffer.alloc(0) };
+    const { rows } = await this.pool.query<SubnetCreationRow>(
+      `SELECT ${SUBNET_CREATION_COLUMNS} FROM primary_network.transactions
+       WHERE chain = 'P' AND tx_type = 'CreateSubnetTx' AND ($1::bigint IS NULL OR seq ${order === 'asc' ? '>' : '<'} $1)
+       ORDER BY seq ${order} LIMIT $2`,
+      [integerOrNull(before), pageSize + 1],
+    );
+    const page = pageWithGenesis<SubnetCreationRow | null>(
+      rows,
+      // null, not undefined, stands for the primary network: sort() moves undefined to the end uncompared.
+      [null],
+      (r) => ({ n: BigInt(r?.seq ?? 0), id: Buffer.alloc(0) }),
+      order,
+      pageSize,
+      after,
+      (r) => r?.seq ?? '0',
+    );
+    return { items: await this.subnetsOf(page.items), nextCursor: page.nextCursor };
+  }
+
+  /** A subnet by its id (the CreateSubnetTx's; 32 zero bytes: the primary network). */
+  async subnet(id: Uint8Array): Promise<StoredSubnet | undefined> {
+    if (Buffer.from(id).equals(PRIMARY_NETWORK)) return (await this.subnetsOf([null]))[0];
+    const { rows } = await this.pool.query<SubnetCreationRow>(
+      `SELECT ${SUBNET_CREATION_COLUMNS} FROM primary_network.transactions
+       WHERE chain = 'P' AND id = $1 AND tx_type = 'CreateSubnetTx'`,
+      [bytea(id)],
+    );
+    return rows[0] && (await this.subnetsOf(rows))[0];
+  }
+
+  /** Subnets with their latest owner, their conversion and their chains (`null`: the primary network). */
+  private async subnetsOf(created: (SubnetCreationRow | null)[]): Promise<StoredSubnet[]> {
+    const ids = created.filter((c) => c !== null).map((c) => c.id);
+    const [changes, chains] = await Promise.all([
+      this.pool.query<{ subnet: HexBytes; tx_type: string; id: Buffer; details: TxFacts }>(
+        `SELECT DISTINCT ON (details ->> 'subnetId', tx_type) details ->> 'subnetId' AS subnet, tx_type, id, details
+         FROM primary_network.transactions
+         WHERE chain = 'P' AND tx_type IN ('TransferSubnetOwnershipTx', 'ConvertSubnetToL1Tx')
+           AND details ->> 'subnetId' = ANY($1::text[])
+         ORDER BY details ->> 'subnetId', tx_type, seq DESC`,
+        [ids.map((id) => id.toString('hex'))],
+      ),
+      this.pool.query<StoredBlockchain>(
+        `SELECT ${BLOCKCHAIN_COLUMNS} FROM primary_network.blockchains WHERE subnet_id = ANY($1::bytea[])
+         ORDER BY subnet_id, created_height, id`,
+        [ids],
+      ),
+    ]);
+    // A page holds up to 10000 subnets: look their facts up by key rather than scanning the rows for each.
+    const changeBy = new Map(changes.rows.map((c) => [`${c.tx_type} ${c.subnet}`, c]));
+    const change = (id: Buffer, txType: string) => changeBy.get(`${txType} ${id.toString('hex')}`);
+    const chainsBy = Map.groupBy(chains.rows, (b) => b.subnet_id.toString('hex'));
+    return created.map((c): StoredSubnet => {
+      if (!c) return { id: PRIMARY_NETWORK, blockchains: this.primaryChains() };
+      const transfer = change(c.id, 'TransferSubnetOwnershipTx')?.details.subnetOwner;
+      const conversion = change(c.id, 'ConvertSubnetToL1Tx');
+      return {
+        id: c.id,
+        created: { height: c.block_height, timestamp: c.block_timestamp },
+        owner: transfer ?? c.owner,
+        ...(conversion?.details.l1Manager
+          ? { conversion: { txId: conversion.id, manager: conversion.details.l1Manager } }
+          : {}),
+        blockchains: chainsBy.get(c.id.toString('hex')) ?? [],
+      };
+    });
+  }
+
+  /** The primary network's chains, in the order of their lists: by id, as they are all created at genesis. */
+  private primaryChains(): ListedBlockchain[] {
+    return (['P', 'X', 'C'] as const)
+      .map((chain) => ({ primary: chain, id: Buffer.from(this.ctx.chainIds[chain]) }))
+      .sort((a, b) => Buffer.compare(a.id, b.id));
+  }
 
   /** A blockchain a CreateChainTx created. */
   async createdBlockchain(id: Uint8Array): Promise<StoredBlockchain | undefined> {
     const { rows } = await this.pool.query<StoredBlockchain>(
-      `SELECT id, subnet_id, name, vm_id, genesis, created_height, created_timestamp
-       FROM primary_network.blockchains WHERE id = $1`,
+      `SELECT ${BLOCKCHAIN_COLUMNS} FROM primary_network.blockchains WHERE id = $1`,
       [bytea(id)],
     );
     return rows[0];
   }
+
+  // ---- validator sets
 
   async latestPChainHeight(): Promise<bigint> {
     const { rows } = await this.pool.query<{ height: string }>(
@@ -638,6 +737,71 @@ export interface StoredBlockchain {
   created_timestamp: string;
 }
 
+const BLOCKCHAIN_COLUMNS = 'id, subnet_id, name, vm_id, genesis, created_height, created_timestamp';
+
+/** A chain of a list: one of the primary network's own (in no container), or one a CreateChainTx created. */
+export type ListedBlockchain = { primary: ChainKey; id: Buffer } | StoredBlockchain;
+
+export interface StoredSubnet {
+  id: Buffer;
+  /** Where its CreateSubnetTx was accepted; absent for the primary network, created at genesis (and owned by none). */
+  created?: { height: string; timestamp: string };
+  /** The latest owner: the last TransferSubnetOwnershipTx's, else the CreateSubnetTx's. */
+  owner?: OwnerFacts;
+  /** Its ConvertSubnetToL1Tx, which made it an L1. */
+  conversion?: { txId: Buffer; manager: { chainId: HexBytes; address: HexBytes } };
+  blockchains: ListedBlockchain[];
+}
+
+interface SubnetCreationRow {
+  id: Buffer;
+  seq: string;
+  block_height: string;
+  block_timestamp: string;
+  owner: OwnerFacts;
+}
+
+const SUBNET_CREATION_COLUMNS = `id, seq, block_height, block_timestamp, details -> 'subnetOwner' AS owner`;
+
+const PRIMARY_NETWORK = Buffer.alloc(32);
+
+/** A list key: a height or sequence number, then an id. */
+interface ListKey {
+  n: bigint;
+  id: Buffer;
+}
+
+function compareListKeys(a: ListKey, b: ListKey): number {
+  return a.n < b.n ? -1 : a.n > b.n ? 1 : Buffer.compare(a.id, b.id);
+}
+
+function blockchainKey(b: ListedBlockchain): ListKey {
+  return 'primary' in b ? { n: 0n, id: b.id } : { n: BigInt(b.created_height), id: b.id };
+}
+
+/**
+ * One keyset page of a list whose genesis items (the primary network's, in no container) come before every stored
+ * row: `stored` is the query's page after the cursor, and the genesis items after the cursor join it.
+ */
+function pageWithGenesis<T>(
+  stored: T[],
+  genesis: T[],
+  keyOf: (item: T) => ListKey,
+  order: Order,
+  pageSize: number,
+  after: ListKey | undefined,
+  cursorOf: (item: T) => string,
+): Page<T> {
+  const direction = order === 'asc' ? 1 : -1;
+  const rows = [
+    ...genesis.filter((g) => after === undefined || direction * compareListKeys(keyOf(g), after) > 0),
+    ...stored,
+  ]
+    .sort((a, b) => direction * compareListKeys(keyOf(a), keyOf(b)))
+    .slice(0, pageSize + 1);
+  return keysetPage(rows, pageSize, cursorOf);
+}
+
 export interface StoredVertex {
   id: Buffer;
   idx: string;
@@ -664,11 +828,14 @@ export interface StoredReward {
   end_time: string;
 }
 
-/** `<sort key>:<utxo id hex>` cursors of the UTXO and reward lists; the key is at most `max`. */
-function parseKeyCursor(cursor: string, max: bigint): { key: string; utxoId: Buffer } | undefined {
+/**
+ * `<sort key>:<32-byte id hex>` cursors of the UTXO, reward and blockchain lists (the id a UTXO's or a chain's); the
+ * key is at most `max`.
+ */
+function parseKeyCursor(cursor: string, max: bigint): { key: string; id: Buffer } | undefined {
   if (cursor === '') return undefined;
   const match = /^(\d{1,20}):([0-9a-f]{64})$/.exec(cursor);
   if (!match || BigInt(match[1]!) > max)
     throw new DomainError('invalid_argument', 'pageToken: malformed cursor');
-  return { key: match[1]!, utxoId: Buffer.from(match[2]!, 'hex') };
+  return { key: match[1]!, id: Buffer.from(match[2]!, 'hex') };
 }

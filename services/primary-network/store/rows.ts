@@ -51,7 +51,7 @@ export interface TxFacts {
   rewardAddresses?: HexBytes[];
   /** A RewardValidatorTx's staking transaction. */
   rewardedTxId?: HexBytes;
-  subnetOwner?: { locktime: string; threshold: number; addresses: HexBytes[] };
+  subnetOwner?: OwnerFacts;
   blsSigner?: BlsFacts;
   createdChain?: { name: string; vmId: HexBytes; genesisData: HexBytes };
   l1Manager?: { chainId: HexBytes; address: HexBytes };
@@ -59,6 +59,13 @@ export interface TxFacts {
   evmInputs?: { address: HexBytes; assetId: HexBytes; amount: string }[];
   evmOutputs?: { address: HexBytes; assetId: HexBytes; amount: string }[];
   assetCreated?: { name: string; symbol: string; denomination: number; type: string; cap: string };
+}
+
+/** Who controls a subnet. */
+export interface OwnerFacts {
+  locktime: string;
+  threshold: number;
+  addresses: HexBytes[];
 }
 
 export interface BlsFacts {

@@ -7,6 +7,9 @@
 /** Most lists: 1 to 100 items a page. */
 export const MAX_PAGE_SIZE = 100;
 
+/** The network's own blockchains and subnets: 1 to 10000 a page. */
+export const MAX_NETWORK_LIST_PAGE_SIZE = 10_000;
+
 /** UTXOs: the v2 route (POST …/utxos) pages up to 1024; its v1 GET twin only up to MAX_PAGE_SIZE. */
 export const MAX_UTXO_PAGE_SIZE = 1024;
 

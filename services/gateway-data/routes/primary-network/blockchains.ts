@@ -1,6 +1,37 @@
-import { anyBlockchainIdParam, networkParam, selectAnyBlockchain } from '../../chains.ts';
-import { toApiDocument } from '../../documents.ts';
-import { chainRef, defineRoute } from '../route.ts';
+import { MAX_NETWORK_LIST_PAGE_SIZE } from '../../../runtime/pagination/limits.ts';
+import { anyBlockchainIdParam, networkIdentity, networkParam, selectAnyBlockchain } from '../../chains.ts';
+import { toApiDocument, toListDocument } from '../../documents.ts';
+import { pageSizeParam, pageTokenParam, sortOrderParam } from '../../params.ts';
+import { chainRef, defineRoute, sortOrderOf } from '../route.ts';
+
+/** The lists of the network's own blockchains and subnets: up to 10000 a page, 100 by default. */
+export const NETWORK_LIST_QUERY = {
+  pageToken: pageTokenParam(),
+  pageSize: pageSizeParam(MAX_NETWORK_LIST_PAGE_SIZE, 100),
+  sortOrder: sortOrderParam(),
+};
+
+export const listBlockchains = defineRoute({
+  method: 'GET',
+  path: '/v1/networks/{network}/blockchains',
+  operationId: 'listBlockchains',
+  summary: 'List blockchains',
+  pathParams: { network: networkParam() },
+  query: NETWORK_LIST_QUERY,
+  responses: ['ListBlockchainsResponse'],
+  async handle(input, context) {
+    const { response, nextPageToken } = await context.listPage(
+      input.pageToken,
+      {
+        network: networkIdentity(input.network).name,
+        sort_order: sortOrderOf(input.sortOrder),
+        page_size: input.pageSize,
+      },
+      context.primaryNetwork.ListBlockchains,
+    );
+    return toListDocument(response, nextPageToken);
+  },
+});
 
 export const getBlockchainById = defineRoute({
   method: 'GET',
