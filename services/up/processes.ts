@@ -1,4 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -7,23 +8,51 @@ export const CHAIN_DATA_BIN = fileURLToPath(new URL('../../bin/chain-data.js', i
 /**
  * A port that was free a moment ago on 127.0.0.1, and that this process has not handed out before: ports are
  * picked before the processes that bind them start, so the same free port must not be given twice meanwhile.
+ * It is picked below the kernel's ephemeral range where there is room: the kernel hands ports in that range to
+ * every outgoing connection and every listener on port 0, so a port taken from it (as listening on port 0 does) can
+ * be taken again by anyone before its process binds it.
  */
 const issuedPorts = new Set<number>();
+const LOWEST_PICKED_PORT = 10_000;
+/** Fewer free ports than this below the ephemeral range, and the range itself is sampled. */
+const MIN_PICKED_RANGE = 2_000;
 
 export async function freePort(): Promise<number> {
+  const below = ephemeralRangeStart();
+  const pick =
+    below !== undefined && below - LOWEST_PICKED_PORT >= MIN_PICKED_RANGE
+      ? () => Promise.resolve(LOWEST_PICKED_PORT + Math.floor(Math.random() * (below - LOWEST_PICKED_PORT)))
+      : () => listeningPort(0);
   for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
+    const port = await pick().catch(() => undefined);
+    if (port === undefined || issuedPorts.has(port)) continue;
+    // Free now: listened on and closed again.
+    if ((await listeningPort(port).catch(() => undefined)) === undefined) continue;
+    issuedPorts.add(port);
+    return port;
+  }
+}
+
+function listeningPort(port: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const bound = (server.address() as { port: number }).port;
+      server.close(() => resolve(bound));
     });
-    if (!issuedPorts.has(port)) {
-      issuedPorts.add(port);
-      return port;
-    }
+  });
+}
+
+/** The first port of Linux's ip_local_port_range; undefined elsewhere. */
+function ephemeralRangeStart(): number | undefined {
+  try {
+    const start = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+    );
+    return Number.isInteger(start) && start > 0 ? start : undefined;
+  } catch {
+    return undefined;
   }
 }
 
