@@ -28,7 +28,6 @@ import {
   type PChainMessage,
   type RegistrationJustification,
 } from '../runtime/avalanche/l1-messages.ts';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { blsSignMessage } from './bls.ts';
 import type { WarpMessages } from './warp.ts';
 
@@ -329,15 +328,15 @@ function verifyNotRegistered(
     return { code: P.invalidJustificationType, message: 'invalid justification type: <nil>' };
   }
   let expiry: bigint;
+  let expected: Uint8Array;
   try {
-    ({ expiry } = decodeRegisterL1Validator(justification.message));
+    ({ expiry, validationId: expected } = decodeRegisterL1Validator(justification.message));
   } catch (err) {
     return {
       code: P.failedToParseRegisterL1Validator,
       message: `failed to parse RegisterL1Validator justification: ${(err as Error).message}`,
     };
   }
-  const expected = sha256(justification.message);
   if (hex(expected) !== hex(validationId)) return mismatched(expected);
   if (state.l1Validator(validationId)) return exists();
   if (expiry <= state.timestampSeconds()) return undefined;

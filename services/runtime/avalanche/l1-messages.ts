@@ -141,7 +141,11 @@ function readRegisterL1Validator(r: Reader): { subnetId: Uint8Array; expiry: big
   return { subnetId, expiry };
 }
 
-export function decodeRegisterL1Validator(bytes: Uint8Array): { subnetId: Uint8Array; expiry: bigint } {
+export function decodeRegisterL1Validator(bytes: Uint8Array): {
+  validationId: Uint8Array;
+  subnetId: Uint8Array;
+  expiry: bigint;
+} {
   const parsed = decodePChainMessage(bytes);
   if (parsed.type !== 'register') throw new Error(`wrong payload type: ${parsed.type}`);
   return parsed;

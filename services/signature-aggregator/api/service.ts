@@ -24,7 +24,6 @@ import {
   unsignedWarpMessage,
   type WarpSet,
 } from '../../runtime/avalanche/warp.ts';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { trace } from '@opentelemetry/api';
 import { ID_LENGTH } from '../../runtime/avalanche/byte-reader.ts';
 import { DomainError } from '../../runtime/errors.ts';
@@ -342,11 +341,10 @@ export function unregisteredMessage(
       break;
     case 'registerMessage':
       try {
-        ({ subnetId } = decodeRegisterL1Validator(parsed.message));
+        ({ subnetId, validationId } = decodeRegisterL1Validator(parsed.message));
       } catch (err) {
         throw refused(`its RegisterL1Validator message does not decode (${(err as Error).message})`);
       }
-      validationId = sha256(parsed.message);
       break;
   }
   const payload = l1ValidatorRegistrationPayload(validationId, false);
