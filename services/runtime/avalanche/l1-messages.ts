@@ -93,7 +93,7 @@ export function registerL1ValidatorPayload(v: {
 
 export type PChainMessage =
   | { type: 'conversion'; id: Uint8Array }
-  | { type: 'register'; validationId: Uint8Array; subnetId: Uint8Array; expiry: bigint }
+  | ({ type: 'register'; validationId: Uint8Array } & RegisterL1Validator)
   | { type: 'registration'; validationId: Uint8Array; registered: boolean }
   | { type: 'weight'; validationId: Uint8Array; nonce: bigint; weight: bigint };
 
@@ -127,28 +127,62 @@ export function decodePChainMessage(bytes: Uint8Array): PChainMessage {
   return parsed;
 }
 
-/** RegisterL1Validator's fields after its type id: the subnet and expiry are what its readers need. */
-function readRegisterL1Validator(r: Reader): { subnetId: Uint8Array; expiry: bigint } {
-  const subnetId = r.id();
-  r.bytesField();
-  r.fixed(48);
-  const expiry = r.u64();
-  for (let owner = 0; owner < 2; owner++) {
-    r.u32();
-    r.list((x) => x.shortId());
-  }
-  r.u64();
-  return { subnetId, expiry };
+/** message.PChainOwner: Threshold u32, Addresses [][20]byte. */
+export interface PChainOwner {
+  threshold: number;
+  addresses: Uint8Array[];
 }
 
-export function decodeRegisterL1Validator(bytes: Uint8Array): {
-  validationId: Uint8Array;
+/** message.RegisterL1Validator (register_l1_validator.go). */
+export interface RegisterL1Validator {
   subnetId: Uint8Array;
+  nodeId: Uint8Array;
+  /** Compressed, 48 bytes. */
+  blsPublicKey: Uint8Array;
   expiry: bigint;
-} {
+  remainingBalanceOwner: PChainOwner;
+  disableOwner: PChainOwner;
+  weight: bigint;
+}
+
+function readPChainOwner(r: Reader): PChainOwner {
+  const threshold = r.u32();
+  return { threshold, addresses: r.list((x) => x.shortId()) };
+}
+
+/** RegisterL1Validator's fields after its type id. */
+function readRegisterL1Validator(r: Reader): RegisterL1Validator {
+  return {
+    subnetId: r.id(),
+    nodeId: r.bytesField(),
+    blsPublicKey: r.fixed(48),
+    expiry: r.u64(),
+    remainingBalanceOwner: readPChainOwner(r),
+    disableOwner: readPChainOwner(r),
+    weight: r.u64(),
+  };
+}
+
+/** A RegisterL1Validator payload (and its validation id, the payload's sha256); any other payload is an error. */
+export function decodeRegisterL1Validator(
+  bytes: Uint8Array,
+): { validationId: Uint8Array } & RegisterL1Validator {
   const parsed = decodePChainMessage(bytes);
   if (parsed.type !== 'register') throw new Error(`wrong payload type: ${parsed.type}`);
-  return parsed;
+  const { type: _, ...message } = parsed;
+  return message;
+}
+
+/** An L1ValidatorWeight payload; any other payload is an error. */
+export function decodeL1ValidatorWeight(bytes: Uint8Array): {
+  validationId: Uint8Array;
+  nonce: bigint;
+  weight: bigint;
+} {
+  const parsed = decodePChainMessage(bytes);
+  if (parsed.type !== 'weight') throw new Error(`wrong payload type: ${parsed.type}`);
+  const { type: _, ...message } = parsed;
+  return message;
 }
 
 /**

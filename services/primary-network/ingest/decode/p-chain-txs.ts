@@ -3,10 +3,14 @@
  * from txs/executor: exported outputs in standard_tx_executor.go, stake returned in proposal_tx_executor.go).
  */
 import { pvmSerial, type avaxSerial, type L1Validator } from '@avalabs/avalanchejs';
-import { sha256 } from '@noble/hashes/sha2.js';
 import type { BlsSigner, DecodedTx, L1ConversionValidator, Owner, PrimaryNetworkTxType } from './model.ts';
-import { conversionValidationId } from '../../../runtime/avalanche/l1-messages.ts';
-import { addressedCallPayload, readL1ValidatorWeight, readRegisterL1Validator } from './warp.ts';
+import {
+  conversionValidationId,
+  decodeL1ValidatorWeight,
+  decodeRegisterL1Validator,
+  type PChainOwner,
+} from '../../../runtime/avalanche/l1-messages.ts';
+import { decodeSignedWarpMessage, decodeWarpPayload } from '../../../runtime/avalanche/warp.ts';
 import {
   baseTxFields,
   decodeInputs,
@@ -245,7 +249,7 @@ function l1Specifics(unsigned: Unsigned): Specifics | undefined {
   }
   if (pvmSerial.isSetL1ValidatorWeightTx(unsigned)) {
     const warpMessage = unsigned.message.bytes;
-    return { l1WeightChange: { ...readL1ValidatorWeight(addressedCallPayload(warpMessage)), warpMessage } };
+    return { l1WeightChange: { ...decodeL1ValidatorWeight(l1MessagePayload(warpMessage)), warpMessage } };
   }
   if (pvmSerial.isIncreaseL1ValidatorBalanceTx(unsigned)) {
     return {
@@ -276,20 +280,28 @@ function conversionValidator(subnetId: Uint8Array, v: L1Validator, index: number
   };
 }
 
+/**
+ * The L1 message a transaction's signed Warp message carries: the payload of its AddressedCall
+ * (platformvm/warp: message, payload/addressed_call.go).
+ */
+function l1MessagePayload(warpMessage: Uint8Array): Uint8Array {
+  const payload = decodeWarpPayload(decodeSignedWarpMessage(warpMessage).payload);
+  if (payload.type !== 'addressedCall')
+    throw new Error(`warp payload: a ${payload.type} payload, not an AddressedCall`);
+  return payload.payload;
+}
+
+/** The P-Chain's owners have no locktime. */
+const l1Owner = (o: PChainOwner): Owner => ({ ...o, locktime: 0n });
+
 /** validationID = sha256 of the RegisterL1Validator payload bytes (warp/message/register_l1_validator.go). */
 function l1Registration(unsigned: pvmSerial.RegisterL1ValidatorTx): DecodedTx['l1Registration'] {
   const warpMessage = unsigned.message.bytes;
-  const payload = addressedCallPayload(warpMessage);
-  const message = readRegisterL1Validator(payload);
+  const message = decodeRegisterL1Validator(l1MessagePayload(warpMessage));
   return {
-    validationId: sha256(payload),
-    subnetId: message.subnetId,
-    nodeId: message.nodeId,
-    blsPublicKey: message.blsPublicKey,
-    expiry: message.expiry,
-    remainingBalanceOwner: message.remainingBalanceOwner,
-    disableOwner: message.disableOwner,
-    weight: message.weight,
+    ...message,
+    remainingBalanceOwner: l1Owner(message.remainingBalanceOwner),
+    disableOwner: l1Owner(message.disableOwner),
     balance: unsigned.balance.value(),
     proofOfPossession: unsigned.blsSignature.toBytes(),
     warpMessage,
