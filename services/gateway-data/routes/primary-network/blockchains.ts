@@ -1,8 +1,9 @@
+import type { ListNetworkItemsRequest } from '../../../generated/proto/chaindata/primarynetwork/v1/ListNetworkItemsRequest.ts';
 import { MAX_NETWORK_LIST_PAGE_SIZE } from '../../../runtime/pagination/limits.ts';
 import { anyBlockchainIdParam, networkIdentity, networkParam, selectAnyBlockchain } from '../../chains.ts';
 import { toApiDocument, toListDocument } from '../../documents.ts';
 import { pageSizeParam, pageTokenParam, sortOrderParam } from '../../params.ts';
-import { chainRef, defineRoute, sortOrderOf } from '../route.ts';
+import { chainRef, defineRoute, sortOrderOf, type DataRoute, type PrimaryNetworkClient } from '../route.ts';
 
 /** The lists of the network's own blockchains and subnets: up to 10000 a page, 100 by default. */
 export const NETWORK_LIST_QUERY = {
@@ -11,26 +12,45 @@ export const NETWORK_LIST_QUERY = {
   sortOrder: sortOrderParam(),
 };
 
-export const listBlockchains = defineRoute({
-  method: 'GET',
+/** A list of what the network holds (its blockchains, its subnets), by creation, in either order. */
+export function networkListRoute(spec: {
+  path: string;
+  operationId: string;
+  summary: string;
+  response: string;
+  list: (
+    client: PrimaryNetworkClient,
+  ) => (request: ListNetworkItemsRequest) => Promise<{ next_cursor: string }>;
+}): DataRoute {
+  return defineRoute({
+    method: 'GET',
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    pathParams: { network: networkParam() },
+    query: NETWORK_LIST_QUERY,
+    responses: [spec.response],
+    async handle(input, context) {
+      const { response, nextPageToken } = await context.listPage(
+        input.pageToken,
+        {
+          network: networkIdentity(input.network).name,
+          sort_order: sortOrderOf(input.sortOrder),
+          page_size: input.pageSize,
+        },
+        spec.list(context.primaryNetwork),
+      );
+      return toListDocument(response, nextPageToken);
+    },
+  });
+}
+
+export const listBlockchains = networkListRoute({
   path: '/v1/networks/{network}/blockchains',
   operationId: 'listBlockchains',
   summary: 'List blockchains',
-  pathParams: { network: networkParam() },
-  query: NETWORK_LIST_QUERY,
-  responses: ['ListBlockchainsResponse'],
-  async handle(input, context) {
-    const { response, nextPageToken } = await context.listPage(
-      input.pageToken,
-      {
-        network: networkIdentity(input.network).name,
-        sort_order: sortOrderOf(input.sortOrder),
-        page_size: input.pageSize,
-      },
-      context.primaryNetwork.ListBlockchains,
-    );
-    return toListDocument(response, nextPageToken);
-  },
+  response: 'ListBlockchainsResponse',
+  list: (client) => client.ListBlockchains,
 });
 
 export const getBlockchainById = defineRoute({

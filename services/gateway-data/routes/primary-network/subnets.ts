@@ -1,29 +1,15 @@
 import { networkIdentity, networkParam } from '../../chains.ts';
-import { toApiDocument, toListDocument } from '../../documents.ts';
+import { toApiDocument } from '../../documents.ts';
 import { subnetIdBytesParam } from '../../params.ts';
-import { defineRoute, sortOrderOf } from '../route.ts';
-import { NETWORK_LIST_QUERY } from './blockchains.ts';
+import { defineRoute } from '../route.ts';
+import { networkListRoute } from './blockchains.ts';
 
-export const listSubnets = defineRoute({
-  method: 'GET',
+export const listSubnets = networkListRoute({
   path: '/v1/networks/{network}/subnets',
   operationId: 'listSubnets',
   summary: 'List subnets',
-  pathParams: { network: networkParam() },
-  query: NETWORK_LIST_QUERY,
-  responses: ['ListSubnetsResponse'],
-  async handle(input, context) {
-    const { response, nextPageToken } = await context.listPage(
-      input.pageToken,
-      {
-        network: networkIdentity(input.network).name,
-        sort_order: sortOrderOf(input.sortOrder),
-        page_size: input.pageSize,
-      },
-      context.primaryNetwork.ListSubnets,
-    );
-    return toListDocument(response, nextPageToken);
-  },
+  response: 'ListSubnetsResponse',
+  list: (client) => client.ListSubnets,
 });
 
 export const getSubnetById = defineRoute({
