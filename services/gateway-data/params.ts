@@ -101,6 +101,12 @@ export function nonNegativeNumberParam() {
   return z.preprocess(decimalNumberText, z.number({ error }).min(0, { error }));
 }
 
+/** Non-negative decimal text, fraction allowed, as a number from `min` to `max`. */
+export function boundedNumberParam(min: number, max: number) {
+  const error = expected(`a number from ${min} to ${max}`);
+  return z.preprocess(decimalNumberText, z.number({ error }).min(min, { error }).max(max, { error }));
+}
+
 function booleanText(input: unknown): unknown {
   return input === 'true' ? true : input === 'false' ? false : input;
 }
@@ -286,6 +292,35 @@ export function evmAddressParam(description: string) {
   ).meta({ description });
 }
 
+/** A comma-separated list of EVM addresses (spaces around the commas allowed), as their bytes. */
+export function evmAddressListParam(description: string) {
+  const what = 'a comma-separated list of EVM addresses (0x and 40 hex digits each)';
+  return textParam(what, (text) => {
+    const items = splitList(text);
+    if (items.length > MAX_LISTED_ADDRESSES)
+      return { invalid: `expected at most ${MAX_LISTED_ADDRESSES} addresses, got ${items.length}` };
+    const addresses: Uint8Array[] = [];
+    for (const item of items) {
+      const bytes = hexBytes(item, SHORT_ID_LENGTH);
+      if (!bytes) return { invalid: `expected ${what}, got ${rendered(item)} in the list` };
+      addresses.push(bytes);
+    }
+    return addresses;
+  }).meta({ description });
+}
+
+/** An ICM message id: hex of 32 bytes, 0x optional (the document's example has none), as its bytes. */
+export function icmMessageIdParam() {
+  const what = 'an ICM message id: hex of 32 bytes, 0x optional';
+  return textParam(
+    what,
+    (text) =>
+      hexBytes(`0x${text.replace(/^0x/i, '')}`, ID_LENGTH) ?? {
+        invalid: `expected ${what}, got ${rendered(text)}`,
+      },
+  ).meta({ description: 'The teleporter message ID of the ICM message.' });
+}
+
 /** An EVM transaction hash: 0x and 64 hex digits, as its 32 bytes. */
 export function evmTxHashParam(description: string) {
   const what = 'a transaction hash (0x and 64 hex digits)';
@@ -400,6 +435,27 @@ export function nodeIdListParam() {
   return textParam('a comma-separated list of node ids', decodeNodeIdList).optional().meta({
     description: 'Comma-separated node ids (NodeID-…); at least one of addresses or nodeIds is required.',
   });
+}
+
+/** One node id (NodeID- and the cb58 of 20 bytes), as its bytes. */
+export function nodeIdParam(description: string) {
+  const what = 'a node id (NodeID- and the cb58 of 20 bytes)';
+  return textParam(
+    what,
+    (text) =>
+      (text.startsWith('NodeID-') ? cb58Bytes(text.slice('NodeID-'.length), SHORT_ID_LENGTH) : undefined) ?? {
+        invalid: `expected ${what}, got ${rendered(text)}`,
+      },
+  ).meta({ description });
+}
+
+/** A required 32-byte id in cb58 (an asset id, a vertex hash), as its bytes; `what` names it in a 400. */
+export function cb58IdParam(what: string, description: string) {
+  const expectedText = `${what}: cb58 of 32 bytes`;
+  return textParam(
+    expectedText,
+    (text) => cb58Bytes(text, ID_LENGTH) ?? { invalid: `expected ${expectedText}, got ${rendered(text)}` },
+  ).meta({ description });
 }
 
 // ---- Enumerations of the API

@@ -19,6 +19,10 @@ import { AVAX_ASSET, networkContext } from './network.ts';
 import { fetchGenesisConfig, parseGenesisConfig } from './ingest/genesis.ts';
 import { ProjectionWriter } from './store/writer.ts';
 import { PrimaryNetworkReader } from './store/reader.ts';
+import { StakingReader } from './store/staking.ts';
+import { platformValidators } from './platform-validators.ts';
+import { HoldingsReader } from './store/holdings.ts';
+import { platformSupply } from './platform-supply.ts';
 import { primaryNetworkService } from './api/service.ts';
 import { platformRewards, PLATFORM_PATH } from './platform-rewards.ts';
 
@@ -142,6 +146,7 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
 
   const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
   const definition = proto.chaindata.primarynetwork.v1.PrimaryNetworkService.service;
+  const reader = new PrimaryNetworkReader(pool, network);
   const server = await startGrpcServer({
     address: cfg.GRPC_LISTEN_ADDRESS,
     log,
@@ -154,8 +159,12 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
           log,
           primaryNetworkService({
             ctx: network,
-            reader: new PrimaryNetworkReader(pool, network),
+            reader,
+            staking: new StakingReader(pool, reader),
+            validatorNodes: platformValidators(upstream),
+            holdings: new HoldingsReader(pool),
             potentialRewards: rewards,
+            supply: platformSupply(upstream),
             prices: cfg.PRICE_HISTORY_FILE ? await loadPriceFile(cfg.PRICE_HISTORY_FILE) : NO_PRICES,
           }),
         ),

@@ -27,6 +27,12 @@ export function chainKeyOf(ctx: NetworkContext, blockchainId: Uint8Array): Chain
   return (['P', 'X', 'C'] as const).find((key) => Buffer.from(ctx.chainIds[key]).equals(blockchainId));
 }
 
+/**
+ * X-Chain blocks follow every vertex: the sequence numbers of their transactions start here, above any vertex's (a
+ * vertex's transactions are numbered by the vertex's position in X/vtx).
+ */
+export const X_BLOCK_SEQ_BASE = 1n << 40n;
+
 /** AVAX as the assets table describes it; the projection writes it before any container names it. */
 export const AVAX_ASSET = {
   name: 'Avalanche',

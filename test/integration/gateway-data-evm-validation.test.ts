@@ -68,6 +68,22 @@ const T = {
   allBlocks: '/v1/blocks',
   latestTransactions: '/v1/chains/{chainId}/transactions',
   allTransactions: '/v1/transactions',
+  nativeTransactions: '/v1/chains/{chainId}/addresses/{address}/transactions:listNative',
+  erc20Transactions: '/v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
+  erc721Transactions: '/v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
+  erc1155Transactions: '/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
+  internalTransactions: '/v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
+  transactionsV2: '/v2/chains/{chainId}/addresses/{address}/transactions',
+  tokenTransfers: '/v1/chains/{chainId}/tokens/{address}/transfers',
+  deployment: '/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
+  deployments: '/v1/chains/{chainId}/contracts/{address}/deployments',
+  erc20Balances: '/v1/chains/{chainId}/addresses/{address}/balances:listErc20',
+  erc721Balances: '/v1/chains/{chainId}/addresses/{address}/balances:listErc721',
+  erc1155Balances: '/v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
+  token: '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}',
+  addressChains: '/v1/address/{address}/chains',
+  allIcmMessages: '/v1/icm/messages',
+  icmMessage: '/v1/icm/messages/{messageId}',
 } as const;
 
 const C = '/v1/chains/43113';
@@ -350,6 +366,150 @@ const BAD_PARAMETERS: BadParameterCase[] = [
   { template: T.allTransactions, path: '/v1/transactions?status=1', parameter: 'status' },
   { template: T.allTransactions, path: '/v1/transactions?pageSize=500', parameter: 'pageSize' },
   { template: T.allTransactions, path: '/v1/transactions?pageToken=abc', parameter: 'pageToken' },
+  // The address sub-lists, listTransactionsV2 and listTransfers: a chain, an address, a page and a block range
+  ...[
+    T.nativeTransactions,
+    T.erc20Transactions,
+    T.erc721Transactions,
+    T.erc1155Transactions,
+    T.internalTransactions,
+    T.transactionsV2,
+    T.tokenTransfers,
+  ].flatMap((template): BadParameterCase[] => {
+    const path = (chainId: string, address: string, query = '') =>
+      `${template.replace('{chainId}', chainId).replace('{address}', address)}${query}`;
+    return [
+      { template, path: path('c-chain', WALLET), parameter: 'chainId' },
+      { template, path: path('43113', '0x1234'), parameter: 'address', says: /^expected an EVM address/ },
+      { template, path: path('43113', WALLET, '?pageSize=101'), parameter: 'pageSize' },
+      { template, path: path('43113', WALLET, '?pageToken=abc'), parameter: 'pageToken' },
+      { template, path: path('43113', WALLET, '?startBlock=-1'), parameter: 'startBlock' },
+      { template, path: path('43113', WALLET, '?endBlock=1.5'), parameter: 'endBlock' },
+      {
+        template,
+        path: path('43113', WALLET, '?startBlock=7&endBlock=7'),
+        parameter: 'startBlock',
+        says: /endBlock exclusive/,
+      },
+    ];
+  }),
+  {
+    template: T.transactionsV2,
+    path: `/v2${W.slice(3)}/transactions?filterSpamTokens=yes`,
+    parameter: 'filterSpamTokens',
+    says: /^expected true or false, got "yes"$/,
+  },
+  { template: T.transactionsV2, path: `/v2${W.slice(3)}/transactions?sortOrder=ASC`, parameter: 'sortOrder' },
+  // getDeploymentTransaction
+  {
+    template: T.deployment,
+    path: `/v1/chains/0/contracts/${ERC20_CONTRACT}/transactions:getDeployment`,
+    parameter: 'chainId',
+  },
+  { template: T.deployment, path: `${C}/contracts/0xabc/transactions:getDeployment`, parameter: 'address' },
+  {
+    template: T.deployment,
+    path: `${C}/contracts/${ERC20_CONTRACT}/transactions:getDeployment?currency=btc`,
+    parameter: 'currency',
+  },
+  // listContractDeployments
+  { template: T.deployments, path: `/v1/chains/1e3/contracts/${WALLET}/deployments`, parameter: 'chainId' },
+  { template: T.deployments, path: `${C}/contracts/${WALLET}0/deployments`, parameter: 'address' },
+  { template: T.deployments, path: `${C}/contracts/${WALLET}/deployments?pageSize=0`, parameter: 'pageSize' },
+  {
+    template: T.deployments,
+    path: `${C}/contracts/${WALLET}/deployments?pageToken=abc`,
+    parameter: 'pageToken',
+  },
+  // listErc20Balances, listErc721Balances, listErc1155Balances: a chain, an address, a page (of up to 500)
+  ...[T.erc20Balances, T.erc721Balances, T.erc1155Balances].flatMap((template): BadParameterCase[] => {
+    const path = (chainId: string, address: string, query = '') =>
+      `${template.replace('{chainId}', chainId).replace('{address}', address)}${query}`;
+    return [
+      { template, path: path('c-chain', WALLET), parameter: 'chainId' },
+      { template, path: path('43113', '0x1234'), parameter: 'address', says: /^expected an EVM address/ },
+      {
+        template,
+        path: path('43113', WALLET, '?pageSize=501'),
+        parameter: 'pageSize',
+        says: /^expected an integer from 1 to 500, got "501"$/,
+      },
+      { template, path: path('43113', WALLET, '?pageSize=0'), parameter: 'pageSize' },
+      { template, path: path('43113', WALLET, '?pageToken=abc'), parameter: 'pageToken' },
+    ];
+  }),
+  { template: T.erc20Balances, path: `${W}/balances:listErc20?blockNumber=latest`, parameter: 'blockNumber' },
+  {
+    template: T.erc20Balances,
+    path: `${W}/balances:listErc20?filterSpamTokens=1`,
+    parameter: 'filterSpamTokens',
+    says: /^expected true or false, got "1"$/,
+  },
+  {
+    template: T.erc20Balances,
+    path: `${W}/balances:listErc20?contractAddresses=${ERC20_CONTRACT},0x12`,
+    parameter: 'contractAddresses',
+    says: /^expected a comma-separated list of EVM addresses .*, got "0x12" in the list$/,
+  },
+  { template: T.erc20Balances, path: `${W}/balances:listErc20?currency=btc`, parameter: 'currency' },
+  {
+    template: T.erc721Balances,
+    path: `${W}/balances:listErc721?contractAddress=0x12`,
+    parameter: 'contractAddress',
+  },
+  { template: T.erc1155Balances, path: `${W}/balances:listErc1155?blockNumber=-1`, parameter: 'blockNumber' },
+  {
+    template: T.erc1155Balances,
+    path: `${W}/balances:listErc1155?contractAddress=nft`,
+    parameter: 'contractAddress',
+  },
+  // getTokenDetails
+  {
+    template: T.token,
+    path: `/v1/chains/0/nfts/collections/${NFT_CONTRACT}/tokens/145`,
+    parameter: 'chainId',
+  },
+  { template: T.token, path: `${C}/nfts/collections/0x12/tokens/145`, parameter: 'address' },
+  {
+    template: T.token,
+    path: `${NFT}/tokens/0x91`,
+    parameter: 'tokenId',
+    says: /^expected a token id \(a decimal uint256\), got "0x91"$/,
+  },
+  { template: T.token, path: `${NFT}/tokens/${2n ** 256n}`, parameter: 'tokenId' },
+  // listAddressChains
+  {
+    template: T.addressChains,
+    path: `/v1/address/${fuji.cChainId}/chains`,
+    parameter: 'address',
+    says: /^expected an EVM address/,
+  },
+  // listIcmMessages
+  ...(['sourceBlockchainId', 'destinationBlockchainId', 'blockchainId'] as const).map(
+    (parameter): BadParameterCase => ({
+      template: T.allIcmMessages,
+      path: `/v1/icm/messages?${parameter}=${BAD_CHECKSUM_ID}`,
+      parameter,
+    }),
+  ),
+  {
+    template: T.allIcmMessages,
+    path: '/v1/icm/messages?sourceBlockchainId=043113',
+    parameter: 'sourceBlockchainId',
+  },
+  { template: T.allIcmMessages, path: '/v1/icm/messages?from=0x12', parameter: 'from' },
+  { template: T.allIcmMessages, path: `/v1/icm/messages?to=${WALLET}0`, parameter: 'to' },
+  { template: T.allIcmMessages, path: '/v1/icm/messages?network=local', parameter: 'network' },
+  { template: T.allIcmMessages, path: '/v1/icm/messages?pageSize=101', parameter: 'pageSize' },
+  { template: T.allIcmMessages, path: '/v1/icm/messages?pageToken=abc', parameter: 'pageToken' },
+  // getIcmMessage
+  {
+    template: T.icmMessage,
+    path: `/v1/icm/messages/${TX_HASH.slice(0, -2)}`,
+    parameter: 'messageId',
+    says: /^expected an ICM message id: hex of 32 bytes, 0x optional, got /,
+  },
+  { template: T.icmMessage, path: `/v1/icm/messages/${'zz'.repeat(32)}`, parameter: 'messageId' },
 ];
 
 describe('gateway-data EVM routes without an evm-data service', function () {
@@ -376,7 +536,7 @@ describe('gateway-data EVM routes without an evm-data service', function () {
   });
 
   it('covers every parameter of every EVM route in the table below', function () {
-    expect(EVM_ROUTES).to.have.length(16);
+    expect(EVM_ROUTES).to.have.length(32);
     for (const route of EVM_ROUTES) {
       expect(DATA_ROUTES, route.operationId).to.include(route);
       const parameters = [route.pathParams, route.query, route.body ?? {}].flatMap((shape) =>
@@ -426,15 +586,18 @@ describe('gateway-data EVM routes without an evm-data service', function () {
     expect(getNative.status, 'getNative takes no pageSize').to.equal(503);
     expect(calls).to.deep.equal(['GetNativeBalance']);
     for (const [method, path] of [
-      ['GET', `${W}/balances:listErc20`],
+      ['GET', `${W}/balances:listErc777`],
       ['GET', `${W}/balances`],
-      ['GET', `${NFT}/tokens/145:reindex`],
       ['POST', `${NFT}/tokens/145:reindexAll`],
       ['POST', `${NFT}/tokens/145`],
     ] as const) {
       const reply = await request(gateway.base, method, path);
       expect(reply.status, `${method} ${path}`).to.equal(404);
     }
+    // A GET of the reindex path is getTokenDetails of a token id that is not one.
+    const reindexByGet = await request(gateway.base, 'GET', `${NFT}/tokens/145:reindex`);
+    expect(reindexByGet.status).to.equal(400);
+    expect(String(reindexByGet.body.message)).to.match(/^tokenId: /);
     expect(calls).to.deep.equal(['GetNativeBalance']);
   });
 

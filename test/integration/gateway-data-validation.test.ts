@@ -69,6 +69,12 @@ const T = {
   utxos: '/v1/networks/{network}/blockchains/{blockchainId}/utxos',
   rewards: '/v1/networks/{network}/rewards',
   pendingRewards: '/v1/networks/{network}/rewards:listPending',
+  network: '/v1/networks/{network}',
+  validators: '/v1/networks/{network}/validators',
+  validator: '/v1/networks/{network}/validators/{nodeId}',
+  delegators: '/v1/networks/{network}/delegators',
+  l1Validators: '/v1/networks/{network}/l1Validators',
+  stakingTransactions: '/v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking',
 } as const;
 
 const request = gatewayRequest;
@@ -92,7 +98,211 @@ const X = '/v1/networks/fuji/blockchains/x-chain';
 const C = '/v1/networks/fuji/blockchains/c-chain';
 const utxosOf = (addresses: string) => JSON.stringify({ addresses });
 
+/** Balances, activity, chains touched, assets, blocks by node, vertices (routes/primary-network/balances.ts…). */
+const H = {
+  balances: '/v1/networks/{network}/blockchains/{blockchainId}/balances',
+  activity: '/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses',
+  chainIds: '/v1/networks/{network}/addresses:listChainIds',
+  asset: '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}',
+  assetTransactions: '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
+  nodeBlocks: '/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
+  latestVertices: '/v1/networks/{network}/blockchains/{blockchainId}/vertices',
+  vertex: '/v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}',
+} as const;
+
+const HOLDINGS_BAD_PARAMETERS: BadParameterCase[] = [
+  // getBalancesByAddresses
+  {
+    template: H.balances,
+    path: `/v1/networks/local/blockchains/p-chain/balances?addresses=${FUJI_ADDRESS}`,
+    parameter: 'network',
+  },
+  {
+    template: H.balances,
+    path: `/v1/networks/fuji/blockchains/q-chain/balances?addresses=${FUJI_ADDRESS}`,
+    parameter: 'blockchainId',
+  },
+  { template: H.balances, path: `${P}/balances`, parameter: 'addresses', says: /^is required/ },
+  {
+    template: H.balances,
+    path: `${C}/balances?addresses=${EVM_ADDRESS}`,
+    parameter: 'addresses',
+    says: /EVM address/,
+  },
+  { template: H.balances, path: `${X}/balances?addresses=${MAINNET_ADDRESS}`, parameter: 'addresses' },
+  {
+    template: H.balances,
+    path: `${P}/balances?addresses=${FUJI_ADDRESS}&blockTimestamp=-1`,
+    parameter: 'blockTimestamp',
+    says: /^expected an integer ≥ 0 \(unix seconds\), got "-1"$/,
+  },
+  // getLastActivityTimestampByAddresses (GET) and V2 (POST)
+  {
+    template: H.activity,
+    path: `/v1/networks/x/blockchains/p-chain/lastActivityTimestampByAddresses?addresses=${FUJI_ADDRESS}`,
+    parameter: 'network',
+  },
+  {
+    template: H.activity,
+    path: `/v1/networks/fuji/blockchains/p/lastActivityTimestampByAddresses?addresses=${FUJI_ADDRESS}`,
+    parameter: 'blockchainId',
+  },
+  {
+    template: H.activity,
+    path: `${P}/lastActivityTimestampByAddresses`,
+    parameter: 'addresses',
+    says: /^is required/,
+  },
+  {
+    template: H.activity,
+    path: `${P}/lastActivityTimestampByAddresses?addresses=${BAD_CHECKSUM}`,
+    parameter: 'addresses',
+  },
+  {
+    template: H.activity,
+    method: 'POST',
+    path: '/v1/networks/local/blockchains/p-chain/lastActivityTimestampByAddresses',
+    body: utxosOf(FUJI_ADDRESS),
+    parameter: 'network',
+  },
+  {
+    template: H.activity,
+    method: 'POST',
+    path: `/v1/networks/fuji/blockchains/${mainnet.pChainId}x/lastActivityTimestampByAddresses`,
+    body: utxosOf(FUJI_ADDRESS),
+    parameter: 'blockchainId',
+  },
+  {
+    template: H.activity,
+    method: 'POST',
+    path: `${X}/lastActivityTimestampByAddresses`,
+    body: '{}',
+    parameter: 'addresses',
+  },
+  {
+    template: H.activity,
+    method: 'POST',
+    path: `${X}/lastActivityTimestampByAddresses`,
+    body: utxosOf(SHORT_ADDRESS),
+    parameter: 'addresses',
+    says: /holds 19 bytes, not 20/,
+  },
+  // getChainIdsForAddresses
+  {
+    template: H.chainIds,
+    path: `/v1/networks/devnet/addresses:listChainIds?addresses=${FUJI_ADDRESS}`,
+    parameter: 'network',
+  },
+  {
+    template: H.chainIds,
+    path: '/v1/networks/fuji/addresses:listChainIds',
+    parameter: 'addresses',
+    says: /^is required/,
+  },
+  {
+    template: H.chainIds,
+    path: `/v1/networks/mainnet/addresses:listChainIds?addresses=${FUJI_ADDRESS}`,
+    parameter: 'addresses',
+  },
+  // getAssetDetails
+  { template: H.asset, path: `/v1/networks/main/blockchains/x-chain/assets/${ID}`, parameter: 'network' },
+  { template: H.asset, path: `${P}/assets/${ID}`, parameter: 'blockchainId' },
+  {
+    template: H.asset,
+    path: `${X}/assets/AVAX`,
+    parameter: 'assetId',
+    says: /^expected an asset id: cb58 of 32 bytes/,
+  },
+  // listAssetTransactions
+  {
+    template: H.assetTransactions,
+    path: `/v1/networks/avax/blockchains/x-chain/assets/${ID}/transactions`,
+    parameter: 'network',
+  },
+  { template: H.assetTransactions, path: `${C}/assets/${ID}/transactions`, parameter: 'blockchainId' },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID.slice(0, -2)}/transactions`,
+    parameter: 'assetId',
+  },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID}/transactions?txTypes=FooTx`,
+    parameter: 'txTypes',
+  },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID}/transactions?startTimestamp=x`,
+    parameter: 'startTimestamp',
+  },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID}/transactions?startTimestamp=9&endTimestamp=3`,
+    parameter: 'startTimestamp',
+    says: /must not be after endTimestamp/,
+  },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID}/transactions?endTimestamp=-1`,
+    parameter: 'endTimestamp',
+  },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID}/transactions?pageSize=101`,
+    parameter: 'pageSize',
+  },
+  {
+    template: H.assetTransactions,
+    path: `${X}/assets/${ID}/transactions?pageToken=x`,
+    parameter: 'pageToken',
+  },
+  // listPrimaryNetworkBlocksByNodeId
+  {
+    template: H.nodeBlocks,
+    path: `/v1/networks/Fuji/blockchains/p-chain/nodes/${NODE_ID}/blocks`,
+    parameter: 'network',
+  },
+  {
+    template: H.nodeBlocks,
+    path: `/v1/networks/fuji/blockchains/d-chain/nodes/${NODE_ID}/blocks`,
+    parameter: 'blockchainId',
+  },
+  {
+    template: H.nodeBlocks,
+    path: `${P}/nodes/${NODE_ID.slice(7)}/blocks`,
+    parameter: 'nodeId',
+    says: /^expected a node id/,
+  },
+  { template: H.nodeBlocks, path: `${P}/nodes/NodeID-${ID}/blocks`, parameter: 'nodeId' },
+  {
+    template: H.nodeBlocks,
+    path: `${P}/nodes/${NODE_ID}/blocks?startTimestamp=1.5`,
+    parameter: 'startTimestamp',
+  },
+  {
+    template: H.nodeBlocks,
+    path: `${P}/nodes/${NODE_ID}/blocks?endTimestamp=soon`,
+    parameter: 'endTimestamp',
+  },
+  { template: H.nodeBlocks, path: `${P}/nodes/${NODE_ID}/blocks?pageSize=0`, parameter: 'pageSize' },
+  { template: H.nodeBlocks, path: `${P}/nodes/${NODE_ID}/blocks?pageToken=forged`, parameter: 'pageToken' },
+  // listLatestXChainVertices
+  { template: H.latestVertices, path: '/v1/networks/x/blockchains/x-chain/vertices', parameter: 'network' },
+  { template: H.latestVertices, path: `${P}/vertices`, parameter: 'blockchainId' },
+  { template: H.latestVertices, path: `${X}/vertices?pageSize=200`, parameter: 'pageSize' },
+  { template: H.latestVertices, path: `${X}/vertices?pageToken=%20`, parameter: 'pageToken' },
+  // getVertexByHash
+  { template: H.vertex, path: `/v1/networks/avax/blockchains/x-chain/vertices/${ID}`, parameter: 'network' },
+  { template: H.vertex, path: `${C}/vertices/${ID}`, parameter: 'blockchainId' },
+  {
+    template: H.vertex,
+    path: `${X}/vertices/0x${'ab'.repeat(32)}`,
+    parameter: 'vertexHash',
+    says: /^expected a vertex hash: cb58 of 32 bytes/,
+  },
+];
 const BAD_PARAMETERS: BadParameterCase[] = [
+  ...HOLDINGS_BAD_PARAMETERS,
   // listBlockchains, listSubnets: pages of up to 10000
   ...(['blockchains', 'subnets'] as const).flatMap((list): BadParameterCase[] => [
     { template: T[list], path: `/v1/networks/local/${list}`, parameter: 'network' },
@@ -575,6 +785,188 @@ const BAD_PARAMETERS: BadParameterCase[] = [
   {
     template: T.pendingRewards,
     path: `/v1/networks/fuji/rewards:listPending?nodeIds=${NODE_ID}&sortOrder=newest`,
+    parameter: 'sortOrder',
+  },
+  // getNetworkDetails
+  { template: T.network, path: '/v1/networks/devnet', parameter: 'network' },
+  // listValidators
+  { template: T.validators, path: '/v1/networks/local/validators', parameter: 'network' },
+  { template: T.validators, path: '/v1/networks/fuji/validators?pageSize=101', parameter: 'pageSize' },
+  { template: T.validators, path: '/v1/networks/fuji/validators?pageToken=x', parameter: 'pageToken' },
+  { template: T.validators, path: '/v1/networks/fuji/validators?nodeIds=NodeID-', parameter: 'nodeIds' },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?sortBy=stake',
+    parameter: 'sortBy',
+    says: /^expected one of blockIndex, delegationCapacity, timeRemaining, delegationFee, uptimePerformance/,
+  },
+  { template: T.validators, path: '/v1/networks/fuji/validators?sortOrder=up', parameter: 'sortOrder' },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?validationStatus=done',
+    parameter: 'validationStatus',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?minDelegationCapacity=1e9',
+    parameter: 'minDelegationCapacity',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?maxDelegationCapacity=720000000000000001',
+    parameter: 'maxDelegationCapacity',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?minDelegationCapacity=10&maxDelegationCapacity=9',
+    parameter: 'minDelegationCapacity',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?minTimeRemaining=-1',
+    parameter: 'minTimeRemaining',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?maxTimeRemaining=2147483648',
+    parameter: 'maxTimeRemaining',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?minFeePercentage=1.5',
+    parameter: 'minFeePercentage',
+    says: /^expected a number from 2 to 100, got "1.5"$/,
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?maxFeePercentage=x',
+    parameter: 'maxFeePercentage',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?minUptimePerformance=101',
+    parameter: 'minUptimePerformance',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?minUptimePerformance=90&maxUptimePerformance=80',
+    parameter: 'minUptimePerformance',
+  },
+  {
+    template: T.validators,
+    path: '/v1/networks/fuji/validators?maxUptimePerformance=',
+    parameter: 'maxUptimePerformance',
+  },
+  { template: T.validators, path: '/v1/networks/fuji/validators?subnetId=abc', parameter: 'subnetId' },
+  // getSingleValidatorDetails
+  { template: T.validator, path: `/v1/networks/fuj/validators/${NODE_ID}`, parameter: 'network' },
+  { template: T.validator, path: `/v1/networks/fuji/validators/${ID}`, parameter: 'nodeId' },
+  {
+    template: T.validator,
+    path: `/v1/networks/fuji/validators/${NODE_ID}?pageSize=0`,
+    parameter: 'pageSize',
+  },
+  {
+    template: T.validator,
+    path: `/v1/networks/fuji/validators/${NODE_ID}?pageToken=x`,
+    parameter: 'pageToken',
+  },
+  {
+    template: T.validator,
+    path: `/v1/networks/fuji/validators/${NODE_ID}?validationStatus=x`,
+    parameter: 'validationStatus',
+  },
+  {
+    template: T.validator,
+    path: `/v1/networks/fuji/validators/${NODE_ID}?sortOrder=x`,
+    parameter: 'sortOrder',
+  },
+  // listDelegators
+  { template: T.delegators, path: '/v1/networks/x/delegators', parameter: 'network' },
+  { template: T.delegators, path: '/v1/networks/fuji/delegators?pageSize=1000', parameter: 'pageSize' },
+  { template: T.delegators, path: '/v1/networks/fuji/delegators?pageToken=x', parameter: 'pageToken' },
+  {
+    template: T.delegators,
+    path: `/v1/networks/fuji/delegators?rewardAddresses=${MAINNET_ADDRESS}`,
+    parameter: 'rewardAddresses',
+  },
+  {
+    template: T.delegators,
+    path: `/v1/networks/fuji/delegators?rewardAddresses=${EVM_ADDRESS}`,
+    parameter: 'rewardAddresses',
+  },
+  { template: T.delegators, path: '/v1/networks/fuji/delegators?sortOrder=x', parameter: 'sortOrder' },
+  {
+    template: T.delegators,
+    path: '/v1/networks/fuji/delegators?delegationStatus=removed',
+    parameter: 'delegationStatus',
+  },
+  { template: T.delegators, path: `/v1/networks/fuji/delegators?nodeIds=${ID}`, parameter: 'nodeIds' },
+  // listL1Validators
+  { template: T.l1Validators, path: '/v1/networks/x/l1Validators', parameter: 'network' },
+  { template: T.l1Validators, path: '/v1/networks/fuji/l1Validators?pageSize=0', parameter: 'pageSize' },
+  { template: T.l1Validators, path: '/v1/networks/fuji/l1Validators?pageToken=x', parameter: 'pageToken' },
+  {
+    template: T.l1Validators,
+    path: '/v1/networks/fuji/l1Validators?l1ValidationId=0x12',
+    parameter: 'l1ValidationId',
+  },
+  {
+    template: T.l1Validators,
+    path: '/v1/networks/fuji/l1Validators?includeInactiveL1Validators=1',
+    parameter: 'includeInactiveL1Validators',
+  },
+  { template: T.l1Validators, path: '/v1/networks/fuji/l1Validators?nodeId=NodeID-1', parameter: 'nodeId' },
+  { template: T.l1Validators, path: '/v1/networks/fuji/l1Validators?subnetId=x', parameter: 'subnetId' },
+  // listActivePrimaryNetworkStakingTransactions
+  {
+    template: T.stakingTransactions,
+    path: '/v1/networks/main/blockchains/p-chain/transactions:listStaking',
+    parameter: 'network',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${C}/transactions:listStaking`,
+    parameter: 'blockchainId',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?addresses=${MAINNET_ADDRESS}`,
+    parameter: 'addresses',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?txTypes=AddValidatorTx&txTypes=Stake`,
+    parameter: 'txTypes',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?startTimestamp=-5`,
+    parameter: 'startTimestamp',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?startTimestamp=9&endTimestamp=8`,
+    parameter: 'startTimestamp',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?endTimestamp=x`,
+    parameter: 'endTimestamp',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?pageSize=0`,
+    parameter: 'pageSize',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?pageToken=x`,
+    parameter: 'pageToken',
+  },
+  {
+    template: T.stakingTransactions,
+    path: `${P}/transactions:listStaking?sortOrder=x`,
     parameter: 'sortOrder',
   },
 ];

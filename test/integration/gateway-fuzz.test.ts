@@ -20,6 +20,8 @@ import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.t
  */
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Generated requests per gateway-data route. */
+const RUNS_PER_ROUTE = 8;
 const { fuji } = IDENTITIES;
 const EVM_ADDRESS = `0x${'ab'.repeat(20)}`;
 const ID = encodeCb58(new Uint8Array(32).fill(3));
@@ -157,6 +159,7 @@ const VALID: Record<string, readonly string[]> = {
   sortOrder: ['asc', 'desc'],
   sortBy: ['timestamp', 'amount'],
   currency: ['usd', 'eur'],
+  filterSpamTokens: ['true', 'false'],
   includeSpent: ['true', 'false'],
   minUtxoAmount: ['0', '1.5', `1${'0'.repeat(29)}`],
   txTypes: ['BaseTx', 'ImportTx,ExportTx'],
@@ -485,26 +488,21 @@ describe('gateways under generated bad input', function () {
     >[0];
     const operations = operationsOf(document);
     expect(operations.length, 'routes in /openapi.json').to.be.at.least(20);
-    const seen = new Set<string>();
     const statuses = new Map<number, number>();
-    await checkProperty(
-      fc.asyncProperty(
-        fc
-          .integer({ min: 0, max: operations.length - 1 })
-          .chain((i) => dataRequest(operations[i]!).map((r) => ({ operation: operations[i]!, r }))),
-        async ({ operation, r }) => {
-          seen.add(`${operation.method} ${operation.path}`);
+    // Every route gets its share of the runs: chosen at random, one of some 60 routes could go untried.
+    for (const operation of operations) {
+      await checkProperty(
+        fc.asyncProperty(dataRequest(operation), async (r) => {
           const reply = await send(dataBase, r.method, r.path, {
             ...(r.body === null ? {} : { body: r.body }),
             ...(r.contentType === undefined ? {} : { contentType: r.contentType }),
           });
           statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
           expectDataApiReply(reply, `${r.method} ${r.path.slice(0, 300)}`, r.method);
-        },
-      ),
-      400,
-    );
-    expect(seen.size, 'every route was tried').to.equal(operations.length);
+        }),
+        RUNS_PER_ROUTE,
+      );
+    }
     // Not only refusals: requests reached the services and their stores, which found nothing (random ids rarely
     // name something that exists, so 200s are too rare here to count on; the sweeps below and the health check
     // after the suite send valid requests).

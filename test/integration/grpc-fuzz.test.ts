@@ -133,6 +133,11 @@ function scalar(field: FieldDescriptor, enums: (name: string) => Descriptor): fc
       );
     case 'TYPE_BOOL':
       return fc.boolean();
+    case 'TYPE_DOUBLE':
+      return fc.oneof(
+        fc.constantFrom(0, -1, 2, 100, 100.5, 2 ** 31, 1e308, Number.NaN, Infinity, -Infinity),
+        fc.double(),
+      );
     case 'TYPE_BYTES':
       return fc.oneof(
         fc.constantFrom(...BYTE_LENGTHS).map((n) => Buffer.alloc(n, n % 251)),

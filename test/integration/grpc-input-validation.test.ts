@@ -118,6 +118,10 @@ const BLOCKS = { chain: P_CHAIN, page_size: 10 };
 const TRANSACTIONS = { chain: P_CHAIN, page_size: 10 };
 const UTXOS = { chain: X_CHAIN, addresses: [bytes(20)], page_size: 10 };
 const REWARDS = { network: 'fuji', addresses: [bytes(20)], page_size: 10 };
+const VALIDATORS = { network: 'fuji', page_size: 10 };
+const DELEGATORS = { network: 'fuji', page_size: 10 };
+const L1_VALIDATORS = { network: 'fuji', page_size: 10 };
+const STAKING_TRANSACTIONS = { chain: P_CHAIN, page_size: 10 };
 
 const NETWORK_LIST = { network: 'fuji', page_size: 100 };
 const networkListCases = (cursorName: string, overflow: string): Case[] => [
@@ -134,6 +138,118 @@ const networkListCases = (cursorName: string, overflow: string): Case[] => [
 ];
 
 const PRIMARY_NETWORK: Table = {
+  // Vertices, assets, blocks by proposer, balances, activity, chains touched, supply (api/holdings.ts).
+  ListVertices: {
+    valid: { chain: X_CHAIN, page_size: 10 },
+    cases: [
+      ...pageCases({ chain: X_CHAIN, page_size: 10 }, 100),
+      invalid('a cursor above int64', { chain: X_CHAIN, page_size: 10, cursor: INT64_OVERFLOW }, 'pageToken'),
+      invalid('the P-Chain', { chain: P_CHAIN, page_size: 10 }, 'blockchainId'),
+    ],
+  },
+  GetVertex: {
+    valid: { chain: X_CHAIN, vertex_hash: ID },
+    cases: [
+      invalid('a hash that is not one', { chain: X_CHAIN, vertex_hash: 'nope' }, 'vertexHash'),
+      invalid('an over-long hash', { chain: X_CHAIN, vertex_hash: 'a'.repeat(100_000) }, 'vertexHash'),
+      invalid('the P-Chain', { chain: P_CHAIN, vertex_hash: ID }, 'blockchainId'),
+      {
+        change: 'a vertex the X-Chain does not have',
+        request: { chain: X_CHAIN, vertex_hash: ID },
+        code: status.NOT_FOUND,
+        message: /^vertex "\w+" not found on the x-chain$/,
+      },
+    ],
+  },
+  GetAsset: {
+    valid: { chain: X_CHAIN, asset_id: bytes(32) },
+    cases: [
+      invalid('a 31-byte asset id', { chain: X_CHAIN, asset_id: bytes(31) }, 'assetId'),
+      invalid('no asset id', { chain: X_CHAIN }, 'assetId'),
+      invalid(
+        'the C-Chain',
+        { chain: { network: 'fuji', blockchain_id: FUJI.cChainId }, asset_id: bytes(32) },
+        'blockchainId',
+      ),
+    ],
+  },
+  ListAssetTransactions: {
+    valid: { chain: X_CHAIN, asset_id: bytes(32), page_size: 10 },
+    cases: [
+      ...pageCases({ chain: X_CHAIN, asset_id: bytes(32), page_size: 10 }, 100),
+      invalid('a 33-byte asset id', { chain: X_CHAIN, asset_id: bytes(33), page_size: 10 }, 'assetId'),
+      invalid(
+        'a transaction type that is not one',
+        { chain: X_CHAIN, asset_id: bytes(32), page_size: 10, tx_types: ['Base Tx;'] },
+        'txTypes[0]',
+      ),
+      invalid(
+        'end_timestamp above int64',
+        { chain: X_CHAIN, asset_id: bytes(32), page_size: 10, end_timestamp: UINT64_MAX },
+        'endTimestamp',
+      ),
+      invalid('the P-Chain', { chain: P_CHAIN, asset_id: bytes(32), page_size: 10 }, 'blockchainId'),
+    ],
+  },
+  ListBlocksByNode: {
+    valid: { chain: P_CHAIN, node_id: bytes(20), page_size: 10 },
+    cases: [
+      ...pageCases({ chain: P_CHAIN, node_id: bytes(20), page_size: 10 }, 100),
+      invalid('a 32-byte node id', { chain: P_CHAIN, node_id: bytes(32), page_size: 10 }, 'nodeId'),
+      invalid(
+        'start_timestamp above int64',
+        { chain: P_CHAIN, node_id: bytes(20), page_size: 10, start_timestamp: INT64_OVERFLOW },
+        'startTimestamp',
+      ),
+    ],
+  },
+  GetBalances: {
+    valid: { chain: P_CHAIN, addresses: [bytes(20)] },
+    cases: [
+      invalid('no address', { chain: P_CHAIN, addresses: [] }, 'addresses'),
+      invalid('a 19-byte address', { chain: P_CHAIN, addresses: [bytes(19)] }, 'addresses[0]'),
+      invalid(
+        'a time above int64',
+        { chain: P_CHAIN, addresses: [bytes(20)], block_timestamp: INT64_OVERFLOW },
+        'blockTimestamp',
+      ),
+    ],
+  },
+  GetLastActivity: {
+    valid: { chain: X_CHAIN, addresses: [bytes(20)] },
+    cases: [
+      invalid('no address', { chain: X_CHAIN }, 'addresses'),
+      invalid(
+        '1025 addresses',
+        { chain: X_CHAIN, addresses: Array.from({ length: 1025 }, () => bytes(20)) },
+        'addresses',
+      ),
+    ],
+  },
+  ListChainIdsForAddresses: {
+    valid: { network: 'fuji', addresses: [bytes(20)] },
+    cases: [
+      invalid('no address', { network: 'fuji' }, 'addresses'),
+      invalid('a 21-byte address', { network: 'fuji', addresses: [bytes(20), bytes(21)] }, 'addresses[1]'),
+      {
+        change: 'a network not indexed here',
+        request: { network: 'mainnet', addresses: [bytes(20)] },
+        code: status.NOT_FOUND,
+        message: /^network "mainnet" is not indexed here/,
+      },
+    ],
+  },
+  GetAvaxSupply: {
+    valid: { network: '' },
+    cases: [
+      {
+        change: 'a network not indexed here',
+        request: { network: 'mainnet' },
+        code: status.NOT_FOUND,
+        message: /^network "mainnet" is not indexed here/,
+      },
+    ],
+  },
   ListBlockchains: {
     valid: NETWORK_LIST,
     cases: networkListCases('blockchain', `${INT64_OVERFLOW}:${HEX_ID}`),
@@ -317,14 +433,105 @@ const PRIMARY_NETWORK: Table = {
       },
     ],
   },
+  GetNetworkDetails: {
+    valid: { network: 'fuji' },
+    cases: [
+      {
+        change: 'another network',
+        request: { network: 'mainnet' },
+        code: status.NOT_FOUND,
+        message: /^network "mainnet" is not indexed here/,
+      },
+    ],
+  },
+  ListValidators: {
+    valid: VALIDATORS,
+    cases: [
+      ...pageCases(VALIDATORS, 100),
+      invalid('a 3-byte node id', { ...VALIDATORS, node_ids: [bytes(3)] }, 'nodeIds[0]'),
+      invalid('an unknown sort key', { ...VALIDATORS, sort_by: 'height' }, 'sortBy'),
+      invalid('an unknown status', { ...VALIDATORS, validation_status: 'gone' }, 'validationStatus'),
+      invalid(
+        'a negative capacity',
+        { ...VALIDATORS, min_delegation_capacity: '-1' },
+        'minDelegationCapacity',
+      ),
+      invalid(
+        'a capacity above 720M AVAX',
+        { ...VALIDATORS, max_delegation_capacity: '720000000000000001' },
+        'maxDelegationCapacity',
+      ),
+      invalid('a negative time remaining', { ...VALIDATORS, min_time_remaining: -1 }, 'minTimeRemaining'),
+      invalid(
+        'a time remaining of NaN',
+        { ...VALIDATORS, max_time_remaining: Number.NaN },
+        'maxTimeRemaining',
+      ),
+      invalid('a fee above 100%', { ...VALIDATORS, min_fee_percentage: 101 }, 'minFeePercentage'),
+      invalid(
+        'an infinite uptime',
+        { ...VALIDATORS, max_uptime_performance: Infinity },
+        'maxUptimePerformance',
+      ),
+      invalid('a 3-byte subnet id', { ...VALIDATORS, subnet_id: bytes(3) }, 'subnetId'),
+      invalid('a sort order out of range', { ...VALIDATORS, sort_order: 7 }, 'sortOrder'),
+    ],
+  },
+  ListDelegators: {
+    valid: DELEGATORS,
+    cases: [
+      ...pageCases(DELEGATORS, 100),
+      invalid(
+        'a 3-byte reward address',
+        { ...DELEGATORS, reward_addresses: [bytes(3)] },
+        'rewardAddresses[0]',
+      ),
+      invalid('a 21-byte node id', { ...DELEGATORS, node_ids: [bytes(21)] }, 'nodeIds[0]'),
+      invalid('the removed status', { ...DELEGATORS, delegation_status: 'removed' }, 'delegationStatus'),
+    ],
+  },
+  ListL1Validators: {
+    valid: L1_VALIDATORS,
+    cases: [
+      ...pageCases(L1_VALIDATORS, 100),
+      invalid('a 31-byte validation id', { ...L1_VALIDATORS, l1_validation_id: bytes(31) }, 'l1ValidationId'),
+      invalid('a 3-byte node id', { ...L1_VALIDATORS, node_id: bytes(3) }, 'nodeId'),
+      invalid('a 3-byte subnet id', { ...L1_VALIDATORS, subnet_id: bytes(3) }, 'subnetId'),
+    ],
+  },
+  ListStakingTransactions: {
+    valid: STAKING_TRANSACTIONS,
+    cases: [
+      ...pageCases(STAKING_TRANSACTIONS, 100),
+      invalid('the X-Chain', { ...STAKING_TRANSACTIONS, chain: X_CHAIN }, 'blockchainId'),
+      invalid('no chain', { page_size: 10 }, 'chain'),
+      invalid('a 3-byte address', { ...STAKING_TRANSACTIONS, addresses: [bytes(3)] }, 'addresses[0]'),
+      invalid(
+        'a tx type with spaces',
+        { ...STAKING_TRANSACTIONS, tx_types: ['Add Validator'] },
+        'txTypes[0]',
+      ),
+      invalid(
+        'a time above int64',
+        { ...STAKING_TRANSACTIONS, start_timestamp: UINT64_MAX },
+        'startTimestamp',
+      ),
+    ],
+  },
 };
 
 const C = '43113';
 const WALLET = { chain_id: C, address: bytes(20) };
 const ADDRESS_TXS = { ...WALLET, page_size: 10 };
+const ADDRESS_LIST = { ...WALLET, page_size: 10 };
+const ADDRESS_TRANSFERS = { ...ADDRESS_LIST, standard: 'TRANSFER_STANDARD_ERC721' };
 const COLLECTIBLES = { ...WALLET, page_size: 10 };
 const NFTS = { chain_id: C, contract_address: bytes(20), page_size: 10 };
 const ICM = { address: bytes(20), page_size: 10 };
+const ERC20_BALANCES = { ...WALLET, currency: 'usd', page_size: 10 };
+const NFT_BALANCES = { ...WALLET, page_size: 10 };
+const NFT_TOKEN = { chain_id: C, contract_address: bytes(20), token_id: '1' };
+const ICM_LIST = { page_size: 10 };
 const LATEST_BLOCKS = { chain_id: C, page_size: 10 };
 const BLOCK = { chain_id: C, block_number: '1' };
 const BLOCK_TXS = { ...BLOCK, page_size: 10 };
@@ -368,6 +575,74 @@ const EVM_DATA: Table = {
         'pageToken',
       ),
       invalid('a cursor with a tx index above int32', { ...ADDRESS_TXS, cursor: '1:80000000' }, 'pageToken'),
+    ],
+  },
+  ListAddressNativeTransactions: {
+    valid: ADDRESS_LIST,
+    cases: [
+      ...pageCases(ADDRESS_LIST, 100),
+      invalid('a 21-byte address', { ...ADDRESS_LIST, address: bytes(21) }, 'address'),
+      invalid('start_block above int64', { ...ADDRESS_LIST, start_block: INT64_OVERFLOW }, 'startBlock'),
+      invalid('a cursor of three fields', { ...ADDRESS_LIST, cursor: '1:1:1' }, 'pageToken'),
+    ],
+  },
+  ListAddressTokenTransfers: {
+    valid: ADDRESS_TRANSFERS,
+    cases: [
+      ...pageCases(ADDRESS_TRANSFERS, 100),
+      invalid('no standard', { ...ADDRESS_TRANSFERS, standard: 0 }, 'standard'),
+      invalid('an unknown standard', { ...ADDRESS_TRANSFERS, standard: 9 }, 'standard'),
+      invalid('end_block above int64', { ...ADDRESS_TRANSFERS, end_block: UINT64_MAX }, 'endBlock'),
+      invalid(
+        'a cursor with a log index above int32',
+        { ...ADDRESS_TRANSFERS, cursor: '1:80000000:0' },
+        'pageToken',
+      ),
+    ],
+  },
+  ListAddressInternalTransactions: {
+    valid: ADDRESS_LIST,
+    cases: [
+      ...pageCases(ADDRESS_LIST, 100),
+      invalid('an empty address', { ...ADDRESS_LIST, address: Buffer.alloc(0) }, 'address'),
+      invalid(
+        'a cursor with a block above int64',
+        { ...ADDRESS_LIST, cursor: '8000000000000000:0:0' },
+        'pageToken',
+      ),
+    ],
+  },
+  ListTokenTransfers: {
+    valid: ADDRESS_LIST,
+    cases: [
+      ...pageCases(ADDRESS_LIST, 100),
+      invalid('a 19-byte contract', { ...ADDRESS_LIST, address: bytes(19) }, 'address'),
+      invalid('start_block above int64', { ...ADDRESS_LIST, start_block: UINT64_MAX }, 'startBlock'),
+    ],
+  },
+  GetDeploymentTransaction: {
+    valid: { ...WALLET, currency: 'usd' },
+    cases: [
+      invalid('a 19-byte contract', { ...WALLET, address: bytes(19), currency: 'usd' }, 'address'),
+      invalid('a currency that is not a code', { ...WALLET, currency: 'US Dollar' }, 'currency'),
+      {
+        change: 'a contract whose deployment is not indexed',
+        request: { ...WALLET, currency: 'usd' },
+        code: status.NOT_FOUND,
+        message: /^address: /,
+      },
+    ],
+  },
+  ListContractDeployments: {
+    valid: ADDRESS_LIST,
+    cases: [
+      ...pageCases(ADDRESS_LIST, 100),
+      invalid('a 21-byte deployer', { ...ADDRESS_LIST, address: bytes(21) }, 'address'),
+      invalid(
+        'a cursor with a block above int64',
+        { ...ADDRESS_LIST, cursor: `8000000000000000:${'ab'.repeat(20)}` },
+        'pageToken',
+      ),
     ],
   },
   GetTransaction: {
@@ -464,6 +739,89 @@ const EVM_DATA: Table = {
         'tokenId',
       ),
       invalid('a 19-byte contract', { chain_id: C, contract_address: bytes(19), token_id: '1' }, 'address'),
+    ],
+  },
+  ListErc20Balances: {
+    valid: ERC20_BALANCES,
+    cases: [
+      ...pageCases(ERC20_BALANCES, 500),
+      invalid('a 19-byte address', { ...ERC20_BALANCES, address: bytes(19) }, 'address'),
+      invalid(
+        'a 21-byte contract in the filter',
+        { ...ERC20_BALANCES, contract_addresses: [bytes(20), bytes(21)] },
+        'contractAddresses[1]',
+      ),
+      invalid('a currency that is not a code', { ...ERC20_BALANCES, currency: 'USD' }, 'currency'),
+      invalid('a block above int64', { ...ERC20_BALANCES, block_number: UINT64_MAX }, 'blockNumber'),
+      invalid('a block not indexed', { ...ERC20_BALANCES, block_number: '1000000' }, 'blockNumber'),
+      invalid('a cursor of one field', { ...ERC20_BALANCES, cursor: 'ab' }, 'pageToken'),
+    ],
+  },
+  ListErc721Balances: {
+    valid: NFT_BALANCES,
+    cases: [
+      ...pageCases(NFT_BALANCES, 500),
+      invalid('an empty address', { ...NFT_BALANCES, address: Buffer.alloc(0) }, 'address'),
+      invalid('a 2-byte contract', { ...NFT_BALANCES, contract_address: bytes(2) }, 'contractAddress'),
+    ],
+  },
+  ListErc1155Balances: {
+    valid: NFT_BALANCES,
+    cases: [
+      ...pageCases(NFT_BALANCES, 500),
+      invalid('a 21-byte contract', { ...NFT_BALANCES, contract_address: bytes(21) }, 'contractAddress'),
+      invalid('a block above int64', { ...NFT_BALANCES, block_number: INT64_OVERFLOW }, 'blockNumber'),
+      invalid('a block not indexed', { ...NFT_BALANCES, block_number: '1000000' }, 'blockNumber'),
+    ],
+  },
+  GetNftToken: {
+    valid: NFT_TOKEN,
+    cases: [
+      invalid('a 19-byte contract', { ...NFT_TOKEN, contract_address: bytes(19) }, 'address'),
+      invalid('a token id that is not a number', { ...NFT_TOKEN, token_id: '0x1' }, 'tokenId'),
+      invalid('a token id above uint256', { ...NFT_TOKEN, token_id: (2n ** 256n).toString() }, 'tokenId'),
+      { change: 'a token never seen', request: NFT_TOKEN, code: status.NOT_FOUND, message: /^tokenId: / },
+    ],
+  },
+  ListAddressChains: {
+    valid: { address: bytes(20) },
+    cases: [invalid('a 32-byte address', { address: bytes(32) }, 'address')],
+  },
+  ListIcmMessages: {
+    valid: ICM_LIST,
+    cases: [
+      ...pageCases(ICM_LIST, 100),
+      invalid(
+        'a source that is not a chain',
+        { ...ICM_LIST, source_blockchain_id: 'c-chain' },
+        'sourceBlockchainId',
+      ),
+      invalid(
+        'a destination of 20 bytes',
+        { ...ICM_LIST, destination_blockchain_id: encodeCb58(bytes(20)) },
+        'destinationBlockchainId',
+      ),
+      invalid('an over-long chain', { ...ICM_LIST, blockchain_id: '1'.repeat(1_000) }, 'blockchainId'),
+      invalid('a 19-byte sender', { ...ICM_LIST, from: bytes(19) }, 'from'),
+      invalid('a 21-byte recipient', { ...ICM_LIST, to: bytes(21) }, 'to'),
+      invalid('an over-long network', { ...ICM_LIST, network: 'n'.repeat(1_000) }, 'network'),
+      invalid(
+        'a cursor with a time above int64',
+        { ...ICM_LIST, cursor: `8000000000000000:${HEX_ID}` },
+        'pageToken',
+      ),
+    ],
+  },
+  GetIcmMessage: {
+    valid: { message_id: bytes(32) },
+    cases: [
+      invalid('a 31-byte id', { message_id: bytes(31) }, 'messageId'),
+      {
+        change: 'a message not indexed',
+        request: { message_id: bytes(32) },
+        code: status.NOT_FOUND,
+        message: /^messageId: /,
+      },
     ],
   },
   ListIcmMessagesByAddress: {

@@ -156,4 +156,60 @@ describe('migrations: an applied migration cannot drift', function () {
         expect(await count(table), `${txType}: ${table}`).to.equal(left);
     }
   });
+
+  it('primary-network 005: a projection holding L1 validators without their owners replays; one without keeps its rows', async function () {
+    const all = await readMigrations(PRIMARY_NETWORK_MIGRATIONS);
+    const count = async (table: string) =>
+      Number(
+        (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM primary_network.${table}`)).rows[0]!.n,
+      );
+    for (const [withL1Validator, left] of [
+      [false, 1],
+      [true, 0],
+    ] as const) {
+      await pool.query('DROP SCHEMA IF EXISTS primary_network CASCADE');
+      expect(await migrate(pool, 'primary_network', all.slice(0, 4))).to.deep.equal([1, 2, 3, 4]);
+      await pool.query(`INSERT INTO primary_network.cursors (index_name, next_index) VALUES ('P/block', 42)`);
+      if (withL1Validator)
+        await pool.query(
+          `INSERT INTO primary_network.l1_validators
+             (validation_id, subnet_id, node_id, bls_public_key, proof_of_possession, registered_height, deposited)
+           VALUES ('\\x01', '\\x02', '\\x03', '\\x04', '\\x05', 3, 1000)`,
+        );
+      expect(await migrate(pool, 'primary_network', all.slice(0, 5))).to.deep.equal([5]);
+      expect(await count('cursors'), `with an L1 validator: ${withL1Validator}`).to.equal(left);
+      expect(await count('l1_validators')).to.equal(0);
+    }
+  });
+
+  it('primary-network 006: links each asset to the transactions that created or consumed its UTXOs, replaying nothing', async function () {
+    const all = await readMigrations(PRIMARY_NETWORK_MIGRATIONS);
+    await pool.query('DROP SCHEMA IF EXISTS primary_network CASCADE');
+    expect(await migrate(pool, 'primary_network', all.slice(0, 5))).to.deep.equal([1, 2, 3, 4, 5]);
+    // Transaction 1 (X, seq 10) creates a UTXO of asset a1, which transaction 2 (seq 20) consumes; a genesis UTXO
+    // of asset a2 (no creating transaction) is consumed by transaction 2 too.
+    await pool.query(
+      `INSERT INTO primary_network.cursors (index_name, next_index) VALUES ('X/tx', 2);
+       INSERT INTO primary_network.transactions
+         (chain, id, seq, tx_type, block_height, block_id, block_timestamp, details)
+       VALUES ('X', '\\x01', 10, 'BaseTx', 1, '\\xb1', 100, '{}'), ('X', '\\x02', 20, 'BaseTx', 2, '\\xb2', 200, '{}');
+       INSERT INTO primary_network.utxos
+         (utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height, block_id,
+          block_timestamp, asset_id, amount, addresses, threshold, locktime, output_type, utxo_bytes)
+       VALUES ('\\xc1', 'X', 'X', '\\x01', 0, '\\x01', 10, 1, '\\xb1', 100, '\\xa1', 5, '{}', 1, 0, 'secp256k1-transfer', '\\x'),
+              ('\\xc2', 'X', 'X', '\\x00', 0, '\\x00', 0, 0, '\\x00', 0, '\\xa2', 7, '{}', 1, 0, 'secp256k1-transfer', '\\x');
+       INSERT INTO primary_network.utxo_spends
+         (utxo_id, consumed_chain, consumed_by_tx, consumed_seq, consumed_block_height, consumed_block_timestamp)
+       VALUES ('\\xc1', 'X', '\\x02', 20, 2, 200), ('\\xc2', 'X', '\\x02', 20, 2, 200);`,
+    );
+    expect(await migrate(pool, 'primary_network', all.slice(0, 6))).to.deep.equal([6]);
+    const { rows } = await pool.query<{ link: string }>(
+      `SELECT chain || ' ' || encode(asset_id, 'hex') || ' ' || seq || ' ' || encode(tx_id, 'hex') AS link
+       FROM primary_network.asset_transactions ORDER BY asset_id, seq`,
+    );
+    expect(rows.map((r) => r.link)).to.deep.equal(['X a1 10 01', 'X a1 20 02', 'X a2 20 02']);
+    // Only indexes and the new table: the projection is not replayed.
+    const cursors = await pool.query('SELECT * FROM primary_network.cursors');
+    expect(cursors.rowCount).to.equal(1);
+  });
 });

@@ -52,10 +52,23 @@ export function dataApiDocument(): OpenApiDocument {
   return load().document;
 }
 
-/** A copy with the components' refs pointing into the registered schema and every oneOf as anyOf. */
+/**
+ * A copy with the components' refs pointing into the registered schema, every oneOf as anyOf, `nullable` without a
+ * type as "null or the schema" (Ajv accepts the keyword only beside a type), and null allowed by the enums of nullable
+ * members: the document types them `["string", "null"]` but left null out of their `enum`
+ * (tokenReputation says "null if the reputation is unknown", and the SDKs parse null).
+ */
 function rewritten(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(rewritten);
   if (typeof schema !== 'object' || schema === null) return schema;
+  const { type, enum: values } = schema as { type?: unknown; enum?: unknown };
+  // OpenAPI 3.0's `nullable` beside an allOf and no type (ActiveValidatorDetails.geolocation): null, or the schema.
+  if ((schema as { nullable?: unknown }).nullable === true && type === undefined) {
+    const { nullable: _nullable, ...rest } = schema as Record<string, unknown>;
+    return { anyOf: [{ type: 'null' }, rewritten(rest)] };
+  }
+  if (Array.isArray(type) && type.includes('null') && Array.isArray(values) && !values.includes(null))
+    return rewritten({ ...schema, enum: [...(values as unknown[]), null] });
   return Object.fromEntries(
     Object.entries(schema).map(([key, value]) => {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/'))

@@ -42,6 +42,8 @@ export function l1NodeUrl(devnetUrl: string): string {
 
 export async function startEvmDataStack(
   parameters: Omit<DevnetParameters, 'metadataBaseUrl'>,
+  /** More of evm-data's settings (e.g. EVM_METADATA_FILE). */
+  evmDataEnv: Record<string, string> = {},
 ): Promise<EvmDataStack> {
   const queuePrefix = `evm-data-test-${process.pid}-${Date.now().toString(36)}`;
   const stops: (() => Promise<unknown>)[] = [];
@@ -74,6 +76,7 @@ export async function startEvmDataStack(
       EVM_CHAINS: `C,${devnet.l1.blockchainId}`,
       EVM_INGEST_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',
+      ...evmDataEnv,
     });
     stops.push(() => service.stop());
     const gatewayPort = await freePort();

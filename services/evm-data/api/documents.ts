@@ -56,6 +56,11 @@ export interface AddressBook {
   curated(address: Buffer): CuratedContract | undefined;
 }
 
+/** Whether the operator's metadata file tags a contract "spam": what `filterSpamTokens` leaves out. */
+export function taggedSpam(curated: CuratedContract | undefined): boolean {
+  return curated?.tags?.some((tag) => tag.toLowerCase() === 'spam') ?? false;
+}
+
 export function richAddress(address: Buffer, book: AddressBook) {
   const contract = book.contract(address);
   const curated = book.curated(address);
@@ -194,30 +199,29 @@ export function erc20Token(contract: Buffer, book: AddressBook) {
   };
 }
 
+/** One transfer as the API details it (Erc20TransferDetails, …), under its standard's key. */
+export function transferDetails(t: TransferRecord, nfts: Map<string, NftRecord>, book: AddressBook) {
+  const ends = {
+    from: richAddress(t.from_address, book),
+    to: richAddress(t.to_address, book),
+    logIndex: t.log_index,
+  };
+  const nft = t.token_id === null ? undefined : nfts.get(nftKey(t.contract, t.token_id));
+  if (t.erc_type === 20)
+    return { erc20: { ...ends, value: t.value, erc20Token: erc20Token(t.contract, book) } };
+  if (t.erc_type === 721)
+    return { erc721: { ...ends, erc721Token: erc721Token(t.contract, t.token_id!, nft, book) } };
+  return { erc1155: { ...ends, value: t.value, erc1155Token: erc1155Token(t.contract, t.token_id!, nft) } };
+}
+
 /** A transaction's transfers, split by standard as the API lists them. */
 export function transferLists(transfers: TransferRecord[], nfts: Map<string, NftRecord>, book: AddressBook) {
-  const erc20Transfers = [];
-  const erc721Transfers = [];
-  const erc1155Transfers = [];
-  for (const t of transfers) {
-    const ends = {
-      from: richAddress(t.from_address, book),
-      to: richAddress(t.to_address, book),
-      logIndex: t.log_index,
-    };
-    const nft = t.token_id === null ? undefined : nfts.get(nftKey(t.contract, t.token_id));
-    if (t.erc_type === 20)
-      erc20Transfers.push({ ...ends, value: t.value, erc20Token: erc20Token(t.contract, book) });
-    else if (t.erc_type === 721)
-      erc721Transfers.push({ ...ends, erc721Token: erc721Token(t.contract, t.token_id!, nft, book) });
-    else
-      erc1155Transfers.push({
-        ...ends,
-        value: t.value,
-        erc1155Token: erc1155Token(t.contract, t.token_id!, nft),
-      });
-  }
-  return { erc20Transfers, erc721Transfers, erc1155Transfers };
+  const details = transfers.map((t) => transferDetails(t, nfts, book));
+  return {
+    erc20Transfers: details.flatMap((d) => (d.erc20 ? [d.erc20] : [])),
+    erc721Transfers: details.flatMap((d) => (d.erc721 ? [d.erc721] : [])),
+    erc1155Transfers: details.flatMap((d) => (d.erc1155 ? [d.erc1155] : [])),
+  };
 }
 
 export function internalTransaction(i: InternalRecord, book: AddressBook) {

@@ -1,6 +1,7 @@
 import { LruCache } from '../../runtime/cache/lru.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import type { Upstream } from '../../runtime/upstream/client.ts';
+import type { PriceSource } from '../../runtime/prices/price-source.ts';
 import type { EvmChain } from '../chains.ts';
 
 /** How long the chain's head is reused before the node is asked again. */
@@ -55,4 +56,38 @@ export class NativeBalances {
     this.heads.set(chain.id, { head, at: performance.now() });
     return head;
   }
+}
+
+/**
+ * An address's NativeTokenBalance document at a block (the latest when undefined), priced in `currency` when the
+ * price source has the chain's token.
+ */
+export async function nativeTokenBalance(
+  balances: NativeBalances,
+  prices: PriceSource,
+  chain: EvmChain,
+  holder: Buffer,
+  block: bigint | undefined,
+  currency: string,
+  signal?: AbortSignal,
+) {
+  const { balance } = await balances.balanceOf(chain, holder, block, signal);
+  const token = chain.networkToken;
+  const price = prices.latest(token.symbol, currency);
+  const value = price === undefined ? undefined : (Number(balance) / 10 ** token.decimals) * price;
+  return {
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    ...(token.logoUri ? { logoUri: token.logoUri } : {}),
+    chainId: chain.evmChainId.toString(),
+    ...withMoney('price', currency, price),
+    balance: balance.toString(),
+    ...withMoney('balanceValue', currency, value),
+  };
+}
+
+/** A Money field `{currencyCode, value}`, left out when there is no price. */
+export function withMoney(field: string, currencyCode: string, value: number | undefined) {
+  return value === undefined ? {} : { [field]: { currencyCode, value } };
 }

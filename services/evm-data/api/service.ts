@@ -13,14 +13,17 @@ import {
   evmBlock,
   erc721Token,
   fullNativeTransaction,
-  icmMessage,
   internalTransaction,
   nativeTransaction,
+  taggedSpam,
   transferLists,
   type AddressBook,
   type ChainNames,
 } from './documents.ts';
-import type { NativeBalances } from './native-balances.ts';
+import { addressListHandlers } from './address-lists.ts';
+import { nativeTokenBalance, withMoney, type NativeBalances } from './native-balances.ts';
+import { icmHandlers, icmMessageDocuments } from './icm-messages.ts';
+import { tokenBalanceHandlers } from './token-balances.ts';
 import type {
   BlockRecord,
   BlockRef,
@@ -32,6 +35,7 @@ import type {
   TransferRecord,
   TxKey,
 } from '../store/reader.ts';
+import { hexCursor, txCursor } from '../store/reader.ts';
 
 export interface MetadataQueue {
   enqueue(
@@ -144,10 +148,58 @@ export function evmDataService(options: {
   };
   const onThisNetwork = (requested: string) => networkName(requested) === '' || requested === network;
   const indexedChains = () => registry.chains.map((c) => c.id);
+  const icmDependencies = { registry, reader, chainNames, addressBook };
   const nftDocument = (record: NftRecord, book: AddressBook) =>
     record.erc_type === 721
       ? { erc721: erc721Token(record.contract, record.token_id, record, book) }
       : { erc1155: erc1155Token(record.contract, record.token_id, record) };
+
+  /** A transaction as GetTransaction details it, prices in `currency`; undefined when the chain has no such hash. */
+  const transactionDetails = async (chain: EvmChain, hash: Buffer, currency: string) => {
+    const key = await reader.transactionByHash(chain.id, hash);
+    if (!key) return undefined;
+    const [[tx], transfers, internals, icm] = await Promise.all([
+      reader.transactions(chain.id, [key]),
+      reader.transfers(chain.id, [key]),
+      reader.internals(chain.id, [key]),
+      reader.icmOfTransaction(hash),
+    ]);
+    const [nfts, book] = await Promise.all([
+      nftsOf(chain, transfers),
+      addressBook(chain, [
+        tx!.from_address,
+        tx!.to_address ?? tx!.created_contract!,
+        ...addressesOf(transfers, internals),
+      ]),
+    ]);
+    const symbol = chain.networkToken.symbol;
+    const other = icm && registry.byBlockchainId(icm.other);
+    return {
+      ...transferLists(transfers, nfts, book),
+      internalTransactions: internals.map((i) => internalTransaction(i, book)),
+      networkTokenDetails: {
+        networkToken: chain.networkToken,
+        ...withMoney('currentPrice', currency, prices.latest(symbol, currency)),
+        ...withMoney(
+          'historicalPrice',
+          currency,
+          prices.priceAt(symbol, currency, Number(tx!.block_timestamp)),
+        ),
+      },
+      nativeTransaction: fullNativeTransaction(tx!, chain.evmChainId.toString(), book),
+      ...(icm
+        ? {
+            teleporterMessageInfo: {
+              teleporterMessageId: hex(icm.message_id),
+              direction: icm.direction,
+              ...(icm.direction === 'SOURCE_TRANSACTION'
+                ? { destinationChainId: other?.evmChainId.toString() ?? hex(icm.other) }
+                : { sourceChainId: other?.evmChainId.toString() ?? hex(icm.other) }),
+            },
+          }
+        : {}),
+    };
+  };
 
   return {
     ListChains: (request) =>
@@ -176,12 +228,18 @@ export function evmDataService(options: {
         pageSize + 1,
         field.cursor(request.cursor),
       );
-      const { items: page, nextCursor } = keysetPage(keys, pageSize, cursorOf);
-      const [txs, transfers, internals] = await Promise.all([
+      const { items: page, nextCursor } = keysetPage(keys, pageSize, txCursor);
+      const [txs, allTransfers, internals] = await Promise.all([
         reader.transactions(chain.id, page),
         reader.transfers(chain.id, page, holder),
         reader.internals(chain.id, page, holder),
       ]);
+      const transfers = request.filter_spam_tokens
+        ? allTransfers.filter(
+            (t) =>
+              t.erc_type !== 20 || !taggedSpam(curated.contracts[`${chain.evmChainId}:${hex(t.contract)}`]),
+          )
+        : allTransfers;
       const [nfts, book] = await Promise.all([
         nftsOf(chain, transfers),
         addressBook(chain, [
@@ -211,50 +269,23 @@ export function evmDataService(options: {
     async GetTransaction(request) {
       const chain = chainOf(request.chain_id);
       const hash = field.bytes('txHash', request.tx_hash, HASH_LENGTH);
-      const key = await reader.transactionByHash(chain.id, hash);
-      if (!key)
+      const details = await transactionDetails(chain, hash, 'usd');
+      if (!details)
         throw new DomainError(
           'not_found',
           `txHash: transaction ${hex(hash)} is not on chain ${chain.evmChainId}`,
         );
-      const [[tx], transfers, internals, icm] = await Promise.all([
-        reader.transactions(chain.id, [key]),
-        reader.transfers(chain.id, [key]),
-        reader.internals(chain.id, [key]),
-        reader.icmOfTransaction(hash),
-      ]);
-      const [nfts, book] = await Promise.all([
-        nftsOf(chain, transfers),
-        addressBook(chain, [
-          tx!.from_address,
-          tx!.to_address ?? tx!.created_contract!,
-          ...addressesOf(transfers, internals),
-        ]),
-      ]);
-      const symbol = chain.networkToken.symbol;
-      const other = icm && registry.byBlockchainId(icm.other);
-      return {
-        ...transferLists(transfers, nfts, book),
-        internalTransactions: internals.map((i) => internalTransaction(i, book)),
-        networkTokenDetails: {
-          networkToken: chain.networkToken,
-          ...withMoney('currentPrice', 'usd', prices.latest(symbol, 'usd')),
-          ...withMoney('historicalPrice', 'usd', prices.priceAt(symbol, 'usd', Number(tx!.block_timestamp))),
-        },
-        nativeTransaction: fullNativeTransaction(tx!, chain.evmChainId.toString(), book),
-        ...(icm
-          ? {
-              teleporterMessageInfo: {
-                teleporterMessageId: hex(icm.message_id),
-                direction: icm.direction,
-                ...(icm.direction === 'SOURCE_TRANSACTION'
-                  ? { destinationChainId: other?.evmChainId.toString() ?? hex(icm.other) }
-                  : { sourceChainId: other?.evmChainId.toString() ?? hex(icm.other) }),
-              },
-            }
-          : {}),
-      };
+      return details;
     },
+
+    ...addressListHandlers({
+      reader,
+      chainOf,
+      addressBook,
+      nftsOf,
+      nativeTransactions,
+      transactionDetails,
+    }),
 
     async ListLatestBlocks(request) {
       const chain = chainOf(request.chain_id);
@@ -298,7 +329,7 @@ export function evmDataService(options: {
         pageSize + 1,
         field.cursor(request.cursor),
       );
-      const { items, nextCursor } = keysetPage(keys, pageSize, cursorOf);
+      const { items, nextCursor } = keysetPage(keys, pageSize, txCursor);
       return { transactions: await nativeTransactions(chain, items), next_cursor: nextCursor };
     },
 
@@ -308,7 +339,7 @@ export function evmDataService(options: {
       if (!onThisNetwork(request.network)) return { blocks: [], next_cursor: '' };
       const rows = await reader.latestBlocksAcrossChains(indexedChains(), pageSize + 1, cursor);
       const { items, nextCursor } = keysetPage(rows, pageSize, (b) =>
-        hexKey(b.block_timestamp, b.chain, b.number),
+        hexCursor(b.block_timestamp, b.chain, b.number),
       );
       return {
         blocks: items.map((b) => evmBlock(b, registry.byId(b.chain)!.evmChainId.toString())),
@@ -328,7 +359,7 @@ export function evmDataService(options: {
         cursor,
       );
       const { items, nextCursor } = keysetPage(keys, pageSize, (k) =>
-        hexKey(k.blockTimestamp, k.chain, k.blockNumber, k.txIndex),
+        hexCursor(k.blockTimestamp, k.chain, k.blockNumber, k.txIndex),
       );
       const byChain = Map.groupBy(items, (k) => k.chain);
       const documents = new Map<string, ReturnType<typeof nativeTransaction>>();
@@ -346,21 +377,16 @@ export function evmDataService(options: {
       const holder = address('address', request.address);
       const block = field.optionalInteger('blockNumber', request.block_number, field.MAX_UINT64);
       const currency = field.currency('currency', request.currency);
-      const { balance } = await options.balances.balanceOf(chain, holder, block, signal);
-      const token = chain.networkToken;
-      const price = prices.latest(token.symbol, currency);
-      const value = price === undefined ? undefined : (Number(balance) / 10 ** token.decimals) * price;
       return {
-        nativeTokenBalance: {
-          name: token.name,
-          symbol: token.symbol,
-          decimals: token.decimals,
-          ...(token.logoUri ? { logoUri: token.logoUri } : {}),
-          chainId: chain.evmChainId.toString(),
-          ...withMoney('price', currency, price),
-          balance: balance.toString(),
-          ...withMoney('balanceValue', currency, value),
-        },
+        nativeTokenBalance: await nativeTokenBalance(
+          options.balances,
+          prices,
+          chain,
+          holder,
+          block,
+          currency,
+          signal,
+        ),
       };
     },
 
@@ -463,21 +489,19 @@ export function evmDataService(options: {
         pageSize,
         (m) => `${BigInt(m.first_seen).toString(16)}:${m.message_id.toString('hex')}`,
       );
-      const books = new Map<number, AddressBook>();
-      for (const m of page) {
-        const chain = m.send && registry.byId(m.send.chain);
-        if (chain && !books.has(chain.id))
-          books.set(
-            chain.id,
-            await addressBook(
-              chain,
-              page.flatMap((p) => (p.send ? [p.send.fee_token] : [])),
-            ),
-          );
-      }
+      return { messages: await icmMessageDocuments(page, icmDependencies), next_cursor: nextCursor };
+    },
+
+    ...icmHandlers(icmDependencies),
+
+    ...tokenBalanceHandlers({ ...options, chainOf, addressBook }),
+
+    async ListAddressChains(request) {
+      const holder = address('address', request.address);
+      const active = await reader.chainsWithActivity(indexedChains(), holder);
       return {
-        messages: page.map((m) => icmMessage(m, chainNames, (id) => books.get(id)!)),
-        next_cursor: nextCursor,
+        indexedChains: active.map((id) => registry.chainInfo(registry.byId(id)!)),
+        unindexedChains: [],
       };
     },
 
@@ -507,22 +531,13 @@ function blockNotFound(chain: EvmChain, ref: BlockRef): DomainError {
   return new DomainError('not_found', `blockId: block ${named} is not indexed on chain ${chain.evmChainId}`);
 }
 
-/** A Money field `{currencyCode, value}`, left out when there is no price. */
-function withMoney(field: string, currencyCode: string, value: number | undefined) {
-  return value === undefined ? {} : { [field]: { currencyCode, value } };
-}
-
 const txKey = (blockNumber: bigint, txIndex: number) => `${blockNumber}:${txIndex}`;
 const chainTxKey = (k: ChainTxKey) => `${k.chain}:${txKey(k.blockNumber, k.txIndex)}`;
-/** A cursor of integer fields in hex, as parseCursor reads them. */
-const hexKey = (...fields: (bigint | number | string)[]) =>
-  fields.map((f) => BigInt(f).toString(16)).join(':');
 /** The addresses a transaction document names. */
 const endsOf = (t: TransactionRecord) => [
   t.from_address,
   t.to_address ?? t.created_contract ?? Buffer.alloc(20),
 ];
-const cursorOf = (k: TxKey) => `${k.blockNumber.toString(16)}:${k.txIndex.toString(16)}`;
 
 function dedupe(addresses: Buffer[]): Buffer[] {
   return [...new Map(addresses.map((a) => [a.toString('hex'), a])).values()];

@@ -1,5 +1,8 @@
 import { DomainError } from '../../runtime/errors.ts';
 import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts';
+import { AddressListsReader } from './address-lists.ts';
+import { HoldingsReader } from './holdings.ts';
+import { icmRecords, IcmMessageReader } from './icm-messages.ts';
 
 /**
  * The queries behind evm-data's routes. Lists page by keyset (the cursor is the sort key of the last item
@@ -154,9 +157,9 @@ export interface IcmLink {
   other: Buffer;
 }
 
-const MAX_UINT = (1n << 63n) - 1n;
+export const MAX_UINT = (1n << 63n) - 1n;
 
-const MAX_INT32 = 2n ** 31n - 1n;
+export const MAX_INT32 = 2n ** 31n - 1n;
 const MAX_INT16 = 2n ** 15n - 1n;
 
 /** The cross-chain keys' fields: block timestamp, chain, block number (and the transaction's index). */
@@ -170,7 +173,7 @@ const BLOCK_COLUMNS = `chain, number, hash, parent_hash, block_timestamp, timest
  * The key a descending keyset continues below, as decimal text: the cursor's fields, or, on the first page, the
  * columns' maxima (no stored key is all of them at once: no block is numbered 2^63 - 1).
  */
-function keysetAfter(after: string[] | undefined, bounds: readonly bigint[]): string[] {
+export function keysetAfter(after: string[] | undefined, bounds: readonly bigint[]): string[] {
   return after ? after.map((f) => BigInt(`0x${f}`).toString()) : bounds.map((max) => max.toString());
 }
 
@@ -197,6 +200,13 @@ export function parseCursor(
   return fields;
 }
 
+/** A cursor of integer fields in hex, as parseCursor reads them. */
+export const hexCursor = (...fields: (bigint | number | string)[]) =>
+  fields.map((f) => BigInt(f).toString(16)).join(':');
+
+/** The cursor of a list of transactions in block order: the last one's block and position. */
+export const txCursor = (k: TxKey) => hexCursor(k.blockNumber, k.txIndex);
+
 const txKeyArrays = (keys: TxKey[]) => [
   keys.map((k) => k.blockNumber.toString()),
   keys.map((k) => k.txIndex),
@@ -204,9 +214,29 @@ const txKeyArrays = (keys: TxKey[]) => [
 
 export class EvmDataReader {
   private readonly pool: Queryable;
+  /** An address's token balances (balances:listErc20, :listErc721, :listErc1155). */
+  readonly holdings: HoldingsReader;
+  /** The ICM message list and single messages. */
+  readonly icm: IcmMessageReader;
+  /** An address's sub-lists, a token's transfers and an address's deployed contracts. */
+  readonly addressLists: AddressListsReader;
 
   constructor(pool: Queryable) {
     this.pool = callBoundPool(pool);
+    this.holdings = new HoldingsReader(this.pool);
+    this.icm = new IcmMessageReader(this.pool);
+    this.addressLists = new AddressListsReader(this.pool);
+  }
+
+  /** Of these chains, those where the address has an indexed transaction (or transfer, or internal call). */
+  async chainsWithActivity(chains: number[], address: Buffer): Promise<number[]> {
+    const { rows } = await this.pool.query<{ chain: number }>(
+      `SELECT c AS chain FROM unnest($1::smallint[]) AS c
+       WHERE EXISTS (SELECT 1 FROM evm_data.address_transactions a WHERE a.chain = c AND a.address = $2)
+       ORDER BY c`,
+      [chains, address],
+    );
+    return rows.map((r) => r.chain);
   }
 
   /** One page of an address's transactions (keys only), newest or oldest first, within [startBlock, endBlock). */
@@ -540,37 +570,7 @@ export class EvmDataReader {
         limit,
       ],
     );
-    if (page.length === 0) return [];
-    const ids = page.map((p) => p.message_id);
-    const [sends, receives, receipts] = await Promise.all([
-      this.pool.query<IcmSendRecord & { message_id: Buffer }>(
-        'SELECT * FROM evm_data.icm_sends WHERE message_id = ANY($1::bytea[])',
-        [ids],
-      ),
-      this.pool.query<IcmReceiveRecord & { message_id: Buffer }>(
-        'SELECT * FROM evm_data.icm_receives WHERE message_id = ANY($1::bytea[])',
-        [ids],
-      ),
-      this.pool.query<{ message_id: Buffer }>(
-        'SELECT message_id FROM evm_data.icm_receipts WHERE message_id = ANY($1::bytea[])',
-        [ids],
-      ),
-    ]);
-    const byId = <T extends { message_id: Buffer }>(rows: T[]) =>
-      new Map(rows.map((r) => [r.message_id.toString('hex'), r]));
-    const s = byId(sends.rows);
-    const r = byId(receives.rows);
-    const delivered = new Set(receipts.rows.map((x) => x.message_id.toString('hex')));
-    return page.map((p) => {
-      const key = p.message_id.toString('hex');
-      return {
-        message_id: p.message_id,
-        first_seen: p.first_seen,
-        send: s.get(key) ?? null,
-        receive: r.get(key) ?? null,
-        receipt_delivered: delivered.has(key),
-      };
-    });
+    return icmRecords(this.pool, page);
   }
 
   /** The ICM message a transaction sent or received, if any. */

@@ -1,28 +1,66 @@
 import { getBlockchainById, listBlockchains } from './primary-network/blockchains.ts';
-import { getBlockById, getVertexByHeight, listLatestPrimaryNetworkBlocks } from './primary-network/blocks.ts';
+import {
+  getLastActivityTimestampByAddresses,
+  getLastActivityTimestampByAddressesV2,
+  getChainIdsForAddresses,
+} from './primary-network/activity.ts';
+import { getAssetDetails, listAssetTransactions } from './primary-network/assets.ts';
+import { getBalancesByAddresses } from './primary-network/balances.ts';
+import {
+  getBlockById,
+  getVertexByHash,
+  getVertexByHeight,
+  listLatestPrimaryNetworkBlocks,
+  listLatestXChainVertices,
+  listPrimaryNetworkBlocksByNodeId,
+} from './primary-network/blocks.ts';
+import { getAvaxSupply } from './avax-supply.ts';
 import {
   listHistoricalPrimaryNetworkRewards,
   listPendingPrimaryNetworkRewards,
 } from './primary-network/rewards.ts';
 import { getSubnetById, listSubnets } from './primary-network/subnets.ts';
+import { getNetworkDetails } from './primary-network/network.ts';
+import {
+  getSingleValidatorDetails,
+  listActivePrimaryNetworkStakingTransactions,
+  listDelegators,
+  listL1Validators,
+  listValidators,
+} from './primary-network/validators.ts';
 import { getTxByHash, listLatestPrimaryNetworkTransactions } from './primary-network/transactions.ts';
 import { getUtxosByAddresses, getUtxosByAddressesV2 } from './primary-network/utxos.ts';
-import { getNativeBalance, listCollectibleBalances } from './evm/balances.ts';
+import {
+  getNativeBalance,
+  listCollectibleBalances,
+  listErc1155Balances,
+  listErc20Balances,
+  listErc721Balances,
+} from './evm/balances.ts';
 import {
   getBlock,
   getLatestBlocks,
   getTransactionsForBlock,
   listLatestBlocksAllChains,
 } from './evm/blocks.ts';
-import { getChainInfo, supportedChains } from './evm/chains.ts';
-import { getContractMetadata, listTokens, reindexNft } from './evm/tokens.ts';
+import {
+  listErc1155Transactions,
+  listErc20Transactions,
+  listErc721Transactions,
+  listInternalTransactions,
+  listNativeTransactions,
+  listTransactionsV2,
+} from './evm/address-transactions.ts';
+import { getChainInfo, listAddressChains, supportedChains } from './evm/chains.ts';
+import { getDeploymentTransaction, listContractDeployments, listTransfers } from './evm/contracts.ts';
+import { getContractMetadata, getTokenDetails, listTokens, reindexNft } from './evm/tokens.ts';
 import {
   getTransaction,
   listLatestTransactions,
   listLatestTransactionsAllChains,
   listTransactions,
 } from './evm/transactions.ts';
-import { listIcmMessagesByAddress } from './icm/messages.ts';
+import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from './icm/messages.ts';
 import { aggregateSignatures, getAggregatedSignatures } from './signature-aggregator.ts';
 import type { DataRoute } from './route.ts';
 
@@ -42,13 +80,29 @@ export const PRIMARY_NETWORK_ROUTES: readonly DataRoute[] = [
   getSubnetById,
   listLatestPrimaryNetworkBlocks,
   getBlockById,
+  listPrimaryNetworkBlocksByNodeId,
   getVertexByHeight,
+  listLatestXChainVertices,
+  getVertexByHash,
   listLatestPrimaryNetworkTransactions,
   getTxByHash,
   getUtxosByAddressesV2,
   getUtxosByAddresses,
+  getBalancesByAddresses,
+  getLastActivityTimestampByAddresses,
+  getLastActivityTimestampByAddressesV2,
+  getChainIdsForAddresses,
+  getAssetDetails,
+  listAssetTransactions,
   listHistoricalPrimaryNetworkRewards,
   listPendingPrimaryNetworkRewards,
+  getNetworkDetails,
+  listValidators,
+  getSingleValidatorDetails,
+  listDelegators,
+  listL1Validators,
+  listActivePrimaryNetworkStakingTransactions,
+  getAvaxSupply,
 ];
 
 /** The routes the evm-data service answers: the EVM chains and ICM. */
@@ -58,7 +112,20 @@ export const EVM_ROUTES: readonly DataRoute[] = [
   getContractMetadata,
   getNativeBalance,
   listCollectibleBalances,
+  listErc20Balances,
+  listErc721Balances,
+  listErc1155Balances,
+  listAddressChains,
   listTransactions,
+  listTransactionsV2,
+  listNativeTransactions,
+  listErc20Transactions,
+  listErc721Transactions,
+  listErc1155Transactions,
+  listInternalTransactions,
+  listTransfers,
+  getDeploymentTransaction,
+  listContractDeployments,
   getTransaction,
   listLatestBlocksAllChains,
   getLatestBlocks,
@@ -68,7 +135,10 @@ export const EVM_ROUTES: readonly DataRoute[] = [
   listLatestTransactions,
   listTokens,
   reindexNft,
+  getTokenDetails,
   listIcmMessagesByAddress,
+  listIcmMessages,
+  getIcmMessage,
 ];
 
 /** The routes the signature-aggregator service answers (§4.1). */

@@ -35,7 +35,7 @@ import type { AmountsByAsset, BlsFacts, HexBytes, L1ValidatorFacts, TxFacts } fr
 const DAY_SECONDS = 86_400;
 
 /** The primary network's own chains are created at the network's genesis, 2020-09-10 (mainnet and Fuji alike). */
-const PRIMARY_CHAINS_CREATED_AT = 1_599_696_000;
+export const PRIMARY_CHAINS_CREATED_AT = 1_599_696_000;
 
 const bytesOf = (h: HexBytes) => Buffer.from(h, 'hex');
 const cb58 = (h: HexBytes) => encodeCb58(bytesOf(h));

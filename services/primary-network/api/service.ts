@@ -12,8 +12,14 @@ import {
 } from '../../runtime/pagination/limits.ts';
 import type { PriceSource } from '../../runtime/prices/price-source.ts';
 import type { PotentialRewards } from '../platform-rewards.ts';
+import type { CurrentSupply } from '../platform-supply.ts';
+import type { HoldingsReader } from '../store/holdings.ts';
+import { holdingsService } from './holdings.ts';
 import { chainKeyOf, type ChainKey, type NetworkContext } from '../network.ts';
 import type { PrimaryNetworkReader } from '../store/reader.ts';
+import type { StakingReader } from '../store/staking.ts';
+import type { ValidatorNodes } from '../platform-validators.ts';
+import { stakingHandlers } from './staking.ts';
 import {
   blockDoc,
   chainName,
@@ -47,8 +53,12 @@ const timestamp = (name: string, value: string | undefined) =>
 export function primaryNetworkService(options: {
   ctx: NetworkContext;
   reader: PrimaryNetworkReader;
+  holdings: HoldingsReader;
   potentialRewards: PotentialRewards;
+  supply: CurrentSupply;
   prices: PriceSource;
+  staking: StakingReader;
+  validatorNodes: ValidatorNodes;
 }): AsyncImplementation<PrimaryNetworkServiceHandlers> {
   const { ctx, reader } = options;
   const network = ctx.identity.name;
@@ -326,6 +336,22 @@ export function primaryNetworkService(options: {
     },
 
     GetProjectionStatus: async () => ({ indexes: await reader.cursors() }),
+
+    ...stakingHandlers({
+      ctx,
+      staking: options.staking,
+      nodes: options.validatorNodes,
+      supply: options.supply,
+      checkNetwork,
+    }),
+
+    ...holdingsService({
+      ctx,
+      reader,
+      holdings: options.holdings,
+      supply: options.supply,
+      checks: { checkNetwork, chainOf, chainInfo, idOf },
+    }),
   };
 
   function rewardsFilter(req: { addresses: Buffer[]; node_ids: Buffer[] }) {

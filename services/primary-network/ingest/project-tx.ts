@@ -327,6 +327,8 @@ function projectL1(
         proofOfPossession: v.signer.proofOfPossession,
         registeredHeight: at.blockHeight,
         deposit: v.balance,
+        remainingBalanceOwner: ownerFacts(v.remainingBalanceOwner),
+        deactivationOwner: ownerFacts(v.deactivationOwner),
       });
       projected.l1Weights.push({
         validationId: v.validationId,
@@ -356,6 +358,8 @@ function projectL1(
       proofOfPossession: r.proofOfPossession,
       registeredHeight: at.blockHeight,
       deposit: r.balance,
+      remainingBalanceOwner: ownerFacts(r.remainingBalanceOwner),
+      deactivationOwner: ownerFacts(r.disableOwner),
     });
     projected.l1Weights.push({
       validationId: r.validationId,

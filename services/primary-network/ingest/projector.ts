@@ -13,7 +13,7 @@ import { decodeRewardUtxo, rewardTypeOf } from './reward-utxos.ts';
 import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from '../platform-rewards.ts';
 import { projectTx, txSeq, utxoIdOf } from './project-tx.ts';
 import type { KnownL1Validator, TxPlacement } from '../store/rows.ts';
-import type { NetworkContext } from '../network.ts';
+import { X_BLOCK_SEQ_BASE, type NetworkContext } from '../network.ts';
 import {
   GENESIS_CURSOR,
   type BlockRow,
@@ -60,8 +60,6 @@ export interface ProjectorOptions {
 const nanosToSeconds = (nanos: string) => BigInt(nanos) / 1_000_000_000n;
 /** Containers projected between two refreshes of the planner's statistics (the first catch-up always refreshes). */
 const ANALYZE_AFTER_CONTAINERS = 20_000;
-/** X-Chain blocks follow every vertex: their sequence numbers start above any vertex's. */
-const X_BLOCK_SEQ_BASE = 1n << 40n;
 
 interface Decoded {
   container: Container;

@@ -31,7 +31,7 @@ export interface PageWithAssets<T> extends Page<T> {
 }
 
 /** Cursors are the int64 sequence numbers and heights of the last item of a page. */
-function cursorBigint(cursor: string, what: string): bigint | undefined {
+export function cursorBigint(cursor: string, what: string): bigint | undefined {
   if (cursor === '') return undefined;
   const n = /^\d{1,19}$/.test(cursor) ? BigInt(cursor) : undefined;
   if (n === undefined || n > MAX_INT64)
@@ -58,12 +58,12 @@ export interface StoredTransaction {
   vertices: { vertex_id: Buffer; vertex_height: string; vertex_timestamp: string }[];
 }
 
-type TxRowDb = Omit<
+export type TxRowDb = Omit<
   StoredTransaction,
   'consumed' | 'emitted' | 'rewardTxId' | 'potentialReward' | 'vertices'
 >;
 
-const TX_COLUMNS =
+export const TX_COLUMNS =
   't.chain, t.id, t.seq, t.tx_type, t.block_height, t.block_id, t.block_timestamp, t.chain_format, t.details';
 
 export class PrimaryNetworkReader {
@@ -205,6 +205,35 @@ export class PrimaryNetworkReader {
     return { transaction: items[0]!, assets };
   }
 
+  /** The X-Chain transactions that created or consumed UTXOs of an asset, latest first. */
+  async assetTransactions(
+    assetId: Uint8Array,
+    filter: { txTypes: string[]; startTimestamp?: bigint; endTimestamp?: bigint },
+    pageSize: number,
+    cursor: string,
+  ): Promise<PageWithAssets<StoredTransaction>> {
+    const before = cursorBigint(cursor, 'transaction');
+    const [minSeq, maxSeq] = await this.seqRange('X', filter.startTimestamp, filter.endTimestamp);
+    const { rows } = await this.pool.query<TxRowDb>(
+      `SELECT ${TX_COLUMNS} FROM primary_network.asset_transactions a
+       JOIN primary_network.transactions t ON t.chain = a.chain AND t.seq = a.seq
+       WHERE a.chain = 'X' AND a.asset_id = $1 AND ($2::bigint IS NULL OR a.seq < $2)
+         AND ($3::bigint IS NULL OR a.seq >= $3) AND ($4::bigint IS NULL OR a.seq <= $4)
+         AND ($5::text[] IS NULL OR t.tx_type = ANY($5::text[]))
+       ORDER BY a.seq DESC LIMIT $6`,
+      [
+        bytea(assetId),
+        integerOrNull(before),
+        minSeq,
+        maxSeq,
+        filter.txTypes.length > 0 ? filter.txTypes : null,
+        pageSize + 1,
+      ],
+    );
+    const page = keysetPage(rows, pageSize, (r) => r.seq);
+    return { ...(await this.withUtxos(page.items)), nextCursor: page.nextCursor };
+  }
+
   /** A P-Chain transaction's type and own facts, without the UTXOs it touched. */
   async pChainTransactionFacts(id: Uint8Array): Promise<{ txType: string; details: TxFacts } | undefined> {
     const { rows } = await this.pool.query<{ tx_type: string; details: TxFacts }>(
@@ -247,7 +276,7 @@ export class PrimaryNetworkReader {
   }
 
   /** The transactions with the UTXOs they consumed and emitted, their rewards and vertices, and their assets. */
-  private async withUtxos(rows: TxRowDb[]): Promise<{ items: StoredTransaction[]; assets: AssetDirectory }> {
+  async withUtxos(rows: TxRowDb[]): Promise<{ items: StoredTransaction[]; assets: AssetDirectory }> {
     if (rows.length === 0) return { items: [], assets: () => undefined };
     const ids = rows.map((r) => r.id);
     const [utxos, stakerRows, vertices] = await Promise.all([
@@ -601,7 +630,7 @@ export class PrimaryNetworkReader {
   // ---- assets
 
   /** Asset facts for the given ids and the ids inside the transactions' amounts, cached (assets never change). */
-  private async assets(ids: Uint8Array[], txs: TxRowDb[] = []): Promise<AssetDirectory> {
+  async assets(ids: Uint8Array[], txs: TxRowDb[] = []): Promise<AssetDirectory> {
     const wanted = new Set(ids.map((id) => Buffer.from(id).toString('hex')));
     for (const t of txs) {
       for (const amounts of Object.values(t.details.amounts))

@@ -170,6 +170,9 @@ export interface L1ValidatorRow {
   proofOfPossession: Uint8Array;
   registeredHeight: bigint;
   deposit: bigint;
+  /** Who gets the balance left when the validator is disabled or removed, and who may disable it. */
+  remainingBalanceOwner: OwnerFacts;
+  deactivationOwner: OwnerFacts;
 }
 
 export interface L1WeightRow {

@@ -95,8 +95,8 @@ export class ProjectionWriter {
     await this.pool.query(
       `ANALYZE primary_network.transactions, primary_network.utxos, primary_network.utxo_spends,
                primary_network.address_utxos, primary_network.address_unspent,
-               primary_network.address_transactions, primary_network.blocks, primary_network.vertices,
-               primary_network.stakers, primary_network.rewards, primary_network.reward_addresses`,
+               primary_network.address_transactions, primary_network.asset_transactions, primary_network.blocks,
+               primary_network.vertices, primary_network.stakers, primary_network.rewards, primary_network.reward_addresses`,
     );
   }
 
@@ -378,6 +378,14 @@ export class ProjectionWriter {
          INSERT INTO primary_network.address_unspent (chain, address, utxo_id, block_timestamp, amount, asset_id)
          SELECT chain, address, utxo_id, block_timestamp, amount, asset_id FROM owned WHERE consumed_by_tx IS NULL
          ON CONFLICT DO NOTHING
+       ),
+       asset_links AS (
+         INSERT INTO primary_network.asset_transactions (chain, asset_id, seq, tx_id)
+         SELECT created_chain, asset_id, created_seq, emitted_by_tx FROM created WHERE $25::boolean
+         UNION ALL
+         SELECT s.consumed_chain, created.asset_id, s.consumed_seq, s.consumed_by_tx
+         FROM created JOIN primary_network.utxo_spends s ON s.utxo_id = created.utxo_id
+         ON CONFLICT DO NOTHING
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
        SELECT created_chain, 0, address, created_seq, emitted_by_tx FROM owned WHERE $25::boolean
@@ -437,6 +445,12 @@ export class ProjectionWriter {
        gone AS (
          DELETE FROM primary_network.address_unspent au USING owned
          WHERE au.chain = owned.chain AND au.address = owned.address AND au.utxo_id = owned.utxo_id
+       ),
+       asset_links AS (
+         INSERT INTO primary_network.asset_transactions (chain, asset_id, seq, tx_id)
+         SELECT consumed.consumed_chain, u.asset_id, consumed.consumed_seq, consumed.consumed_by_tx
+         FROM consumed JOIN primary_network.utxos u ON u.utxo_id = consumed.utxo_id
+         ON CONFLICT DO NOTHING
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
        SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned
@@ -601,9 +615,10 @@ export class ProjectionWriter {
     if (validators.length > 0) {
       await client.query(
         `INSERT INTO primary_network.l1_validators
-           (validation_id, subnet_id, node_id, bls_public_key, proof_of_possession, registered_height, deposited)
+           (validation_id, subnet_id, node_id, bls_public_key, proof_of_possession, registered_height, deposited,
+            remaining_balance_owner, deactivation_owner)
          SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::bytea[], $5::bytea[], $6::bigint[],
-                              $7::numeric[])
+                              $7::numeric[], $8::jsonb[], $9::jsonb[])
          ON CONFLICT DO NOTHING`,
         [
           validators.map((v) => bytea(v.validationId)),
@@ -613,6 +628,8 @@ export class ProjectionWriter {
           validators.map((v) => bytea(v.proofOfPossession)),
           validators.map((v) => v.registeredHeight.toString()),
           validators.map((v) => v.deposit.toString()),
+          validators.map((v) => JSON.stringify(v.remainingBalanceOwner)),
+          validators.map((v) => JSON.stringify(v.deactivationOwner)),
         ],
       );
     }

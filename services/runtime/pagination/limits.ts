@@ -16,6 +16,9 @@ export const MAX_UTXO_PAGE_SIZE = 1024;
 /** An address's ERC-721 and ERC-1155 balances (balances:listCollectibles). */
 export const MAX_COLLECTIBLE_PAGE_SIZE = 500;
 
+/** An address's token balances of one standard (balances:listErc20, :listErc721, :listErc1155). */
+export const MAX_TOKEN_BALANCE_PAGE_SIZE = 500;
+
 /** Addresses (or node ids) one request may filter by. */
 export const MAX_LISTED_ADDRESSES = 1024;
 

@@ -1,7 +1,7 @@
 import type { ChainInfo__Output } from '../../../generated/proto/chaindata/evmdata/v1/ChainInfo.ts';
 import { networkParam } from '../../chains.ts';
 import { toApiDocument } from '../../documents.ts';
-import { API_FEATURES, enumParam } from '../../params.ts';
+import { API_FEATURES, enumParam, evmAddressParam } from '../../params.ts';
 import { defineRoute, EVM_CHAIN_PATH, networkFilter, type PrimaryNetworkClient } from '../route.ts';
 
 /**
@@ -64,5 +64,22 @@ export const getChainInfo = defineRoute({
     return toApiDocument(
       await withPlatformFacts(await evmData.GetChain({ chain_id: chainId }), primaryNetwork),
     );
+  },
+});
+
+export const listAddressChains = defineRoute({
+  method: 'GET',
+  path: '/v1/address/{address}/chains',
+  operationId: 'listAddressChains',
+  summary: 'List all chains associated with a given address',
+  pathParams: { address: evmAddressParam('A wallet address.') },
+  query: {},
+  responses: ['ListAddressChainsResponse'],
+  async handle({ address }, { evmData, primaryNetwork }) {
+    const response = await evmData.ListAddressChains({ address });
+    const indexedChains = await Promise.all(
+      response.indexedChains.map((chain) => withPlatformFacts(chain, primaryNetwork)),
+    );
+    return toApiDocument({ ...response, indexedChains });
   },
 });

@@ -2,9 +2,16 @@ import { fromOneof, toApiDocument, toListDocument } from '../../documents.ts';
 import { decimalTextParam, evmAddressParam, MAX_UINT256 } from '../../params.ts';
 import { defineRoute, EVM_CHAIN_PATH, PAGING } from '../route.ts';
 
-const CONTRACT_PATH = {
+export const CONTRACT_PATH = {
   ...EVM_CHAIN_PATH,
   address: evmAddressParam('Contract address on the relevant chain.'),
+};
+
+const TOKEN_PATH = {
+  ...CONTRACT_PATH,
+  tokenId: decimalTextParam('a token id (a decimal uint256)', MAX_UINT256).meta({
+    description: 'TokenId on the contract',
+  }),
 };
 
 export const getContractMetadata = defineRoute({
@@ -45,17 +52,30 @@ export const reindexNft = defineRoute({
   path: '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex',
   operationId: 'reindexNft',
   summary: 'Reindex NFT metadata',
-  pathParams: {
-    ...CONTRACT_PATH,
-    tokenId: decimalTextParam('a token id (a decimal uint256)', MAX_UINT256).meta({
-      description: 'TokenId on the contract',
-    }),
-  },
+  pathParams: TOKEN_PATH,
   query: {},
   successStatus: 201,
   responses: [],
   async handle({ chainId, address, tokenId }, { evmData }) {
     await evmData.ReindexNftToken({ chain_id: chainId, contract_address: address, token_id: tokenId });
     return undefined;
+  },
+});
+
+export const getTokenDetails = defineRoute({
+  method: 'GET',
+  path: '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}',
+  operationId: 'getTokenDetails',
+  summary: 'Get token details',
+  pathParams: TOKEN_PATH,
+  query: {},
+  responses: ['Erc721Token', 'Erc1155Token'],
+  async handle({ chainId, address, tokenId }, { evmData }) {
+    const token = await evmData.GetNftToken({
+      chain_id: chainId,
+      contract_address: address,
+      token_id: tokenId,
+    });
+    return toApiDocument(fromOneof(token, 'NftToken'));
   },
 });

@@ -32,8 +32,18 @@ function statusFilterOf(status: (typeof TRANSACTION_STATUSES)[number] | undefine
       : 'TRANSACTION_STATUS_ANY';
 }
 
+/** The block range of the address lists: startBlock inclusive, endBlock exclusive. */
+export const BLOCK_RANGE_QUERY = {
+  startBlock: integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (a block number)')
+    .optional()
+    .meta({ description: 'The block range start number, inclusive.' }),
+  endBlock: integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (a block number)')
+    .optional()
+    .meta({ description: 'The block range end number, exclusive.' }),
+};
+
 /** startBlock is inclusive and endBlock exclusive, so a range needs startBlock below endBlock. */
-const BLOCK_RANGE: InputRule<{ startBlock?: number | undefined; endBlock?: number | undefined }> = {
+export const BLOCK_RANGE: InputRule<{ startBlock?: number | undefined; endBlock?: number | undefined }> = {
   description: 'startBlock must be less than endBlock (startBlock is inclusive, endBlock exclusive).',
   check: ({ startBlock, endBlock }) => {
     if (startBlock !== undefined && endBlock !== undefined && startBlock >= endBlock)
@@ -53,12 +63,7 @@ export const listTransactions = defineRoute({
   pathParams: WALLET_PATH,
   query: {
     ...PAGING,
-    startBlock: integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (a block number)')
-      .optional()
-      .meta({ description: 'The block range start number, inclusive.' }),
-    endBlock: integerParam(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 (a block number)')
-      .optional()
-      .meta({ description: 'The block range end number, exclusive.' }),
+    ...BLOCK_RANGE_QUERY,
     sortOrder: sortOrderParam(),
   },
   rules: [BLOCK_RANGE],

@@ -113,12 +113,11 @@ export const getUtxosByAddressesV2 = defineRoute({
   handle: (input, context) => listUtxos(input, context),
 });
 
-// Optional in the official document (so the schema keeps it optional), yet there is nothing to list without it.
-const ADDRESSES_REQUIRED: InputRule<{ addresses?: RequestAddress[] | undefined }> = {
+// Optional in the official document (so the schema keeps it optional), yet there is nothing to answer without it.
+export const ADDRESSES_REQUIRED: InputRule<{ addresses?: RequestAddress[] | undefined }> = {
   description: 'addresses is required.',
   check: ({ addresses }) => {
-    if (addresses === undefined)
-      throw new ParamError('addresses', 'is required: the addresses whose UTXOs to list');
+    if (addresses === undefined) throw new ParamError('addresses', 'is required: the addresses to look up');
   },
 };
 

@@ -11,6 +11,7 @@ export interface ListAddressTransactionsRequest {
   'sort_order'?: (_chaindata_evmdata_v1_SortOrder);
   'page_size'?: (number);
   'cursor'?: (string);
+  'filter_spam_tokens'?: (boolean);
   '_start_block'?: "start_block";
   '_end_block'?: "end_block";
 }
@@ -23,6 +24,7 @@ export interface ListAddressTransactionsRequest__Output {
   'sort_order': (_chaindata_evmdata_v1_SortOrder__Output);
   'page_size': (number);
   'cursor': (string);
+  'filter_spam_tokens': (boolean);
   '_start_block'?: "start_block";
   '_end_block'?: "end_block";
 }

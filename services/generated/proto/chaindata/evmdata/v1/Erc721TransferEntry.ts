@@ -1,0 +1,30 @@
+// Original file: proto/chaindata/evmdata/v1/evm_data.proto
+
+import type { RichAddress as _chaindata_evmdata_v1_RichAddress, RichAddress__Output as _chaindata_evmdata_v1_RichAddress__Output } from '../../../chaindata/evmdata/v1/RichAddress.ts';
+import type { Erc721Token as _chaindata_evmdata_v1_Erc721Token, Erc721Token__Output as _chaindata_evmdata_v1_Erc721Token__Output } from '../../../chaindata/evmdata/v1/Erc721Token.ts';
+
+export interface Erc721TransferEntry {
+  'blockNumber'?: (string);
+  'blockTimestamp'?: (number | string);
+  'blockTimestampMilliseconds'?: (number | string);
+  'blockHash'?: (string);
+  'txHash'?: (string);
+  'from'?: (_chaindata_evmdata_v1_RichAddress | null);
+  'to'?: (_chaindata_evmdata_v1_RichAddress | null);
+  'logIndex'?: (number);
+  'erc721Token'?: (_chaindata_evmdata_v1_Erc721Token | null);
+  '_blockTimestampMilliseconds'?: "blockTimestampMilliseconds";
+}
+
+export interface Erc721TransferEntry__Output {
+  'blockNumber': (string);
+  'blockTimestamp': (number);
+  'blockTimestampMilliseconds'?: (number);
+  'blockHash': (string);
+  'txHash': (string);
+  'from': (_chaindata_evmdata_v1_RichAddress__Output | null);
+  'to': (_chaindata_evmdata_v1_RichAddress__Output | null);
+  'logIndex': (number);
+  'erc721Token': (_chaindata_evmdata_v1_Erc721Token__Output | null);
+  '_blockTimestampMilliseconds'?: "blockTimestampMilliseconds";
+}

@@ -1,0 +1,13 @@
+// Original file: proto/chaindata/primarynetwork/v1/primary_network.proto
+
+import type { ChainRef as _chaindata_primarynetwork_v1_ChainRef, ChainRef__Output as _chaindata_primarynetwork_v1_ChainRef__Output } from '../../../chaindata/primarynetwork/v1/ChainRef.ts';
+
+export interface GetLastActivityRequest {
+  'chain'?: (_chaindata_primarynetwork_v1_ChainRef | null);
+  'addresses'?: (Buffer | Uint8Array | string)[];
+}
+
+export interface GetLastActivityRequest__Output {
+  'chain': (_chaindata_primarynetwork_v1_ChainRef__Output | null);
+  'addresses': (Buffer)[];
+}

@@ -1,0 +1,15 @@
+// Original file: proto/chaindata/primarynetwork/v1/primary_network.proto
+
+import type { ChainRef as _chaindata_primarynetwork_v1_ChainRef, ChainRef__Output as _chaindata_primarynetwork_v1_ChainRef__Output } from '../../../chaindata/primarynetwork/v1/ChainRef.ts';
+
+export interface ListVerticesRequest {
+  'chain'?: (_chaindata_primarynetwork_v1_ChainRef | null);
+  'page_size'?: (number);
+  'cursor'?: (string);
+}
+
+export interface ListVerticesRequest__Output {
+  'chain': (_chaindata_primarynetwork_v1_ChainRef__Output | null);
+  'page_size': (number);
+  'cursor': (string);
+}

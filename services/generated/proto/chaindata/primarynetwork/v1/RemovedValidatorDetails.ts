@@ -1,0 +1,33 @@
+// Original file: proto/chaindata/primarynetwork/v1/primary_network.proto
+
+import type { BlsCredentials as _chaindata_primarynetwork_v1_BlsCredentials, BlsCredentials__Output as _chaindata_primarynetwork_v1_BlsCredentials__Output } from '../../../chaindata/primarynetwork/v1/BlsCredentials.ts';
+
+export interface RemovedValidatorDetails {
+  'txHash'?: (string);
+  'nodeId'?: (string);
+  'subnetId'?: (string);
+  'amountStaked'?: (string);
+  'delegationFee'?: (string);
+  'startTimestamp'?: (number | string);
+  'endTimestamp'?: (number | string);
+  'blsCredentials'?: (_chaindata_primarynetwork_v1_BlsCredentials | null);
+  'removeTxHash'?: (string);
+  'removeTimestamp'?: (number | string);
+  'validationStatus'?: (string);
+  '_delegationFee'?: "delegationFee";
+}
+
+export interface RemovedValidatorDetails__Output {
+  'txHash': (string);
+  'nodeId': (string);
+  'subnetId': (string);
+  'amountStaked': (string);
+  'delegationFee'?: (string);
+  'startTimestamp': (number);
+  'endTimestamp': (number);
+  'blsCredentials': (_chaindata_primarynetwork_v1_BlsCredentials__Output | null);
+  'removeTxHash': (string);
+  'removeTimestamp': (number);
+  'validationStatus': (string);
+  '_delegationFee'?: "delegationFee";
+}
