@@ -1,5 +1,5 @@
 /**
- * The benchmark's baseline: the least a Koa server can do for a JSON-RPC request. It reads the POST body and
+ * The benchmark's baseline: the least a Koa server can do for a request. It reads the request body and
  * answers with a fixed JSON reply (BENCH_REPLY_BODY, a real gateway reply of typical size). No router, no
  * telemetry (unless BENCH_TRACED), no logging. Run by bench/run.ts as a child process, so it gets a core of its
  * own as the gateway does; it reports its port over the IPC channel.
@@ -13,7 +13,8 @@ const app = new Koa();
 // BENCH_TRACED: the stack's telemetry is loaded (--import), so requests get the span the stack's apps make.
 if (process.env.BENCH_TRACED === '1') app.use(httpServerSpans());
 app.use(async (ctx) => {
-  if (ctx.method !== 'POST') {
+  // GET: the baseline of the Data API's list routes (bench/data-api-lists.ts); POST: of the JSON-RPC paths.
+  if (ctx.method !== 'POST' && ctx.method !== 'GET') {
     ctx.status = 405;
     return;
   }

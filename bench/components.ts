@@ -41,9 +41,15 @@ export interface BenchDatabase {
   stop(): Promise<void>;
 }
 
-/** The database the measured components use: DATABASE_URL's server if set, else embedded PostgreSQL. */
-export async function startBenchDatabase(): Promise<BenchDatabase> {
-  if (process.env.DATABASE_URL) {
+/**
+ * The database the measured components use: by default DATABASE_URL's server if set, else embedded PostgreSQL;
+ * `kind` asks for one of them (a server needs DATABASE_URL).
+ */
+export async function startBenchDatabase(
+  kind: 'embedded' | 'server' = process.env.DATABASE_URL ? 'server' : 'embedded',
+): Promise<BenchDatabase> {
+  if (kind === 'server') {
+    if (!process.env.DATABASE_URL) throw new Error('a PostgreSQL server run needs DATABASE_URL');
     const db = await createTestDatabase();
     return {
       url: db.url,

@@ -81,6 +81,7 @@ export const SECTION_NAMES = [
   'devnet-generation',
   'primary-network',
   'evm-data',
+  'data-api-lists',
   'node-rpc',
   'node-rpc-fanout',
   'signature-aggregator',

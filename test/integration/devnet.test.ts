@@ -10,6 +10,7 @@ import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
+import { NOT_SWEPT, sweepDataApi } from '../support/data-api-surface.ts';
 import { startStackOnDevnet } from '../support/devnet-process.ts';
 import { eventually, freePort } from '../support/processes.ts';
 
@@ -523,8 +524,8 @@ describe('devnet', function () {
     expect(txs.map((tx) => encodeCb58(tx.id))).to.include(others[0]);
   });
 
-  it('is what `chain-data up` follows by default: the stack mirrors it and gateway-rpc serves its blocks', async function () {
-    this.timeout(180_000);
+  it('is what `chain-data up` follows by default: the stack mirrors it, gateway-rpc serves its blocks, gateway-data every read operation', async function () {
+    this.timeout(240_000);
     const port = await freePort();
     const { urls, stop } = await startStackOnDevnet({ GATEWAY_RPC_PORT: String(port) });
     try {
@@ -618,6 +619,28 @@ describe('devnet', function () {
         60_000,
         'the C-Chain ingested',
       );
+      // Every read operation gateway-data serves answers 200, as the official document has it, for what the
+      // devnet holds.
+      const openapi = (await (await fetch(`${gatewayData}/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, { operationId: string }>>;
+      };
+      const served = Object.values(openapi.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+      const { l1 } = (await (await fetch(`${devnetUrl}/ext/devnet/chains`)).json()) as {
+        l1: { subnetId: string };
+      };
+      const asset = await fetch(`${devnetUrl}/ext/bc/X`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'avm.getAssetDescription',
+          params: { assetID: 'AVAX' },
+        }),
+      });
+      const avax = ((await asset.json()) as { result: { assetID: string } }).result.assetID;
+      const answered = await sweepDataApi(gatewayData, served, { l1SubnetId: l1.subnetId, avax });
+      expect(answered.length).to.equal(served.length - NOT_SWEPT.size);
     } finally {
       await stop();
     }
