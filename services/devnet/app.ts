@@ -26,6 +26,7 @@ import { serveGorilla } from '../runtime/gorilla-rpc/endpoint.ts';
 import type { Devnet } from './network.ts';
 import type { EvmWebSockets } from './websockets.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
+import { logKoaErrors } from '../runtime/http/koa-errors.ts';
 import { NODE_DEFAULT_BATCH_LIMITS } from '../runtime/json-rpc/geth-envelope.ts';
 
 /**
@@ -47,6 +48,8 @@ export interface DevnetAppOptions {
 
 export function createDevnetApp(devnet: Devnet, log: Logger, options: DevnetAppOptions = {}): Koa {
   const app = new Koa();
+  // A client gone mid-reply (an indexer stopped while it fetched) is a debug line, not Koa's stderr trace.
+  logKoaErrors(app, log);
   app.use(httpServerSpans());
   const router = new Router({ strict: true });
   // The lookup service answers in process here; gateway-rpc reaches the same service over gRPC.
