@@ -1,10 +1,8 @@
-import { createServer, type Server } from 'node:http';
 import { utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { Avalanche } from '@avalanche-sdk/chainkit';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
-import { createDevnetApp } from '../../services/devnet/app.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { pChainGenesisOutputs } from '../../services/devnet/genesis.ts';
@@ -15,11 +13,10 @@ import { networkContext } from '../../services/primary-network/network.ts';
 import { formatBech32 } from '../../services/runtime/formatting/address.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
-import { createLogger } from '../../services/runtime/logger.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { SHARED_DEVNET } from '../support/devnets.ts';
+import { startPrimaryNetworkStack, type PrimaryNetworkStack } from '../support/primary-network-stack.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
@@ -83,12 +80,9 @@ function avax(text: string): bigint {
 
 describe('primary-network balances, assets, vertices, activity and supply', function () {
   this.timeout(600_000);
+  let stack: PrimaryNetworkStack;
   let devnet: Devnet;
-  let server: Server;
   let db: TestDatabase;
-  let indexer: RunningComponent;
-  let service: RunningComponent;
-  let gateway: RunningComponent;
   let gatewayUrl: string;
   let devnetUrl: string;
   const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
@@ -97,69 +91,14 @@ describe('primary-network balances, assets, vertices, activity and supply', func
   let viaGateway: { serverURL: string; retries: { strategy: 'none' } };
 
   before(async function () {
-    devnet = await sharedDevnet(PARAMETERS);
-    const handler = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
-    server = createServer((req, res) => void handler(req, res)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    db = await createTestDatabase();
-    const indexerPort = await freePort();
-    indexer = await startComponent('container-indexer', {
-      DATABASE_URL: db.url,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_NODE_URLS: devnetUrl,
-      INDEXER_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    const servicePort = await freePort();
-    service = await startComponent('primary-network', {
-      DATABASE_URL: db.url,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
-      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_CHAIN_NODE_URLS: `P=${devnetUrl}`,
-      AVALANCHE_NETWORK: 'fuji',
-      GENESIS_CONFIG: `${devnetUrl}/ext/devnet/genesis`,
-      PROJECTION_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    const gatewayPort = await freePort();
-    gateway = await startComponent('gateway-data', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(gatewayPort),
-      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${servicePort}`,
-      // No evm-data: none of these routes reach it.
-      EVM_DATA_ADDRESS: `127.0.0.1:${await freePort()}`,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
-      LOG_LEVEL: 'warn',
-    });
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    stack = await startPrimaryNetworkStack(PARAMETERS);
+    ({ devnet, db, gatewayUrl, devnetUrl } = stack);
     viaGateway = { serverURL: gatewayUrl, retries: { strategy: 'none' } };
-    await eventually(projectionComplete, 300_000, `the projection of every container\n${service.output()}`);
   });
 
   after(async function () {
-    await gateway?.stop();
-    await service?.stop();
-    await indexer?.stop();
-    await db?.drop();
-    server?.close();
+    await stack?.stop();
   });
-
-  /** Every index of the container indexer projected to its end (read from the service's cursors table). */
-  async function projectionComplete(): Promise<boolean> {
-    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
-    try {
-      const { rows } = await pool.query<{ index_name: string; next_index: string }>(
-        'SELECT index_name, next_index FROM primary_network.cursors',
-      );
-      return (['P/block', 'X/vtx', 'X/block', 'C/block'] as const).every(
-        (name) =>
-          rows.find((r) => r.index_name === name)?.next_index === String(devnet.containers.count(name)),
-      );
-    } finally {
-      await pool.end();
-    }
-  }
 
   /** Calls gateway-data (a POST when there is a body), checks the reply against the official document. */
   async function api(

@@ -1,27 +1,21 @@
-import { createServer, type Server } from 'node:http';
 import { utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { Avalanche } from '@avalanche-sdk/chainkit';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
-import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
-import { createDevnetApp } from '../../services/devnet/app.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
 import { deriveAccounts } from '../../services/devnet/wallet.ts';
 import { formatBech32 } from '../../services/runtime/formatting/address.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../services/runtime/avalanche/vms.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
-import { createGrpcClient } from '../../services/runtime/grpc/client.ts';
-import { loadProto } from '../../services/runtime/grpc/proto.ts';
-import { createLogger } from '../../services/runtime/logger.ts';
 import { networkContext } from '../../services/primary-network/network.ts';
 import { PrimaryNetworkReader } from '../../services/primary-network/store/reader.ts';
 import { StakingReader } from '../../services/primary-network/store/staking.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
+import type { TestDatabase } from '../support/database.ts';
+import { SHARED_DEVNET } from '../support/devnets.ts';
 import { callGateway, everyPage } from '../support/evm-data-stack.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { startPrimaryNetworkStack, type PrimaryNetworkStack } from '../support/primary-network-stack.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
@@ -78,86 +72,20 @@ const bare = (address: string) => address.replace(/^P-/, '');
 
 describe('primary-network staking routes', function () {
   this.timeout(600_000);
+  let stack: PrimaryNetworkStack;
   let devnet: Devnet;
-  let server: Server;
   let db: TestDatabase;
-  let indexer: RunningComponent;
-  let service: RunningComponent;
-  let gateway: RunningComponent;
   let gatewayUrl: string;
   let devnetUrl: string;
   const validated = new Set<string>();
 
   before(async function () {
-    devnet = await sharedDevnet(PARAMETERS);
-    const handler = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
-    server = createServer((req, res) => void handler(req, res)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    db = await createTestDatabase();
-    const indexerPort = await freePort();
-    indexer = await startComponent('container-indexer', {
-      DATABASE_URL: db.url,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_NODE_URLS: devnetUrl,
-      INDEXER_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    const servicePort = await freePort();
-    service = await startComponent('primary-network', {
-      DATABASE_URL: db.url,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
-      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_CHAIN_NODE_URLS: `P=${devnetUrl}`,
-      AVALANCHE_NETWORK: 'fuji',
-      GENESIS_CONFIG: `${devnetUrl}/ext/devnet/genesis`,
-      PROJECTION_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    const gatewayPort = await freePort();
-    gateway = await startComponent('gateway-data', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(gatewayPort),
-      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${servicePort}`,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-thirty-two-characters',
-      LOG_LEVEL: 'warn',
-    });
-    gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-    const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
-    const grpc = createGrpcClient(
-      proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
-      `127.0.0.1:${servicePort}`,
-      30_000,
-    );
-    try {
-      const expected = new Map(
-        (['P/block', 'X/vtx', 'X/block', 'C/block'] as const).map((name) => [
-          name,
-          devnet.containers.count(name),
-        ]),
-      );
-      await eventually(
-        async () => {
-          const status = await grpc.unary.GetProjectionStatus({});
-          return [...expected].every(
-            ([name, count]) =>
-              status.indexes.find((i) => i.index_name === name)?.next_index === String(count),
-          );
-        },
-        300_000,
-        `the projection of ${JSON.stringify(Object.fromEntries(expected))} containers\n${service.output()}`,
-      );
-    } finally {
-      grpc.close();
-    }
+    stack = await startPrimaryNetworkStack(PARAMETERS);
+    ({ devnet, db, gatewayUrl, devnetUrl } = stack);
   });
 
   after(async function () {
-    await gateway?.stop();
-    await service?.stop();
-    await indexer?.stop();
-    await db?.drop();
-    server?.close();
+    await stack?.stop();
   });
 
   /** A 200 from gateway-data, checked against the official document. */
