@@ -201,13 +201,16 @@ function stream(service: GrpcService, method: string, request: object, deadlineM
     options: grpc.CallOptions,
   ) => grpc.ClientReadableStream<unknown>;
   const reading = open.call(service.client, request, { deadline: Date.now() + deadlineMs });
-  return new Promise<{ code: grpc.status; details: string; elapsedMs: number }>((resolve) => {
-    reading.on('data', () => {});
-    reading.on('error', () => {});
-    reading.on('status', (s: grpc.StatusObject) =>
-      resolve({ code: s.code, details: s.details, elapsedMs: performance.now() - started }),
-    );
-  });
+  let messages = 0;
+  return new Promise<{ code: grpc.status; details: string; elapsedMs: number; messages: number }>(
+    (resolve) => {
+      reading.on('data', () => messages++);
+      reading.on('error', () => {});
+      reading.on('status', (s: grpc.StatusObject) =>
+        resolve({ code: s.code, details: s.details, elapsedMs: performance.now() - started, messages }),
+      );
+    },
+  );
 }
 
 const FAILURES = [grpc.status.INTERNAL, grpc.status.UNKNOWN, grpc.status.DEADLINE_EXCEEDED];
@@ -218,6 +221,7 @@ describe('gRPC services under random requests', function () {
 
   before(async function () {
     services = await startGrpcServices({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
+    await seedEvmBlocks(services.db.url);
   });
 
   afterEach(function () {
@@ -256,6 +260,17 @@ describe('gRPC services under random requests', function () {
   it('answers every method, whatever it is sent, with a status that is not INTERNAL, within the deadline', async function () {
     const methods = services.all.flatMap(methodsOf);
     expect(methods.length).to.be.greaterThan(25);
+    expect(methods.filter((m) => m.streaming && !m.endless).map((m) => m.name)).to.include.members([
+      'StreamContainers',
+      'StreamBlockActivity',
+    ]);
+    const seeded = await stream(
+      services.evmData,
+      'StreamBlockActivity',
+      { chain_id: '43113' },
+      CALL_DEADLINE_MS,
+    );
+    expect([seeded.code, seeded.messages], seeded.details).to.deep.equal([grpc.status.OK, 3]);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...methods).chain((method) => fc.tuple(fc.constant(method), method.requests)),
@@ -360,3 +375,47 @@ describe('gRPC services under random requests', function () {
     });
   });
 });
+
+/**
+ * A few blocks of evm-data's C-Chain (its ingestion is off), so that StreamBlockActivity has blocks to send: one
+ * with a transaction, a transfer and a contract created in its trace.
+ */
+async function seedEvmBlocks(url: string): Promise<void> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM evm_data.chains');
+    const chain = rows[0]!.id;
+    await client.query(
+      `INSERT INTO evm_data.blocks (chain, number, hash, parent_hash, block_timestamp, gas_used, gas_limit, tx_count,
+         fees_spent, cumulative_tx_count)
+       SELECT $1, n, decode(lpad(to_hex(n + 1), 64, '0'), 'hex'), decode(lpad(to_hex(n), 64, '0'), 'hex'),
+              1700000000 + 2 * n, 21000, 8000000, 1, 21000, n + 1
+       FROM generate_series(0, 2) AS n`,
+      [chain],
+    );
+    await client.query(
+      `INSERT INTO evm_data.transactions (chain, block_number, tx_index, hash, from_address, to_address, value, nonce,
+         gas_limit, gas_used, gas_price, tx_type, status, input, block_timestamp)
+       SELECT $1, n, 0, decode(lpad(to_hex(n + 100), 64, '0'), 'hex'), '\\x${'01'.repeat(20)}',
+              '\\x${'02'.repeat(20)}', 0, n, 21000, 21000, 25000000000, 2, 1, '\\x', 1700000000 + 2 * n
+       FROM generate_series(0, 2) AS n`,
+      [chain],
+    );
+    await client.query(
+      `INSERT INTO evm_data.token_transfers (chain, block_number, log_index, batch_index, tx_index, contract, erc_type,
+         from_address, to_address, token_id, value)
+       VALUES ($1, 1, 0, 0, 0, '\\x${'02'.repeat(20)}', 20, '\\x${'01'.repeat(20)}', '\\x${'03'.repeat(20)}', NULL, 5)`,
+      [chain],
+    );
+    await client.query(
+      `INSERT INTO evm_data.internal_transactions (chain, block_number, tx_index, trace_index, call_type, from_address,
+         to_address, value, gas_limit, gas_used, reverted)
+       VALUES ($1, 2, 0, 0, 'CREATE2', '\\x${'02'.repeat(20)}', '\\x${'04'.repeat(20)}', 0, 100000, 50000, false)`,
+      [chain],
+    );
+    await client.query('UPDATE evm_data.chains SET next_block = 3 WHERE id = $1', [chain]);
+  } finally {
+    await client.end();
+  }
+}

@@ -36,6 +36,7 @@ interface RpcReceipt {
   transactionHash: Hex;
   status: Hex;
   gasUsed: Hex;
+  effectiveGasPrice: Hex;
   contractAddress: Hex | null;
   logs: RpcLog[];
 }
@@ -81,6 +82,8 @@ export interface Tx {
   value: bigint;
   nonce: number;
   gasUsed: bigint;
+  /** The receipt's effectiveGasPrice. */
+  gasPrice: bigint;
   success: boolean;
   transfers: Transfer[];
   internals: Internal[];
@@ -125,6 +128,8 @@ export interface ChainModel {
   blockchainId: string;
   client: PublicClient;
   head: bigint;
+  /** Every block from genesis to the head, in order. */
+  blocks: { number: bigint; hash: Hex; parentHash: Hex; timestamp: bigint }[];
   txs: Tx[];
   byHash: Map<string, Tx>;
   /** The transactions each address is involved in, in chain order. */
@@ -203,6 +208,7 @@ export async function readChain(
     blockchainId,
     client,
     head,
+    blocks: [],
     txs: [],
     byHash: new Map(),
     byAddress: new Map(),
@@ -213,6 +219,12 @@ export async function readChain(
     receiptsReceived: new Set(),
   };
   for (const { block, receipts, traces } of blocks) {
+    model.blocks.push({
+      number: block.number,
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: block.timestamp,
+    });
     block.transactions.forEach((t, i) => {
       const receipt = receipts[i]!;
       const trace = traces[i]!.result;
@@ -253,6 +265,7 @@ export async function readChain(
         value: t.value,
         nonce: t.nonce,
         gasUsed: big(receipt.gasUsed),
+        gasPrice: big(receipt.effectiveGasPrice),
         success: receipt.status === '0x1',
         transfers: receipt.logs.flatMap(transfersOf),
         internals,

@@ -25,6 +25,8 @@ export interface EvmDataStack {
   devnetUrl: string;
   db: TestDatabase;
   service: RunningComponent;
+  /** evm-data's gRPC address (host:port). */
+  serviceAddress: string;
   gatewayUrl: string;
   /** viem clients of the devnet's chains. */
   clients: Record<EvmChainKey, PublicClient>;
@@ -104,6 +106,7 @@ export async function startEvmDataStack(
       devnetUrl,
       db,
       service,
+      serviceAddress: `127.0.0.1:${servicePort}`,
       gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
       clients,
       heads,

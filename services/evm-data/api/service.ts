@@ -21,6 +21,7 @@ import {
   type ChainNames,
 } from './documents.ts';
 import { addressListHandlers } from './address-lists.ts';
+import { blockActivityHandlers } from './block-activity.ts';
 import { nativeTokenBalance, withMoney, type NativeBalances } from './native-balances.ts';
 import { icmHandlers, icmMessageDocuments } from './icm-messages.ts';
 import { tokenBalanceHandlers } from './token-balances.ts';
@@ -504,6 +505,8 @@ export function evmDataService(options: {
         unindexedChains: [],
       };
     },
+
+    ...blockActivityHandlers({ reader, chainOf }),
 
     async GetIngestionStatus() {
       const status = await reader.chainStatus();

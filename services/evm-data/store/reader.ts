@@ -1,6 +1,7 @@
 import { DomainError } from '../../runtime/errors.ts';
 import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts';
 import { AddressListsReader } from './address-lists.ts';
+import { BlockActivityReader } from './block-activity.ts';
 import { HoldingsReader } from './holdings.ts';
 import { icmRecords, IcmMessageReader } from './icm-messages.ts';
 
@@ -220,12 +221,15 @@ export class EvmDataReader {
   readonly icm: IcmMessageReader;
   /** An address's sub-lists, a token's transfers and an address's deployed contracts. */
   readonly addressLists: AddressListsReader;
+  /** A chain's blocks with their activity, in order (StreamBlockActivity). */
+  readonly blockActivity: BlockActivityReader;
 
   constructor(pool: Queryable) {
     this.pool = callBoundPool(pool);
     this.holdings = new HoldingsReader(this.pool);
     this.icm = new IcmMessageReader(this.pool);
     this.addressLists = new AddressListsReader(this.pool);
+    this.blockActivity = new BlockActivityReader(this.pool);
   }
 
   /** Of these chains, those where the address has an indexed transaction (or transfer, or internal call). */

@@ -1,9 +1,11 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { BlockActivity as _chaindata_evmdata_v1_BlockActivity, BlockActivity__Output as _chaindata_evmdata_v1_BlockActivity__Output } from './chaindata/evmdata/v1/BlockActivity.ts';
 import type { ChainInfo as _chaindata_evmdata_v1_ChainInfo, ChainInfo__Output as _chaindata_evmdata_v1_ChainInfo__Output } from './chaindata/evmdata/v1/ChainInfo.ts';
 import type { ChainIngestion as _chaindata_evmdata_v1_ChainIngestion, ChainIngestion__Output as _chaindata_evmdata_v1_ChainIngestion__Output } from './chaindata/evmdata/v1/ChainIngestion.ts';
 import type { CollectibleBalance as _chaindata_evmdata_v1_CollectibleBalance, CollectibleBalance__Output as _chaindata_evmdata_v1_CollectibleBalance__Output } from './chaindata/evmdata/v1/CollectibleBalance.ts';
+import type { ContractCreation as _chaindata_evmdata_v1_ContractCreation, ContractCreation__Output as _chaindata_evmdata_v1_ContractCreation__Output } from './chaindata/evmdata/v1/ContractCreation.ts';
 import type { ContractDeploymentDetails as _chaindata_evmdata_v1_ContractDeploymentDetails, ContractDeploymentDetails__Output as _chaindata_evmdata_v1_ContractDeploymentDetails__Output } from './chaindata/evmdata/v1/ContractDeploymentDetails.ts';
 import type { ContractMetadata as _chaindata_evmdata_v1_ContractMetadata, ContractMetadata__Output as _chaindata_evmdata_v1_ContractMetadata__Output } from './chaindata/evmdata/v1/ContractMetadata.ts';
 import type { Erc1155Token as _chaindata_evmdata_v1_Erc1155Token, Erc1155Token__Output as _chaindata_evmdata_v1_Erc1155Token__Output } from './chaindata/evmdata/v1/Erc1155Token.ts';
@@ -87,9 +89,12 @@ import type { ReindexNftTokenRequest as _chaindata_evmdata_v1_ReindexNftTokenReq
 import type { ReindexNftTokenResponse as _chaindata_evmdata_v1_ReindexNftTokenResponse, ReindexNftTokenResponse__Output as _chaindata_evmdata_v1_ReindexNftTokenResponse__Output } from './chaindata/evmdata/v1/ReindexNftTokenResponse.ts';
 import type { ResourceLink as _chaindata_evmdata_v1_ResourceLink, ResourceLink__Output as _chaindata_evmdata_v1_ResourceLink__Output } from './chaindata/evmdata/v1/ResourceLink.ts';
 import type { RichAddress as _chaindata_evmdata_v1_RichAddress, RichAddress__Output as _chaindata_evmdata_v1_RichAddress__Output } from './chaindata/evmdata/v1/RichAddress.ts';
+import type { StreamBlockActivityRequest as _chaindata_evmdata_v1_StreamBlockActivityRequest, StreamBlockActivityRequest__Output as _chaindata_evmdata_v1_StreamBlockActivityRequest__Output } from './chaindata/evmdata/v1/StreamBlockActivityRequest.ts';
 import type { TeleporterMessageInfo as _chaindata_evmdata_v1_TeleporterMessageInfo, TeleporterMessageInfo__Output as _chaindata_evmdata_v1_TeleporterMessageInfo__Output } from './chaindata/evmdata/v1/TeleporterMessageInfo.ts';
 import type { TokenTransfer as _chaindata_evmdata_v1_TokenTransfer, TokenTransfer__Output as _chaindata_evmdata_v1_TokenTransfer__Output } from './chaindata/evmdata/v1/TokenTransfer.ts';
+import type { TransactionActivity as _chaindata_evmdata_v1_TransactionActivity, TransactionActivity__Output as _chaindata_evmdata_v1_TransactionActivity__Output } from './chaindata/evmdata/v1/TransactionActivity.ts';
 import type { TransactionDetails as _chaindata_evmdata_v1_TransactionDetails, TransactionDetails__Output as _chaindata_evmdata_v1_TransactionDetails__Output } from './chaindata/evmdata/v1/TransactionDetails.ts';
+import type { TransferActivity as _chaindata_evmdata_v1_TransferActivity, TransferActivity__Output as _chaindata_evmdata_v1_TransferActivity__Output } from './chaindata/evmdata/v1/TransferActivity.ts';
 import type { UtilityAddresses as _chaindata_evmdata_v1_UtilityAddresses, UtilityAddresses__Output as _chaindata_evmdata_v1_UtilityAddresses__Output } from './chaindata/evmdata/v1/UtilityAddresses.ts';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -100,9 +105,11 @@ export interface ProtoGrpcType {
   chaindata: {
     evmdata: {
       v1: {
+        BlockActivity: MessageTypeDefinition<_chaindata_evmdata_v1_BlockActivity, _chaindata_evmdata_v1_BlockActivity__Output>
         ChainInfo: MessageTypeDefinition<_chaindata_evmdata_v1_ChainInfo, _chaindata_evmdata_v1_ChainInfo__Output>
         ChainIngestion: MessageTypeDefinition<_chaindata_evmdata_v1_ChainIngestion, _chaindata_evmdata_v1_ChainIngestion__Output>
         CollectibleBalance: MessageTypeDefinition<_chaindata_evmdata_v1_CollectibleBalance, _chaindata_evmdata_v1_CollectibleBalance__Output>
+        ContractCreation: MessageTypeDefinition<_chaindata_evmdata_v1_ContractCreation, _chaindata_evmdata_v1_ContractCreation__Output>
         ContractDeploymentDetails: MessageTypeDefinition<_chaindata_evmdata_v1_ContractDeploymentDetails, _chaindata_evmdata_v1_ContractDeploymentDetails__Output>
         ContractMetadata: MessageTypeDefinition<_chaindata_evmdata_v1_ContractMetadata, _chaindata_evmdata_v1_ContractMetadata__Output>
         Erc1155Token: MessageTypeDefinition<_chaindata_evmdata_v1_Erc1155Token, _chaindata_evmdata_v1_Erc1155Token__Output>
@@ -187,10 +194,13 @@ export interface ProtoGrpcType {
         ResourceLink: MessageTypeDefinition<_chaindata_evmdata_v1_ResourceLink, _chaindata_evmdata_v1_ResourceLink__Output>
         RichAddress: MessageTypeDefinition<_chaindata_evmdata_v1_RichAddress, _chaindata_evmdata_v1_RichAddress__Output>
         SortOrder: EnumTypeDefinition
+        StreamBlockActivityRequest: MessageTypeDefinition<_chaindata_evmdata_v1_StreamBlockActivityRequest, _chaindata_evmdata_v1_StreamBlockActivityRequest__Output>
         TeleporterMessageInfo: MessageTypeDefinition<_chaindata_evmdata_v1_TeleporterMessageInfo, _chaindata_evmdata_v1_TeleporterMessageInfo__Output>
         TokenTransfer: MessageTypeDefinition<_chaindata_evmdata_v1_TokenTransfer, _chaindata_evmdata_v1_TokenTransfer__Output>
+        TransactionActivity: MessageTypeDefinition<_chaindata_evmdata_v1_TransactionActivity, _chaindata_evmdata_v1_TransactionActivity__Output>
         TransactionDetails: MessageTypeDefinition<_chaindata_evmdata_v1_TransactionDetails, _chaindata_evmdata_v1_TransactionDetails__Output>
         TransactionStatusFilter: EnumTypeDefinition
+        TransferActivity: MessageTypeDefinition<_chaindata_evmdata_v1_TransferActivity, _chaindata_evmdata_v1_TransferActivity__Output>
         TransferStandard: EnumTypeDefinition
         UtilityAddresses: MessageTypeDefinition<_chaindata_evmdata_v1_UtilityAddresses, _chaindata_evmdata_v1_UtilityAddresses__Output>
       }

@@ -2,6 +2,7 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { BlockActivity as _chaindata_evmdata_v1_BlockActivity, BlockActivity__Output as _chaindata_evmdata_v1_BlockActivity__Output } from '../../../chaindata/evmdata/v1/BlockActivity.ts';
 import type { ChainInfo as _chaindata_evmdata_v1_ChainInfo, ChainInfo__Output as _chaindata_evmdata_v1_ChainInfo__Output } from '../../../chaindata/evmdata/v1/ChainInfo.ts';
 import type { ContractMetadata as _chaindata_evmdata_v1_ContractMetadata, ContractMetadata__Output as _chaindata_evmdata_v1_ContractMetadata__Output } from '../../../chaindata/evmdata/v1/ContractMetadata.ts';
 import type { EvmBlock as _chaindata_evmdata_v1_EvmBlock, EvmBlock__Output as _chaindata_evmdata_v1_EvmBlock__Output } from '../../../chaindata/evmdata/v1/EvmBlock.ts';
@@ -54,6 +55,7 @@ import type { ListTokenTransfersResponse as _chaindata_evmdata_v1_ListTokenTrans
 import type { NftToken as _chaindata_evmdata_v1_NftToken, NftToken__Output as _chaindata_evmdata_v1_NftToken__Output } from '../../../chaindata/evmdata/v1/NftToken.ts';
 import type { ReindexNftTokenRequest as _chaindata_evmdata_v1_ReindexNftTokenRequest, ReindexNftTokenRequest__Output as _chaindata_evmdata_v1_ReindexNftTokenRequest__Output } from '../../../chaindata/evmdata/v1/ReindexNftTokenRequest.ts';
 import type { ReindexNftTokenResponse as _chaindata_evmdata_v1_ReindexNftTokenResponse, ReindexNftTokenResponse__Output as _chaindata_evmdata_v1_ReindexNftTokenResponse__Output } from '../../../chaindata/evmdata/v1/ReindexNftTokenResponse.ts';
+import type { StreamBlockActivityRequest as _chaindata_evmdata_v1_StreamBlockActivityRequest, StreamBlockActivityRequest__Output as _chaindata_evmdata_v1_StreamBlockActivityRequest__Output } from '../../../chaindata/evmdata/v1/StreamBlockActivityRequest.ts';
 
 export interface EvmDataServiceClient extends grpc.Client {
   GetBlock(argument: _chaindata_evmdata_v1_GetBlockRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_EvmBlock__Output>): grpc.ClientUnaryCall;
@@ -326,6 +328,11 @@ export interface EvmDataServiceClient extends grpc.Client {
   reindexNftToken(argument: _chaindata_evmdata_v1_ReindexNftTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ReindexNftTokenResponse__Output>): grpc.ClientUnaryCall;
   reindexNftToken(argument: _chaindata_evmdata_v1_ReindexNftTokenRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ReindexNftTokenResponse__Output>): grpc.ClientUnaryCall;
   
+  StreamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
+  StreamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
+  streamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
+  streamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
+  
 }
 
 export interface EvmDataServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -389,6 +396,8 @@ export interface EvmDataServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ReindexNftToken: grpc.handleUnaryCall<_chaindata_evmdata_v1_ReindexNftTokenRequest__Output, _chaindata_evmdata_v1_ReindexNftTokenResponse>;
   
+  StreamBlockActivity: grpc.handleServerStreamingCall<_chaindata_evmdata_v1_StreamBlockActivityRequest__Output, _chaindata_evmdata_v1_BlockActivity>;
+  
 }
 
 export interface EvmDataServiceDefinition extends grpc.ServiceDefinition {
@@ -422,4 +431,5 @@ export interface EvmDataServiceDefinition extends grpc.ServiceDefinition {
   ListNftTokens: MethodDefinition<_chaindata_evmdata_v1_ListNftTokensRequest, _chaindata_evmdata_v1_ListNftTokensResponse, _chaindata_evmdata_v1_ListNftTokensRequest__Output, _chaindata_evmdata_v1_ListNftTokensResponse__Output>
   ListTokenTransfers: MethodDefinition<_chaindata_evmdata_v1_ListTokenTransfersRequest, _chaindata_evmdata_v1_ListTokenTransfersResponse, _chaindata_evmdata_v1_ListTokenTransfersRequest__Output, _chaindata_evmdata_v1_ListTokenTransfersResponse__Output>
   ReindexNftToken: MethodDefinition<_chaindata_evmdata_v1_ReindexNftTokenRequest, _chaindata_evmdata_v1_ReindexNftTokenResponse, _chaindata_evmdata_v1_ReindexNftTokenRequest__Output, _chaindata_evmdata_v1_ReindexNftTokenResponse__Output>
+  StreamBlockActivity: MethodDefinition<_chaindata_evmdata_v1_StreamBlockActivityRequest, _chaindata_evmdata_v1_BlockActivity, _chaindata_evmdata_v1_StreamBlockActivityRequest__Output, _chaindata_evmdata_v1_BlockActivity__Output>
 }
