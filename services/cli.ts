@@ -23,6 +23,11 @@ const components: Record<
       'index EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM; serve them over gRPC',
     load: async () => (await import('./evm-data/main.ts')).startEvmData,
   },
+  metrics: {
+    describe:
+      'roll up the EVM chains evm-data indexes into hour, day, week and month metrics (the Metrics API data)',
+    load: async () => (await import('./metrics/main.ts')).startMetrics,
+  },
   'node-rpc': {
     describe:
       'serve the node JSON-RPC surface (EVM, platform, X-Chain, info, health) from a pool of nodes over gRPC',

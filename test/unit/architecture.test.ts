@@ -44,6 +44,7 @@ describe('the shape of the code', function () {
       'container-indexer',
       'primary-network',
       'evm-data',
+      'metrics',
     ]);
     const offending = withApi.flatMap((service) =>
       typescriptFiles(join(SERVICES, service.name, 'api')).flatMap((file) =>
@@ -56,7 +57,7 @@ describe('the shape of the code', function () {
   });
 
   it('every data service has ingest/, store/ (with its migrations) and api/', function () {
-    for (const service of ['container-indexer', 'primary-network', 'evm-data']) {
+    for (const service of ['container-indexer', 'primary-network', 'evm-data', 'metrics']) {
       const parts = readdirSync(join(SERVICES, service));
       expect(parts, service).to.include.members(['main.ts', 'ingest', 'store', 'api']);
       expect(readdirSync(join(SERVICES, service, 'store')), service).to.include('migrations');

@@ -1,0 +1,163 @@
+import { fileURLToPath } from 'node:url';
+import { Counter, Gauge } from 'prom-client';
+import type { ProtoGrpcType as EvmDataProto } from '../generated/proto/evm_data.ts';
+import type { ComponentContext } from '../runtime/component.ts';
+import { env, loadConfig } from '../runtime/config.ts';
+import { migrate, readMigrations } from '../runtime/database/migrate.ts';
+import { createPool } from '../runtime/database/pool.ts';
+import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
+import { createGrpcClient } from '../runtime/grpc/client.ts';
+import { loadProto } from '../runtime/grpc/proto.ts';
+import { sleep } from '../runtime/upstream/backoff.ts';
+import { ChainFollower, type ActivityStream } from './ingest/chain-follower.ts';
+import type { Network } from './ingest/rollup.ts';
+import { RollupWriter } from './store/writer.ts';
+
+export const SCHEMA = 'metrics';
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./store/migrations/', import.meta.url));
+
+const config = {
+  DATABASE_URL: env.url(['postgres', 'postgresql']),
+  EVM_DATA_ADDRESS: env.hostPort('127.0.0.1:50053'),
+  GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
+  METRICS_ROLLUP_ENABLED: env.boolean(true),
+  /** Blocks rolled up per database transaction. */
+  METRICS_ROLLUP_BATCH_BLOCKS: env.integer(1, 10_000, 500),
+  /** How often a caught-up chain asks evm-data for new blocks: "refreshed several times per hour" at most this late. */
+  METRICS_ROLLUP_POLL_INTERVAL_MS: env.integer(10, 3_600_000, 5_000),
+  METRICS_ROLLUP_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
+  /** How often the chains evm-data indexes are listed again, to follow the ones added since. */
+  METRICS_CHAIN_DISCOVERY_INTERVAL_MS: env.integer(100, 3_600_000, 60_000),
+  ...followerHealthConfig,
+};
+
+/** How long one StreamBlockActivity call may run before the follower reopens it from its cursor. */
+const STREAM_DEADLINE_MS = 10 * 60_000;
+
+export async function startMetrics(ctx: ComponentContext): Promise<void> {
+  const { log } = ctx;
+  const cfg = loadConfig(config);
+
+  const pool = createPool(cfg.DATABASE_URL, ctx.name);
+  ctx.onShutdown('database', () => pool.end());
+  const applied = await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
+  if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
+  const writer = new RollupWriter(pool);
+
+  if (cfg.METRICS_ROLLUP_ENABLED) {
+    const proto = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto');
+    const evmData = createGrpcClient(
+      proto.chaindata.evmdata.v1.EvmDataService,
+      cfg.EVM_DATA_ADDRESS,
+      cfg.GRPC_DEADLINE_MS,
+    );
+    const stream: ActivityStream = async function* (evmChainId, afterBlock, signal) {
+      const messages = evmData.streaming.StreamBlockActivity(
+        { chain_id: evmChainId, ...(afterBlock !== undefined ? { after_block: afterBlock.toString() } : {}) },
+        STREAM_DEADLINE_MS,
+      );
+      for await (const message of messages) {
+        // Breaking off the iteration cancels the call.
+        if (signal.aborted) return;
+        yield message;
+      }
+    };
+    const ingested = new Map<string, bigint>();
+    let statusAsked = 0;
+    const upstreamNext = async (evmChainId: string): Promise<bigint | undefined> => {
+      // One status call serves every chain's step for a poll interval.
+      if (Date.now() - statusAsked >= cfg.METRICS_ROLLUP_POLL_INTERVAL_MS) {
+        statusAsked = Date.now();
+        const status = await evmData.unary.GetIngestionStatus({});
+        for (const c of status.chains) ingested.set(c.evm_chain_id, BigInt(c.next_block));
+      }
+      return ingested.get(evmChainId);
+    };
+    const metrics = {
+      blocks: new Counter({
+        name: 'chain_data_metrics_blocks_rolled_up_total',
+        help: 'EVM blocks rolled up into the metrics, by chain',
+        labelNames: ['chain'],
+        registers: [ctx.metrics],
+      }),
+      failures: new Counter({
+        name: 'chain_data_metrics_rollup_failures_total',
+        help: 'Failed rollup steps, by chain',
+        labelNames: ['chain'],
+        registers: [ctx.metrics],
+      }),
+      nextBlock: new Gauge({
+        name: 'chain_data_metrics_next_block',
+        help: 'Next block the rollups read, by chain',
+        labelNames: ['chain'],
+        registers: [ctx.metrics],
+      }),
+      chains: new Gauge({
+        name: 'chain_data_metrics_chains_followed',
+        help: 'EVM chains whose blocks are rolled up',
+        registers: [ctx.metrics],
+      }),
+    };
+    const health = followerHealthOf(ctx, cfg);
+    const abort = new AbortController();
+    const followed = new Map<string, Promise<void>>();
+    const follow = async (evmChainId: string, network: Network) => {
+      await writer.registerChain(evmChainId, network);
+      const follower = new ChainFollower({
+        chain: { evmChainId, network },
+        stream,
+        writer,
+        batchBlocks: cfg.METRICS_ROLLUP_BATCH_BLOCKS,
+        pollIntervalMs: cfg.METRICS_ROLLUP_POLL_INTERVAL_MS,
+        maxBackoffMs: cfg.METRICS_ROLLUP_MAX_BACKOFF_MS,
+        log,
+        metrics,
+        report: health.follower(`chain ${evmChainId}`),
+        upstreamNext: () => upstreamNext(evmChainId),
+        onCaughtUp: () => writer.analyze(),
+      });
+      await follower.run(abort.signal);
+    };
+    // The chains evm-data indexes, listed at start (retried until it answers) and again now and then.
+    const discovery = (async () => {
+      let failures = 0;
+      while (!abort.signal.aborted) {
+        let delay = cfg.METRICS_CHAIN_DISCOVERY_INTERVAL_MS;
+        try {
+          const { chains } = await evmData.unary.ListChains({ network: '' });
+          failures = 0;
+          for (const chain of chains) {
+            if (followed.has(chain.chainId)) continue;
+            const network: Network = chain.isTestnet ? 'testnet' : 'mainnet';
+            log.info({ chain: chain.chainId, network }, 'following a chain');
+            followed.set(
+              chain.chainId,
+              follow(chain.chainId, network).catch((err: Error) => {
+                log.error({ chain: chain.chainId, err: err.message }, 'cannot follow this chain');
+                followed.delete(chain.chainId);
+              }),
+            );
+          }
+          metrics.chains.set(followed.size);
+        } catch (err) {
+          failures++;
+          delay = Math.min(delay, cfg.METRICS_ROLLUP_POLL_INTERVAL_MS * 2 ** Math.min(failures, 6));
+          log.warn(
+            { err: (err as Error).message, retryInMs: delay },
+            'cannot list the chains evm-data indexes yet',
+          );
+        }
+        await sleep(delay, abort.signal).catch(() => {});
+      }
+    })();
+    ctx.onShutdown('rollups', async () => {
+      abort.abort();
+      await discovery;
+      await Promise.all(followed.values());
+      evmData.close();
+    });
+  }
+
+  log.info({ evmData: cfg.EVM_DATA_ADDRESS, rollups: cfg.METRICS_ROLLUP_ENABLED }, 'metrics started');
+  ctx.setReady(true);
+}

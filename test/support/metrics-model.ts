@@ -1,0 +1,248 @@
+import type { BlockActivity__Output as BlockActivityMessage } from '../../services/generated/proto/chaindata/evmdata/v1/BlockActivity.ts';
+import type { Pool } from '../../services/runtime/database/pool.ts';
+
+/** A chain's blocks as StreamBlockActivity sends them, with the network the chain counts in. */
+export interface RolledUpChain {
+  evmChainId: string;
+  network: 'mainnet' | 'testnet';
+  blocks: BlockActivityMessage[];
+}
+
+/**
+ * The rollups of the metrics service computed from chains' blocks by the definitions of §4.5 the straightforward way
+ * (sets and sums over every block, running totals by scanning from genesis), apart from the service's code, in the
+ * form of the service's tables (metrics.series, metrics.days) as text.
+ */
+export function expectedRollups(chains: RolledUpChain[]) {
+  const HOUR = 3_600;
+  const DAY = 86_400;
+  const align = (interval: string, t: number) => {
+    const d = new Date(t * 1000);
+    if (interval === 'hour') return t - (t % HOUR);
+    if (interval === 'day') return t - (t % DAY);
+    if (interval === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+    const day = t - (t % DAY);
+    return day - ((new Date(day * 1000).getUTCDay() + 6) % 7) * DAY; // back to Monday
+  };
+  const hex = (b: Buffer) => b.toString('hex');
+  type Series = {
+    tx: number;
+    gas: bigint;
+    fees: bigint;
+    addresses: Set<string>;
+    senders: Set<string>;
+    contracts: number;
+    deployers: Set<string>;
+  };
+  type Day = { priceSum: bigint; maxPrice?: bigint; maxTps?: number; maxGps?: number; last: number };
+  const series = new Map<string, Series>();
+  const days = new Map<string, Day>();
+  const events: { scope: string; day: number; block: BlockActivityMessage }[] = [];
+  for (const chain of chains) {
+    let previous: number | undefined;
+    for (const block of chain.blocks) {
+      const t = Number(block.block_timestamp);
+      const gas = block.transactions.reduce((s, tx) => s + BigInt(tx.gas_used), 0n);
+      const gap = previous === undefined ? 0 : t - previous;
+      previous = t;
+      for (const scope of [chain.evmChainId, chain.network, 'total']) {
+        events.push({ scope, day: align('day', t), block });
+        for (const interval of ['hour', 'day', 'week', 'month']) {
+          const key = `${scope}|${interval}|${align(interval, t)}`;
+          const s = series.get(key) ?? {
+            tx: 0,
+            gas: 0n,
+            fees: 0n,
+            addresses: new Set(),
+            senders: new Set(),
+            contracts: 0,
+            deployers: new Set(),
+          };
+          series.set(key, s);
+          s.tx += block.transactions.length;
+          s.gas += gas;
+          for (const tx of block.transactions) {
+            s.fees += BigInt(tx.gas_used) * BigInt(tx.gas_price);
+            s.addresses.add(hex(tx.from));
+            s.senders.add(hex(tx.from));
+            if (tx.to) s.addresses.add(hex(tx.to));
+          }
+          for (const x of block.transfers) {
+            s.addresses.add(hex(x.from)).add(hex(x.to));
+            s.senders.add(hex(x.from));
+          }
+          s.contracts += block.contract_creations.length;
+          for (const c of block.contract_creations) s.deployers.add(hex(c.deployer));
+        }
+        const dayKey = `${scope}|${align('day', t)}`;
+        const d = days.get(dayKey) ?? { priceSum: 0n, last: t };
+        days.set(dayKey, d);
+        d.last = Math.max(d.last, t);
+        for (const tx of block.transactions) {
+          const price = BigInt(tx.gas_price);
+          d.priceSum += price;
+          if (d.maxPrice === undefined || price > d.maxPrice) d.maxPrice = price;
+        }
+        if (gap > 0) {
+          const tps = block.transactions.length / gap;
+          const gps = Number(gas) / gap;
+          if (d.maxTps === undefined || tps > d.maxTps) d.maxTps = tps;
+          if (d.maxGps === undefined || gps > d.maxGps) d.maxGps = gps;
+        }
+      }
+    }
+  }
+  const seriesRows = [...series].map(([key, s]) => {
+    const [scope, interval, bucket] = key.split('|');
+    return {
+      scope: scope!,
+      time_interval: interval!,
+      bucket: bucket!,
+      tx_count: String(s.tx),
+      gas_used: s.gas.toString(),
+      fees_paid: s.fees.toString(),
+      active_addresses: String(s.addresses.size),
+      active_senders: String(s.senders.size),
+      contracts: String(s.contracts),
+      deployers: String(s.deployers.size),
+    };
+  });
+  const dayRows = [...days].map(([key, d]) => {
+    const [scope, dayText] = key.split('|');
+    const day = Number(dayText);
+    // Running totals through the day's end.
+    const upTo = events.filter((e) => e.scope === scope && e.day <= day).map((e) => e.block);
+    const addresses = new Set<string>();
+    const deployers = new Set<string>();
+    for (const b of upTo) {
+      for (const tx of b.transactions) {
+        addresses.add(hex(tx.from));
+        if (tx.to) addresses.add(hex(tx.to));
+      }
+      for (const x of b.transfers) addresses.add(hex(x.from)).add(hex(x.to));
+      for (const c of b.contract_creations) deployers.add(hex(c.deployer));
+    }
+    return {
+      scope: scope!,
+      day: dayText!,
+      gas_price_sum: d.priceSum.toString(),
+      max_gas_price: d.maxPrice?.toString() ?? null,
+      max_tps: d.maxTps ?? null,
+      max_gps: d.maxGps ?? null,
+      last_block_time: String(d.last),
+      cumulative_tx_count: String(upTo.reduce((n, b) => n + b.transactions.length, 0)),
+      cumulative_addresses: String(addresses.size),
+      cumulative_contracts: String(upTo.reduce((n, b) => n + b.contract_creations.length, 0)),
+      cumulative_deployers: String(deployers.size),
+    };
+  });
+  const byKey = (a: { scope: string }, b: { scope: string }) =>
+    JSON.stringify(a) < JSON.stringify(b) ? -1 : 1;
+  return { series: seriesRows.sort(byKey), days: dayRows.sort(byKey) };
+}
+
+/** What the service stored, in the form expectedRollups gives. */
+export async function storedRollups(pool: Pool) {
+  const series = await pool.query(
+    `SELECT scope, time_interval, bucket::text, tx_count::text, gas_used::text, fees_paid::text,
+            active_addresses::text, active_senders::text, contracts::text, deployers::text FROM metrics.series`,
+  );
+  const days = await pool.query(
+    `SELECT scope, day::text, gas_price_sum::text, max_gas_price::text, max_tps, max_gps, last_block_time::text,
+            cumulative_tx_count::text, cumulative_addresses::text, cumulative_contracts::text,
+            cumulative_deployers::text FROM metrics.days`,
+  );
+  const byKey = (a: { scope: string }, b: { scope: string }) =>
+    JSON.stringify(a) < JSON.stringify(b) ? -1 : 1;
+  return {
+    series: (series.rows as { scope: string }[]).sort(byKey),
+    days: (days.rows as { scope: string }[]).sort(byKey),
+  };
+}
+
+/** Every row of the metrics schema, in key order, as text. */
+export async function dump(pool: Pool): Promise<Record<string, string[]>> {
+  const tables = {
+    chains: 'evm_chain_id',
+    series: 'scope, time_interval, bucket',
+    bucket_members: 'scope, time_interval, bucket, kind, address',
+    first_seen: 'scope, kind, address',
+    days: 'scope, day',
+  };
+  const out: Record<string, string[]> = {};
+  for (const [table, order] of Object.entries(tables)) {
+    const { rows } = await pool.query<{ row: string }>(
+      `SELECT t::text AS row FROM metrics.${table} t ORDER BY ${order}`,
+    );
+    out[table] = rows.map((r) => r.row);
+  }
+  return out;
+}
+
+/** A deterministic pseudo-random source (mulberry32). */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const address = (n: number) => Buffer.from(n.toString(16).padStart(40, '0'), 'hex');
+export const blockHash = (chain: string, n: number, fork = 0) =>
+  Buffer.from(
+    `${chain.padStart(8, '0')}${fork.toString(16).padStart(8, '0')}${n.toString(16).padStart(48, '0')}`,
+    'hex',
+  );
+
+/**
+ * A chain's blocks from `start`: gaps of 0 s to a few hours with an occasional day or more, across a leap day, a
+ * week's and a month's end; transactions, creations and transfers among a small set of addresses (shared by the
+ * chains), so that buckets, chains and days share members.
+ */
+export function syntheticChain(
+  evmChainId: string,
+  network: RolledUpChain['network'],
+  start: number,
+  count: number,
+  seed: number,
+): RolledUpChain {
+  const next = random(seed);
+  const pick = (n: number) => Math.floor(next() * n);
+  const blocks: BlockActivityMessage[] = [];
+  let t = start;
+  for (let n = 0; n < count; n++) {
+    if (n > 0) t += next() < 0.08 ? 86_400 + pick(86_400 * 2) : next() < 0.15 ? 0 : pick(4 * 3_600);
+    const txs = Array.from({ length: pick(4) }, () => {
+      const creation = next() < 0.15;
+      return {
+        from: address(1 + pick(12)),
+        ...(creation ? {} : { to: address(1 + pick(20)), _to: 'to' as const }),
+        gas_used: String(21_000 + pick(500_000)),
+        gas_price: String(25_000_000_000 + pick(5) * 1_000_000_000),
+        success: next() < 0.9,
+      };
+    });
+    blocks.push({
+      evm_chain_id: evmChainId,
+      block_number: String(n),
+      block_hash: blockHash(evmChainId, n),
+      parent_hash: n === 0 ? Buffer.alloc(32) : blockHash(evmChainId, n - 1),
+      block_timestamp: String(t),
+      transactions: txs,
+      transfers: Array.from({ length: pick(3) }, () => ({ from: address(pick(15)), to: address(pick(25)) })),
+      contract_creations: txs
+        .filter((tx) => tx.to === undefined)
+        .flatMap(() =>
+          Array.from({ length: 1 + pick(2) }, () => ({
+            address: address(1000 + pick(100_000)),
+            deployer: address(pick(14)),
+          })),
+        ),
+    });
+  }
+  return { evmChainId, network, blocks };
+}
