@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Counter, Gauge } from 'prom-client';
 import type { ProtoGrpcType as EvmDataProto } from '../generated/proto/evm_data.ts';
+import type { ProtoGrpcType as MetricsProto } from '../generated/proto/metrics.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
@@ -8,16 +9,20 @@ import { createPool } from '../runtime/database/pool.ts';
 import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
+import { implementService, startGrpcServer } from '../runtime/grpc/server.ts';
 import { sleep } from '../runtime/upstream/backoff.ts';
 import { ChainFollower, type ActivityStream } from './ingest/chain-follower.ts';
 import type { Network } from './ingest/rollup.ts';
-import { RollupWriter } from './store/writer.ts';
+import { metricsService } from './api/service.ts';
+import { RollupReader } from './store/reader.ts';
+import { RollupWriter, type ChainIdentity } from './store/writer.ts';
 
 export const SCHEMA = 'metrics';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./store/migrations/', import.meta.url));
 
 const config = {
   DATABASE_URL: env.url(['postgres', 'postgresql']),
+  GRPC_LISTEN_ADDRESS: env.hostPort('0.0.0.0:50056'),
   EVM_DATA_ADDRESS: env.hostPort('127.0.0.1:50053'),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   METRICS_ROLLUP_ENABLED: env.boolean(true),
@@ -101,8 +106,8 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
     const health = followerHealthOf(ctx, cfg);
     const abort = new AbortController();
     const followed = new Map<string, Promise<void>>();
-    const follow = async (evmChainId: string, network: Network) => {
-      await writer.registerChain(evmChainId, network);
+    const follow = async (evmChainId: string, network: Network, identity: ChainIdentity) => {
+      await writer.registerChain(evmChainId, network, identity);
       const follower = new ChainFollower({
         chain: { evmChainId, network },
         stream,
@@ -132,7 +137,11 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
             log.info({ chain: chain.chainId, network }, 'following a chain');
             followed.set(
               chain.chainId,
-              follow(chain.chainId, network).catch((err: Error) => {
+              follow(chain.chainId, network, {
+                blockchainId: chain.platformChainId ?? '',
+                chainName: chain.chainName,
+                subnetId: chain.subnetId ?? '',
+              }).catch((err: Error) => {
                 log.error({ chain: chain.chainId, err: err.message }, 'cannot follow this chain');
                 followed.delete(chain.chainId);
               }),
@@ -158,6 +167,24 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
     });
   }
 
-  log.info({ evmData: cfg.EVM_DATA_ADDRESS, rollups: cfg.METRICS_ROLLUP_ENABLED }, 'metrics started');
+  const proto = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto');
+  const definition = proto.chaindata.metrics.v1.MetricsService.service;
+  const server = await startGrpcServer({
+    address: cfg.GRPC_LISTEN_ADDRESS,
+    log,
+    services: [
+      {
+        name: 'chaindata.metrics.v1.MetricsService',
+        definition,
+        implementation: implementService(definition, log, metricsService({ reader: new RollupReader(pool) })),
+      },
+    ],
+  });
+  ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
+  log.info(
+    { port: server.port, evmData: cfg.EVM_DATA_ADDRESS, rollups: cfg.METRICS_ROLLUP_ENABLED },
+    'metrics started',
+  );
+  server.setServing(true);
   ctx.setReady(true);
 }

@@ -27,6 +27,7 @@ const PROTOS = {
   'evm-data': 'chaindata/evmdata/v1/evm_data.proto',
   'node-rpc': 'chaindata/noderpc/v1/node_rpc.proto',
   'signature-aggregator': 'chaindata/signatureaggregator/v1/signature_aggregator.proto',
+  metrics: 'chaindata/metrics/v1/metrics.proto',
 } as const;
 /** Streams that follow a chain and end only when their caller leaves: given a short deadline, and reaching it is fine. */
 const ENDLESS_STREAMS = new Set(['FollowHeads', 'FollowPendingTransactions']);
@@ -84,6 +85,14 @@ const TEXT = [
   'ffffffffffffffff:7fffffff',
   '8000000000000000:0',
   'C',
+  'total',
+  'testnet',
+  'txCount',
+  'cumulativeTxCount',
+  'maxTps',
+  'hour',
+  'day',
+  'week',
   'GET',
   'POST',
   '/ext/bc/C/rpc',
@@ -242,6 +251,11 @@ describe('gRPC services under random requests', function () {
       [s.containerIndexer, 'GetLastAccepted', { index_name: 'P/block' }],
       [s.primaryNetwork, 'GetProjectionStatus', {}],
       [s.evmData, 'GetChain', { chain_id: '43113' }],
+      [
+        s.metrics,
+        'GetEvmChainMetrics',
+        { chain_id: 'total', metric: 'txCount', time_interval: 'hour', page_size: 10 },
+      ],
       [
         s.nodeRpc,
         'Call',

@@ -863,6 +863,63 @@ const EVM_DATA: Table = {
   },
 };
 
+const METRIC = { chain_id: 'total', metric: 'txCount', time_interval: 'hour', page_size: 10 };
+const METRICS: Table = {
+  ListChains: {
+    valid: { network: 'fuji', page_size: 10 },
+    cases: [
+      ...pageCases({ network: '' }, 10_000).filter((c) => !c.change.includes('5000')),
+      invalid('an unknown network', { network: 'devnet' }, 'network'),
+      invalid('a cursor that is not a chain id', { cursor: '-1' }, 'pageToken'),
+    ],
+  },
+  GetChain: {
+    valid: { chain_id: '43113' },
+    cases: [
+      invalid('an empty chain id', { chain_id: '' }, 'chainId'),
+      invalid('a chain id above uint256', { chain_id: (2n ** 256n).toString() }, 'chainId'),
+      invalid('an over-long chain id', { chain_id: '4'.repeat(10_000) }, 'chainId'),
+      {
+        change: 'a chain not followed',
+        request: { chain_id: '1' },
+        code: status.NOT_FOUND,
+        message: /^chainId: /,
+      },
+    ],
+  },
+  GetEvmChainMetrics: {
+    valid: METRIC,
+    cases: [
+      ...pageCases(METRIC, 2160),
+      invalid('a cursor above any time', { ...METRIC, cursor: '1'.repeat(20) }, 'pageToken'),
+      invalid('an unknown metric', { ...METRIC, metric: 'txcount' }, 'metric'),
+      invalid('no metric', { ...METRIC, metric: '' }, 'metric'),
+      invalid('an unknown interval', { ...METRIC, time_interval: 'minute' }, 'timeInterval'),
+      invalid('a day-only metric by the hour', { ...METRIC, metric: 'avgTps' }, 'timeInterval'),
+      invalid(
+        'feesPaid by the week',
+        { ...METRIC, metric: 'feesPaid', time_interval: 'week' },
+        'timeInterval',
+      ),
+      invalid('a chain id that is not one', { ...METRIC, chain_id: 'C' }, 'chainId'),
+      invalid('an over-long chain id', { ...METRIC, chain_id: '4'.repeat(10_000) }, 'chainId'),
+      invalid('a start above int64', { ...METRIC, start_timestamp: INT64_OVERFLOW }, 'startTimestamp'),
+      invalid('an end above int64', { ...METRIC, end_timestamp: UINT64_MAX }, 'endTimestamp'),
+      invalid(
+        'an end before the start',
+        { ...METRIC, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+      {
+        change: 'a chain not followed',
+        request: { ...METRIC, chain_id: '1' },
+        code: status.NOT_FOUND,
+        message: /^chainId: /,
+      },
+    ],
+  },
+};
+
 /** A server-streaming call read to its end, its status as `call` gives a unary call's. */
 function callStream(service: GrpcService, method: string, request: object, deadlineMs: number) {
   const started = performance.now();
@@ -899,6 +956,7 @@ describe('gRPC input validation', function () {
     ['container-indexer', (s) => s.containerIndexer, CONTAINER_INDEXER],
     ['primary-network', (s) => s.primaryNetwork, PRIMARY_NETWORK],
     ['evm-data', (s) => s.evmData, EVM_DATA],
+    ['metrics', (s) => s.metrics, METRICS],
   ];
 
   for (const [name, serviceOf, table] of tables) {

@@ -91,6 +91,7 @@ describe('chain-data metrics against an evm-data', function () {
     metrics = await startComponent('metrics', {
       DATABASE_URL: db.url,
       EVM_DATA_ADDRESS: `127.0.0.1:${server.port}`,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
       METRICS_ROLLUP_BATCH_BLOCKS: '16',
       METRICS_ROLLUP_POLL_INTERVAL_MS: '100',
       METRICS_CHAIN_DISCOVERY_INTERVAL_MS: '200',

@@ -7,7 +7,7 @@ import { readChain, type ChainKey, type ChainModel } from '../support/evm-chain-
 import { startEvmDataStack, type EvmDataStack } from '../support/evm-data-stack.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { dump, expectedRollups, storedRollups, type RolledUpChain } from '../support/metrics-model.ts';
-import { eventually, startComponent, type RunningComponent } from '../support/processes.ts';
+import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 import {
   CHAIN_METRICS,
@@ -95,10 +95,11 @@ describe('metrics rolls up what evm-data indexed', function () {
     await stack?.stop();
   });
 
-  const start = (batchBlocks: number, databaseUrl = db.url) =>
+  const start = async (batchBlocks: number, databaseUrl = db.url) =>
     startComponent('metrics', {
       DATABASE_URL: databaseUrl,
       EVM_DATA_ADDRESS: stack.serviceAddress,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${await freePort()}`,
       METRICS_ROLLUP_BATCH_BLOCKS: String(batchBlocks),
       METRICS_ROLLUP_POLL_INTERVAL_MS: '100',
       LOG_LEVEL: 'warn',

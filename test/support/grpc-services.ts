@@ -6,6 +6,7 @@ import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../../services/generated/proto/container_indexer.ts';
 import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
+import type { ProtoGrpcType as MetricsProto } from '../../services/generated/proto/metrics.ts';
 import type { ProtoGrpcType as NodeRpcProto } from '../../services/generated/proto/node_rpc.ts';
 import type { ProtoGrpcType as SignatureAggregatorProto } from '../../services/generated/proto/signature_aggregator.ts';
 import type { ProtoGrpcType as PrimaryNetworkProto } from '../../services/generated/proto/primary_network.ts';
@@ -19,8 +20,9 @@ import { startUpstreamNode } from './upstream-node.ts';
  * The three data services as processes on one test database, and node-rpc, reached over real gRPC sockets, without a
  * devnet: container-indexer mirrors a small fixture node, primary-network serves what a test writes into its tables
  * (its projection is off), evm-data knows the C-Chain from a node that answers only the calls needed to register it
- * (ingestion off), node-rpc passes calls to that node, and the signature aggregator finds validator sets through
- * primary-network. Enough to call every method with any request, cheaply.
+ * (ingestion off), node-rpc passes calls to that node, the signature aggregator finds validator sets through
+ * primary-network, and metrics rolls up what evm-data has of the C-Chain. Enough to call every method with any
+ * request, cheaply.
  */
 export const FUJI = IDENTITIES.fuji;
 
@@ -41,6 +43,7 @@ export interface GrpcServices {
   evmData: GrpcService;
   nodeRpc: GrpcService;
   signatureAggregator: GrpcService;
+  metrics: GrpcService;
   all: GrpcService[];
   stop(): Promise<void>;
 }
@@ -74,6 +77,7 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       evm: await freePort(),
       rpc: await freePort(),
       sig: await freePort(),
+      metrics: await freePort(),
     };
     const containerIndexer = await startComponent('container-indexer', {
       ...common,
@@ -119,6 +123,15 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       SIGNATURE_AGGREGATOR_STAKING_DIR: stakingDir,
     });
     started.push(signatureAggregator);
+    // The metrics service follows evm-data's C-Chain (its rollups of what a test seeds there).
+    const metrics = await startComponent('metrics', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.metrics}`,
+      EVM_DATA_ADDRESS: `127.0.0.1:${ports.evm}`,
+      METRICS_ROLLUP_POLL_INTERVAL_MS: '100',
+      METRICS_CHAIN_DISCOVERY_INTERVAL_MS: '500',
+    });
+    started.push(metrics);
 
     const ci = loadProto<ContainerIndexerProto>('chaindata/containerindexer/v1/container_indexer.proto')
       .chaindata.containerindexer.v1.ContainerIndexService;
@@ -131,6 +144,8 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
     ).chaindata.signatureaggregator.v1.SignatureAggregatorService;
     const rpc = loadProto<NodeRpcProto>('chaindata/noderpc/v1/node_rpc.proto').chaindata.noderpc.v1
       .NodeRpcService;
+    const mx = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto').chaindata.metrics.v1
+      .MetricsService;
     const service = (
       name: string,
       serviceName: string,
@@ -182,6 +197,13 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
         sig as unknown as grpc.ServiceClientConstructor,
         ports.sig,
         signatureAggregator,
+      ),
+      metrics: service(
+        'metrics',
+        'chaindata.metrics.v1.MetricsService',
+        mx as unknown as grpc.ServiceClientConstructor,
+        ports.metrics,
+        metrics,
       ),
     };
     const all = Object.values(services);

@@ -1,5 +1,6 @@
 import type { BlockActivity__Output as BlockActivityMessage } from '../../services/generated/proto/chaindata/evmdata/v1/BlockActivity.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
+import type { ChainModel } from './evm-chain-model.ts';
 
 /** A chain's blocks as StreamBlockActivity sends them, with the network the chain counts in. */
 export interface RolledUpChain {
@@ -245,4 +246,39 @@ export function syntheticChain(
     });
   }
   return { evmChainId, network, blocks };
+}
+
+/** A devnet chain as StreamBlockActivity sends it (bytes, decimal text), read from its blocks, receipts and traces. */
+export function activityOf(model: ChainModel, network: RolledUpChain['network']): RolledUpChain {
+  const hexBytes = (hex: string) => Buffer.from(hex.slice(2), 'hex');
+  const txsOf = Map.groupBy(model.txs, (t) => t.blockNumber);
+  const blocks: BlockActivityMessage[] = model.blocks.map((b) => {
+    const txs = (txsOf.get(b.number) ?? []).sort((x, y) => x.blockIndex - y.blockIndex);
+    return {
+      evm_chain_id: model.chainId,
+      block_number: b.number.toString(),
+      block_hash: hexBytes(b.hash),
+      parent_hash: hexBytes(b.parentHash),
+      block_timestamp: b.timestamp.toString(),
+      transactions: txs.map((t) => ({
+        from: hexBytes(t.from),
+        ...(t.to ? { to: hexBytes(t.to) } : {}),
+        gas_used: t.gasUsed.toString(),
+        gas_price: t.gasPrice.toString(),
+        success: t.success,
+      })),
+      // Every transfer log's ends.
+      transfers: txs.flatMap((t) => t.transfers.map((x) => ({ from: hexBytes(x.from), to: hexBytes(x.to) }))),
+      // Contracts created: a successful creation transaction's, and every CREATE/CREATE2 frame that did not revert.
+      contract_creations: txs.flatMap((t) => [
+        ...(t.to === null && t.created && t.success
+          ? [{ address: hexBytes(t.created), deployer: hexBytes(t.from) }]
+          : []),
+        ...t.internals
+          .filter((i) => (i.type === 'CREATE' || i.type === 'CREATE2') && !i.reverted && i.to)
+          .map((i) => ({ address: hexBytes(i.to!), deployer: hexBytes(i.from) })),
+      ]),
+    };
+  });
+  return { evmChainId: model.chainId, network, blocks };
 }

@@ -21,6 +21,13 @@ export interface RollupBatch {
   rollup: BatchRollup;
 }
 
+/** How the Metrics API's Chain document names a chain: cb58 ids and a name, '' where unknown. */
+export interface ChainIdentity {
+  blockchainId: string;
+  chainName: string;
+  subnetId: string;
+}
+
 const numerics = (values: (bigint | number)[]) => values.map((v) => v.toString());
 
 /** Every write of every chain takes this lock first: the shared scopes' counters and first sightings never race. */
@@ -33,12 +40,21 @@ export class RollupWriter {
     this.pool = pool;
   }
 
-  /** Registers a chain (once) and returns its cursor. A chain registered with another network is refused. */
-  async registerChain(evmChainId: string, network: Network): Promise<ChainCursor> {
+  /**
+   * Registers a chain (once) and returns its cursor. A chain registered with another network is refused. `identity`
+   * (what the Metrics API's Chain document shows) is stored, or updated, when given.
+   */
+  async registerChain(evmChainId: string, network: Network, identity?: ChainIdentity): Promise<ChainCursor> {
     await this.pool.query(
       'INSERT INTO metrics.chains (evm_chain_id, network) VALUES ($1, $2) ON CONFLICT DO NOTHING',
       [evmChainId, network],
     );
+    if (identity)
+      await this.pool.query(
+        `UPDATE metrics.chains SET blockchain_id = $2, chain_name = $3, subnet_id = $4
+          WHERE evm_chain_id = $1 AND (blockchain_id, chain_name, subnet_id) IS DISTINCT FROM ($2, $3, $4)`,
+        [evmChainId, identity.blockchainId, identity.chainName, identity.subnetId],
+      );
     const { rows } = await this.pool.query<{ network: string }>(
       'SELECT network FROM metrics.chains WHERE evm_chain_id = $1',
       [evmChainId],
