@@ -25,6 +25,7 @@ export const COMPONENT_KEYS = [
   'containerIndexer',
   'primaryNetwork',
   'evmData',
+  'metrics',
   'nodeRpc',
   'signatureAggregator',
   'gatewayRpc',
@@ -160,6 +161,12 @@ const COMPONENTS: Record<ComponentKey, { description: string; requests: { cpu: s
   evmData: {
     description: 'indexes EVM chains (C-Chain and L1s): transactions, transfers, NFTs, contracts, ICM',
     requests: { cpu: '500m', memory: '512Mi' },
+  },
+  metrics: {
+    description:
+      'rolls up what evm-data indexes (through its block stream) into the Metrics API’s hour, day, week and month ' +
+      'series, in its own schema of the stack’s database; served over gRPC',
+    requests: { cpu: '250m', memory: '256Mi' },
   },
   nodeRpc: {
     description:

@@ -35,6 +35,7 @@ const GRPC_PORTS = {
   evmData: 50053,
   nodeRpc: 50054,
   signatureAggregator: 50055,
+  metrics: 50056,
 } as const;
 
 function grpcWorkload(key: keyof typeof GRPC_PORTS, command: string, name = command): () => Workload {
@@ -63,6 +64,7 @@ const COMPONENT_WORKLOADS: Record<ComponentKey, (stack: ChainDataStack) => Workl
   containerIndexer: grpcWorkload('containerIndexer', 'container-indexer'),
   primaryNetwork: grpcWorkload('primaryNetwork', 'primary-network'),
   evmData: grpcWorkload('evmData', 'evm-data'),
+  metrics: grpcWorkload('metrics', 'metrics'),
   nodeRpc: grpcWorkload('nodeRpc', 'node-rpc'),
   signatureAggregator: grpcWorkload('signatureAggregator', 'signature-aggregator', 'sig-aggregator'),
   gatewayRpc: gatewayWorkload('gatewayRpc', 'gateway-rpc', 9650),

@@ -18,7 +18,7 @@ export const POSTGRES_SECRET = { suffix: 'postgres', passwordKey: 'password', ds
 export const CNPG_APP_SECRET_KEY = 'uri';
 export const POSTGRES_DATABASE = 'chaindata';
 
-const DATABASE_COMMANDS = new Set(['container-indexer', 'primary-network', 'evm-data']);
+const DATABASE_COMMANDS = new Set(['container-indexer', 'primary-network', 'evm-data', 'metrics']);
 
 /** The upstream variables (UPSTREAM_NODE_URLS, UPSTREAM_CHAIN_NODE_URLS) of the components that follow nodes. */
 const devnetUrl = (stack: ChainDataStack) => `http://${childName(stack, 'devnet')}:${DEVNET_PORT}`;
@@ -106,6 +106,12 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         ...(redis ? { REDIS_URL: redis } : {}),
       };
     }
+    case 'metrics':
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        EVM_DATA_ADDRESS: grpcAddress(stack, 'evmData'),
+      };
     case 'node-rpc':
       return {
         ...common,

@@ -201,6 +201,19 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `grpc 127.0.0.1:${evmDataPort}, indexing EVM chains ${evmChains ?? 'C'}`,
   );
 
+  // The Metrics API's rollups, in their own schema of the same PostgreSQL, fed by evm-data's block stream.
+  const metricsPort = await freePort();
+  await startManaged(
+    'metrics',
+    'metrics',
+    {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${metricsPort}`,
+      EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
+    },
+    `grpc 127.0.0.1:${metricsPort}, rolling up the chains evm-data indexes (hour, day, week, month)`,
+  );
+
   const signatureAggregatorPort = await freePort();
   await startManaged(
     'signature-aggregator',

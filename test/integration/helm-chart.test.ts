@@ -4,6 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { parse } from 'yaml';
+import { COMPONENT_KEYS } from '../../operator/api/v1alpha1.ts';
 import {
   CHART_DIR,
   NAMESPACE,
@@ -196,6 +197,42 @@ describe('Helm chart charts/chain-data-stack', function () {
         for (const doc of docs) expect(stackErrors(doc), `${file}`).to.deep.equal([]);
       });
     }
+
+    it('takes the metrics component as it takes the others (enabled, replicas, resources, autoscaling, env)', function () {
+      type Schema = { properties?: Record<string, Schema>; default?: unknown; description?: string };
+      const version = (crd.spec as { versions: { schema: { openAPIV3Schema: Schema } }[] }).versions[0]!;
+      const components = version.schema.openAPIV3Schema.properties!.spec!.properties!.components!.properties!;
+      expect(Object.keys(components)).to.include('metrics');
+      expect(Object.keys(components.metrics!.properties!)).to.deep.equal(
+        Object.keys(components.evmData!.properties!),
+      );
+      expect(components.metrics!.description).to.match(/Metrics API/);
+      const stack = {
+        apiVersion: 'chaindatastack.io/v1alpha1',
+        kind: 'ChainDataStack',
+        metadata: { name: 'with-metrics' },
+        spec: {
+          ...DEVNET_SPEC,
+          components: {
+            metrics: {
+              replicas: 2,
+              resources: { requests: { cpu: '1', memory: '1Gi' } },
+              env: [{ name: 'METRICS_ROLLUP_POLL_INTERVAL_MS', value: '60000' }],
+            },
+          },
+        },
+      };
+      expect(stackErrors(stack)).to.deep.equal([]);
+      const disabled = { ...stack, spec: { ...DEVNET_SPEC, components: { metrics: { enabled: false } } } };
+      expect(stackErrors(disabled)).to.deep.equal([]);
+      const typo = { ...stack, spec: { ...DEVNET_SPEC, components: { metrics: { replica: 2 } } } };
+      expect(stackErrors(typo).join('\n')).to.include('/spec/components/metrics');
+    });
+
+    it('NOTES.txt names every component a stack runs', function () {
+      const notes = readFileSync(join(CHART_DIR, 'templates', 'NOTES.txt'), 'utf8');
+      for (const key of COMPONENT_KEYS) expect(notes, key).to.match(new RegExp(`\\b${key}\\b`));
+    });
 
     it('rejects a stack on an unknown network, naming /spec/network', function () {
       const stack = {

@@ -233,7 +233,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       // What people see: the printer columns, and the story in `kubectl describe`.
       const table = await kube(['get', 'cds', '-n', namespace]);
       expect(table).to.match(
-        /^NAME\s+READY\s+NETWORK\s+COMPONENTS\s+AGE\s*\ndevnet\s+True\s+fuji\s+10\/10\s+/,
+        /^NAME\s+READY\s+NETWORK\s+COMPONENTS\s+AGE\s*\ndevnet\s+True\s+fuji\s+11\/11\s+/,
       );
       await cluster.waitFor(
         async () =>
@@ -245,7 +245,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       );
       const described = await kube(['describe', 'cds', 'devnet', '-n', namespace]);
       expect(described).to.match(/Normal\s+Applied\s+.*created StatefulSet devnet-postgres/);
-      expect(described).to.match(/Normal\s+Ready\s+.*all 10 components are ready/);
+      expect(described).to.match(/Normal\s+Ready\s+.*all 11 components are ready/);
 
       // The operator did all of that with the rights the chart grants, and with nothing else.
       expect(proxy.requests.length).to.be.greaterThan(20);

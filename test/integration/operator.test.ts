@@ -246,7 +246,7 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         endpoints: { name: string; url: string }[];
       };
       expect(status.observedGeneration).to.equal(1);
-      expect(status.componentsReady).to.equal('10/10');
+      expect(status.componentsReady).to.equal('11/11');
       expect(status.endpoints).to.deep.equal([
         { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${ns}.svc:9650` },
         { name: 'gateway-data', url: `http://eval-gateway-data.${ns}.svc:8080` },
@@ -728,7 +728,7 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         redis: { external: { url: 'redis://redis.data:6379' } },
       });
       await waitReady(c, 'main');
-      const readers = ['main-container-indexer', 'main-primary-network', 'main-evm-data'];
+      const readers = ['main-container-indexer', 'main-primary-network', 'main-evm-data', 'main-metrics'];
       const deployments = (
         await c.list('apps', 'v1', 'deployments', ns, 'app.kubernetes.io/instance=main')
       ).map((d) => d.metadata.name!);

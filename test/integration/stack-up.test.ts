@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as grpc from '@grpc/grpc-js';
 import { expect } from 'chai';
+import { service as healthService } from 'grpc-health-check';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.ts';
 
@@ -86,6 +88,7 @@ describe('chain-data up', function () {
       'container-indexer',
       'primary-network',
       'evm-data',
+      'metrics',
       'signature-aggregator',
       'node-rpc',
       'gateway-rpc',
@@ -94,6 +97,10 @@ describe('chain-data up', function () {
       expect(report).to.match(new RegExp(`${name.replace(/[()]/g, '\\$&')}\\s+healthy`));
     }
     expect(report).to.include(`http://127.0.0.1:${port}/ext/index/`);
+    // metrics serves grpc.health.v1 on its gRPC port, as the operator's readiness probe asks it.
+    const metricsGrpc = /metrics\s+healthy\s+grpc (127\.0\.0\.1:\d+),/.exec(report)?.[1];
+    expect(metricsGrpc, 'the metrics gRPC address in the summary').to.be.a('string');
+    expect(await grpcHealth(metricsGrpc!)).to.equal('SERVING');
     expect(report).to.include(`following ${upstream.url}; C: ${cChainNode.url}\n`);
 
     await eventually(
@@ -112,6 +119,9 @@ describe('chain-data up', function () {
 
     expect(await first.stop()).to.equal(0);
     expect(first.output()).to.match(/"component":"container-indexer".*"msg":"stopped"/);
+    // metrics applied its schema's migrations on the stack's PostgreSQL and followed evm-data until the stop.
+    expect(first.output()).to.match(/"component":"metrics".*"msg":"metrics started"/);
+    expect(first.output()).to.match(/"component":"metrics".*"msg":"stopped"/);
     expect(first.output()).to.match(/"component":"embedded-postgres".*"msg":"stopped"/);
 
     // With the upstream gone, what the gateway serves after a restart comes from the kept data.
@@ -169,6 +179,12 @@ describe('chain-data up', function () {
       'the gateway',
     );
 
+    // metrics is restarted like the others, and resumes from its cursors.
+    process.kill(pids.get('metrics')!, 'SIGKILL');
+    await eventually(() => recoveries(stack.output(), 'metrics').count === 1, 60_000, 'metrics restarted');
+    expect(stack.output()).to.include('chain-data up: metrics exited (signal SIGKILL); restart 1 in ');
+    expect(isRunning(recoveries(stack.output(), 'metrics').pid!)).to.equal(true);
+
     // redis-server runs under a watcher (`up`'s child); killing the server itself ends the watcher too.
     const [redisServer] = descendants(pids.get('redis (local)')!);
     process.kill(redisServer!, 'SIGKILL');
@@ -213,6 +229,7 @@ describe('chain-data up', function () {
       'container-indexer',
       'primary-network',
       'evm-data',
+      'metrics',
       'signature-aggregator',
       'node-rpc',
       'gateway-rpc',
@@ -225,6 +242,26 @@ describe('chain-data up', function () {
     await eventually(() => all.every((pid) => !isRunning(pid)), 30_000, 'every process to stop');
   });
 });
+
+const HealthClient = grpc.makeClientConstructor(healthService, 'grpc.health.v1.Health');
+
+/** grpc.health.v1 Check of the server as a whole (the service ''), as a Kubernetes gRPC probe asks it. */
+function grpcHealth(address: string): Promise<string> {
+  const health = new HealthClient(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
+    check: (
+      request: object,
+      options: grpc.CallOptions,
+      callback: (err: Error | null, reply?: { status: string }) => void,
+    ) => void;
+  };
+  return new Promise((resolve, reject) =>
+    health.check({ service: '' }, { deadline: Date.now() + 5_000 }, (err, reply) => {
+      health.close();
+      if (err) reject(err);
+      else resolve(reply!.status);
+    }),
+  );
+}
 
 function isRunning(pid: number): boolean {
   try {

@@ -48,6 +48,7 @@ export const DEVNET_WORKLOADS = [
   'container-indexer',
   'primary-network',
   'evm-data',
+  'metrics',
   'node-rpc',
   'sig-aggregator',
   'gateway-rpc',

@@ -134,7 +134,12 @@ describe('operator builders', () => {
           }),
       );
     const production = stackFrom(readSample('production'));
-    const readers = ['mainnet-container-indexer', 'mainnet-primary-network', 'mainnet-evm-data'];
+    const readers = [
+      'mainnet-container-indexer',
+      'mainnet-primary-network',
+      'mainnet-evm-data',
+      'mainnet-metrics',
+    ];
     const unversioned = secretHashes(production);
     expect(Object.values(unversioned).every((h) => h === undefined)).to.equal(true);
 
@@ -203,6 +208,50 @@ describe('operator builders', () => {
       name: 'GATEWAY_RPC_ADMIN_TOKEN',
       valueFrom: { secretKeyRef: { name: 'rpc-admin', key: 'token' } },
     });
+  });
+
+  it('runs metrics on its gRPC port, following evm-data, on the stack’s database; and not at all when disabled', () => {
+    const children = (patch?: (spec: Record<string, unknown>) => void) => {
+      const stack = stackFrom(readSample('production'), patch);
+      return buildStack(stack, contextFor(stack, 'StatefulSet'));
+    };
+    const on = children();
+    const config = on.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'mainnet-metrics')!;
+    expect(config.data).to.include({
+      GRPC_LISTEN_ADDRESS: '0.0.0.0:50056',
+      EVM_DATA_ADDRESS: 'mainnet-evm-data:50053',
+      OPS_PORT: '8081',
+    });
+    const container = (
+      on.find((m) => m.kind === 'Deployment' && m.metadata.name === 'mainnet-metrics')!.spec as {
+        template: {
+          spec: {
+            containers: {
+              args: string[];
+              env?: { name: string; valueFrom?: unknown }[];
+              readinessProbe: Record<string, unknown>;
+            }[];
+          };
+        };
+      }
+    ).template.spec.containers[0]!;
+    expect(container.args).to.deep.equal(['metrics']);
+    expect(container.env?.find((e) => e.name === 'DATABASE_URL')).to.deep.equal({
+      name: 'DATABASE_URL',
+      valueFrom: { secretKeyRef: { name: 'chain-data-db', key: 'dsn' } },
+    });
+    expect(container.readinessProbe).to.deep.include({ grpc: { port: 50056 } });
+    const service = on.find((m) => m.kind === 'Service' && m.metadata.name === 'mainnet-metrics')!;
+    expect((service.spec as { ports: { name: string; port: number }[] }).ports).to.deep.include.members([
+      { name: 'grpc', port: 50056, targetPort: 'grpc', protocol: 'TCP', appProtocol: 'kubernetes.io/h2c' },
+      { name: 'ops', port: 8081, targetPort: 'ops', protocol: 'TCP' },
+    ]);
+
+    const off = children((spec) => {
+      spec.components = { ...(spec.components as object), metrics: { enabled: false } };
+    });
+    expect(off.filter((m) => m.metadata.name === 'mainnet-metrics')).to.deep.equal([]);
+    expect(off.length).to.equal(on.length - 3);
   });
 
   it('leaves the replica count to the autoscaler when autoscaling is on', () => {
