@@ -105,8 +105,11 @@ describe('followers whose upstream changes its chain', function () {
     );
     expect(await metric(indexer, 'chain_data_follower_stopped', 'index P/block')).to.equal(1);
     expect(await metric(evmData, 'chain_data_follower_stopped', 'chain 43113')).to.equal(1);
-    expect(indexer.output()).to.include('upstream diverged from the stored index; this follower stops');
-    expect(evmData.output()).to.include('upstream diverged from the stored chain; this ingester stops');
+    // The log line may reach the pipe a moment after readiness turned: the logger writes asynchronously.
+    const logged = (component: RunningComponent, line: string) =>
+      eventually(() => component.output().includes(line), 10_000, `the log line "${line}"`);
+    await logged(indexer, 'upstream diverged from the stored index; this follower stops');
+    await logged(evmData, 'upstream diverged from the stored chain; this ingester stops');
 
     // Stopped means stopped: nothing of the second chain is stored after the divergence.
     const nextBlock = async () => {
