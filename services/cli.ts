@@ -46,6 +46,10 @@ const components: Record<
     describe: 'serve the Data API (primary network routes) over HTTP',
     load: async () => (await import('./gateway-data/main.ts')).startDataGateway,
   },
+  'gateway-metrics': {
+    describe: 'serve the Metrics API (EVM chain metrics) over HTTP',
+    load: async () => (await import('./gateway-metrics/main.ts')).startMetricsGateway,
+  },
   operator: {
     describe: 'reconcile ChainDataStack resources into the running stack on Kubernetes',
     load: async () => (await import('../operator/main.ts')).startOperatorComponent,

@@ -1,30 +1,25 @@
-import Koa from 'koa';
+import type Koa from 'koa';
 import Router from '@koa/router';
-import { asDomainError, DomainError, INTERNAL_ERROR_MESSAGE, toRestError } from '../runtime/errors.ts';
-import { isClientAbort, readRequestBody } from '../runtime/http/request-body.ts';
-import { jsonNestingExceeds } from '../runtime/http/json-depth.ts';
-import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { PageTokens } from '../runtime/pagination/page-token.ts';
+import { createRestApp, mountRoute } from '../runtime/rest/gateway.ts';
+import { buildOpenApiDocument } from '../runtime/rest/openapi.ts';
+import { mountReferencePage } from '../runtime/rest/reference-page.ts';
 import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } from './api-keys.ts';
-import { buildOpenApiDocument } from './openapi.ts';
-import { ParamError, rendered } from './params.ts';
-import { mountReferencePage } from './reference-page.ts';
 import {
   DATA_ROUTES,
-  type DataRoute,
   type EvmDataClient,
   type PrimaryNetworkClient,
   type RouteServices,
   type SignatureAggregatorClient,
 } from './routes/index.ts';
 import { ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures } from './icm-signature-aggregator-api.ts';
-import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 
 /**
  * gateway-data: the Data API over HTTP, answered from the stack's services over gRPC. Every failure leaves as the
  * API's error body `{message, statusCode, error}`: bad parameters as 400s naming the parameter, the services'
- * errors by their gRPC status, anything unexpected as a logged (with its trace id) generic 500.
+ * errors by their gRPC status, anything unexpected as a logged (with its trace id) generic 500 (see
+ * runtime/rest/gateway.ts).
  */
 export interface DataGatewayOptions {
   primaryNetwork: PrimaryNetworkClient;
@@ -38,7 +33,6 @@ export interface DataGatewayOptions {
   version?: string;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
 const OPENAPI_PATH = '/openapi.json';
 
 export function createDataGateway(options: DataGatewayOptions): Koa {
@@ -50,7 +44,19 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     pageTokens: options.pageTokens,
   };
   const admission = options.admission ?? admitEveryCaller;
-  const openApiDocument = buildOpenApiDocument(DATA_ROUTES, options.version ?? '0.1.0');
+  const openApiDocument = buildOpenApiDocument(DATA_ROUTES, {
+    title: 'Data API (chain-data gateway-data)',
+    version: options.version ?? '0.1.0',
+    description:
+      'The primary-network and EVM routes of the Avalanche Data API, served by a self-hosted chain-data stack. ' +
+      'Response bodies are the components of the same names in the official Data API OpenAPI document.',
+    apiName: 'Data API',
+    apiKeys: API_KEY_HEADERS.map((header) => ({
+      scheme: header === 'x-glacier-api-key' ? 'apiKey' : 'dataApiKey',
+      header,
+      description: 'Optional Data API key.',
+    })),
+  });
 
   const router = new Router();
   router.get(OPENAPI_PATH, (ctx) => {
@@ -58,151 +64,11 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   });
   // Like the document it renders, the reference page is for anyone: no route's admission applies to it.
   mountReferencePage(router, OPENAPI_PATH, 'Data API reference (chain-data gateway-data)');
-  for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
+  for (const route of DATA_ROUTES)
+    mountRoute(router, route, services, async (ctx, served) => {
+      await admission.admit(callerOf(ctx.headers), served.operationId);
+    });
   router.all(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
 
-  const app = new Koa();
-  logKoaErrors(app, log);
-  app.use(httpServerSpans());
-  app.use(restErrors(log));
-  if (log.isLevelEnabled('debug')) app.use(requestLog(log));
-  app.use(cors);
-  app.use(router.routes());
-  app.use(unknownRoute);
-  return app;
-}
-
-/** `{network}` becomes `:network`; a literal colon (`rewards:listPending`) is escaped so it stays literal. */
-export function koaPathOf(template: string): string {
-  return template.replace(/:/g, '\\:').replace(/\{(\w+)\}/g, ':$1');
-}
-
-function mountRoute(
-  router: Router,
-  route: DataRoute,
-  services: RouteServices,
-  admission: CallerAdmission,
-): void {
-  const handler = async (ctx: Koa.Context) => {
-    await admission.admit(callerOf(ctx.headers), route.operationId);
-    const body = route.body ? await readJsonBody(ctx, Object.keys(route.body)[0] ?? 'body') : undefined;
-    const document = await route.serve(
-      { params: ctx.params as Record<string, string>, query: ctx.query, body },
-      services,
-    );
-    // An explicit null is an empty body (no JSON, no content type); it sets 204, so the status comes after.
-    ctx.body = document ?? null;
-    ctx.status = route.successStatus ?? 200;
-  };
-  const path = koaPathOf(route.path);
-  if (route.method === 'GET') router.get(path, handler);
-  else router.post(path, handler);
-}
-
-/**
- * The JSON body, or undefined when there is none; errors name `member`, the body's (required) member. As the real
- * API's JSON body parser: only an application/json body is read as JSON (anything else leaves the member missing,
- * a 400), and, beyond it, bodies are bounded in size and nesting before parsing, since the Data API's bodies are
- * flat objects and deeper ones could only exhaust the validator.
- */
-async function readJsonBody(ctx: Koa.Context, member: string): Promise<unknown> {
-  const bytes = await readRequestBody(ctx, MAX_BODY_BYTES);
-  if (bytes === undefined)
-    throw new ParamError(member, `the request body is larger than ${MAX_BODY_BYTES} bytes`);
-  const text = bytes.toString('utf8');
-  if (text.trim() === '') return undefined;
-  const contentType = ctx.get('content-type');
-  if (!isJsonContentType(contentType))
-    throw new ParamError(
-      member,
-      `expected a JSON body (Content-Type: application/json), got Content-Type ${rendered(contentType)}`,
-    );
-  if (jsonNestingExceeds(text, MAX_BODY_DEPTH))
-    throw new ParamError(member, `expected a JSON body nested at most ${MAX_BODY_DEPTH} levels deep`);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ParamError(member, `expected a JSON body with ${member}, got text that is not JSON`);
-  }
-}
-
-const MAX_BODY_DEPTH = 32;
-
-/** `application/json`, any case, with at most a UTF-8 charset (the only one JSON bodies are read in). */
-function isJsonContentType(header: string): boolean {
-  const [mediaType, ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
-  if (mediaType !== 'application/json') return false;
-  return parameters.every((p) => !p.startsWith('charset=') || /^charset="?utf-8"?$/.test(p));
-}
-
-function restErrors(log: Logger): Koa.Middleware {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (err) {
-      if (isClientAbort(err)) return logClientAbort(log, ctx, err);
-      const requestLog = log.child({ method: ctx.method, path: ctx.path });
-      const error = publicError(asDomainError(err, requestLog), requestLog);
-      const body = toRestError(error);
-      ctx.status = body.statusCode;
-      if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
-      ctx.body = body;
-    }
-  };
-}
-
-/**
- * The services' own errors (not found, invalid argument) are meant for clients; transport failures are not: their
- * texts name internal addresses, so clients get a generic message and the log gets the details.
- */
-function publicError(err: DomainError, log: Logger): DomainError {
-  if (err.forClients) return err;
-  switch (err.kind) {
-    case 'unavailable':
-      log.warn({ reason: err.message }, 'a backing service is unavailable');
-      return new DomainError('unavailable', 'the data service is unavailable; try again later');
-    case 'deadline_exceeded':
-      // A 503, not the 504 of the gRPC mapping: the Data API documents 503 for a service that cannot answer.
-      log.warn({ reason: err.message }, 'a backing service did not answer in time');
-      return new DomainError('unavailable', 'the data service did not answer in time; try again later');
-    case 'internal':
-      if (err.message !== INTERNAL_ERROR_MESSAGE) log.error({ reason: err.message }, 'backing service error');
-      return new DomainError('internal', INTERNAL_ERROR_MESSAGE);
-    default:
-      return err;
-  }
-}
-
-function requestLog(log: Logger): Koa.Middleware {
-  return async (ctx, next) => {
-    const started = performance.now();
-    await next();
-    log.debug(
-      {
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        durationMs: +(performance.now() - started).toFixed(2),
-      },
-      'request',
-    );
-  };
-}
-
-/** Browsers call the Data API directly (the SDKs run in them), so any origin may, with the key headers. */
-async function cors(ctx: Koa.Context, next: Koa.Next): Promise<void> {
-  ctx.set('Access-Control-Allow-Origin', '*');
-  if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method')) {
-    ctx.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    ctx.set('Access-Control-Allow-Headers', ['content-type', ...API_KEY_HEADERS].join(', '));
-    ctx.set('Access-Control-Max-Age', '86400');
-    ctx.status = 204;
-    return;
-  }
-  await next();
-}
-
-/** As the real API (NestJS) answers a path or method it does not serve. */
-function unknownRoute(ctx: Koa.Context): void {
-  throw new DomainError('not_found', `Cannot ${ctx.method} ${ctx.path}`);
+  return createRestApp({ log, router, corsHeaders: API_KEY_HEADERS });
 }

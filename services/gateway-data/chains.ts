@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTITIES, type NetworkIdentity } from '../runtime/avalanche/networks.ts';
-import { enumParam, isCb58Id, ParamError, rendered } from './params.ts';
+import { enumParam, isCb58Id, ParamError, rendered } from '../runtime/rest/params.ts';
 
 /**
  * The `{network}` and `{blockchainId}` path parameters of the primary-network routes. Clients name a chain by

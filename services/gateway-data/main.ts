@@ -2,14 +2,12 @@ import type { ProtoGrpcType as EvmDataProto } from '../generated/proto/evm_data.
 import type { ProtoGrpcType as PrimaryNetworkProto } from '../generated/proto/primary_network.ts';
 import type { ProtoGrpcType as SignatureAggregatorProto } from '../generated/proto/signature_aggregator.ts';
 import type { ComponentContext } from '../runtime/component.ts';
-import { closeServer } from '../runtime/component.ts';
-import { ConfigError, env, loadConfig } from '../runtime/config.ts';
+import { env, loadConfig } from '../runtime/config.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { createPageTokens } from '../runtime/pagination/page-token.ts';
+import { checkPageTokenSecret, listenHttp, PAGE_TOKEN_SECRET_SETTING } from '../runtime/rest/serve.ts';
 import { createDataGateway } from './app.ts';
-
-const MIN_SECRET_LENGTH = 32;
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
@@ -20,16 +18,12 @@ const config = {
   // Collecting signatures takes longer than a read: the aggregator's own budget, plus the hop.
   SIGNATURE_AGGREGATOR_DEADLINE_MS: env.integer(10, 600_000, 12_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
-  PAGE_TOKEN_SECRET: env.text(`a secret of at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  PAGE_TOKEN_SECRET: PAGE_TOKEN_SECRET_SETTING,
 };
 
 export async function startDataGateway(ctx: ComponentContext): Promise<void> {
   const cfg = loadConfig(config);
-  // Checked here rather than in the schema: loadConfig quotes a bad value, and this one is a secret.
-  if (cfg.PAGE_TOKEN_SECRET !== undefined && cfg.PAGE_TOKEN_SECRET.length < MIN_SECRET_LENGTH)
-    throw new ConfigError(
-      `PAGE_TOKEN_SECRET: expected at least ${MIN_SECRET_LENGTH} characters, got ${cfg.PAGE_TOKEN_SECRET.length}`,
-    );
+  checkPageTokenSecret(cfg.PAGE_TOKEN_SECRET);
   // The clients connect lazily: gateway-data is ready without its services (a call to one that is down is a 503).
   const primaryNetworkProto = loadProto<PrimaryNetworkProto>(
     'chaindata/primarynetwork/v1/primary_network.proto',
@@ -66,13 +60,6 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
   });
-  const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  ctx.onShutdown('HTTP server', () => closeServer(server, ctx.shutdownTimeoutMs));
-  const address = server.address();
-  ctx.log.info(
-    { port: typeof address === 'object' && address ? address.port : cfg.HTTP_PORT },
-    'HTTP server listening',
-  );
+  await listenHttp(ctx, app, cfg.HTTP_PORT, cfg.HTTP_HOST);
   ctx.setReady(true);
 }

@@ -26,6 +26,7 @@ const config = {
   GATEWAY_HOST: env.text('a host name or address', '127.0.0.1'),
   GATEWAY_RPC_PORT: env.port(8082),
   GATEWAY_DATA_PORT: env.port(8080),
+  GATEWAY_METRICS_PORT: env.port(8090),
   // The network the stack serves; with the devnet, the one it poses as.
   AVALANCHE_NETWORK: env.oneOf(['mainnet', 'fuji'] as const).optional(),
   EVM_CHAINS: env.text('a comma-separated list of C and blockchain ids (cb58)').optional(),
@@ -273,6 +274,21 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,
   );
 
+  const metricsGatewayPort = cfg.GATEWAY_METRICS_PORT === 0 ? await freePort() : cfg.GATEWAY_METRICS_PORT;
+  const metricsGatewayUrl = `http://${cfg.GATEWAY_HOST}:${metricsGatewayPort}`;
+  await startManaged(
+    'gateway-metrics',
+    'gateway-metrics',
+    {
+      ...shared,
+      HTTP_HOST: cfg.GATEWAY_HOST,
+      HTTP_PORT: String(metricsGatewayPort),
+      METRICS_ADDRESS: `127.0.0.1:${metricsPort}`,
+      PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
+    },
+    `${metricsGatewayUrl}/v2/chains (Metrics API)`,
+  );
+
   supervisor.markRunning();
   const managed = supervisor.list();
   log.info(
@@ -280,6 +296,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       urls: {
         gatewayRpc: gatewayUrl,
         gatewayData: dataUrl,
+        gatewayMetrics: metricsGatewayUrl,
         upstream: upstreamUrls,
         chainUpstream: chainUpstreamUrls && Object.fromEntries(chainUpstreamUrls),
       },
@@ -302,7 +319,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 }
 
 /**
- * The key gateway-data signs page tokens with, kept with the stack's data so that tokens handed out before a restart
+ * The key the gateways (gateway-data, gateway-metrics) sign page tokens with, kept with the stack's data so that tokens handed out before a restart
  * still work after it.
  */
 async function pageTokenSecret(dataDir: string): Promise<string> {

@@ -13,8 +13,8 @@ import { eventually, freePort, startComponent, type RunningComponent } from '../
 import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.ts';
 
 /**
- * Bad input, generated: every route of both gateways (gateway-data's from its /openapi.json, gateway-rpc's every
- * index and method) with malformed path and query parameters, bodies and methods, against real services over gRPC
+ * Bad input, generated: every route of the gateways (gateway-data's and gateway-metrics' from their /openapi.json,
+ * gateway-rpc's every index and method) with malformed path and query parameters, bodies and methods, against real services over gRPC
  * on embedded PostgreSQL. Whatever arrives: never a 5xx, never a hang, every error in the documented shape, every
  * log line JSON and none at error level; and the gateways are healthy afterwards.
  */
@@ -165,6 +165,8 @@ const VALID: Record<string, readonly string[]> = {
   txTypes: ['BaseTx', 'ImportTx,ExportTx'],
   feature: ['teleporter'],
   contractAddress: [EVM_ADDRESS],
+  metric: ['txCount', 'maxTps'],
+  timeInterval: ['day', 'hour'],
 };
 
 /** The JSON texts a body may be: valid, deep, huge numbers, truncated, not JSON at all, not UTF-8. */
@@ -388,17 +390,26 @@ describe('gateways under generated bad input', function () {
   const components: RunningComponent[] = [];
   let dataGateway: RunningComponent;
   let rpcGateway: RunningComponent;
+  let metricsGateway: RunningComponent;
   let dataBase: string;
   let rpcBase: string;
+  let metricsBase: string;
   let stakingDir: string | undefined;
 
   before(async function () {
     this.timeout(120_000);
     upstream = await startUpstreamNode({ indexes: { 'P/block': 20, 'X/tx': 3 } });
     db = await createTestDatabase();
-    const [indexerPort, primaryPort, evmPort, dataPort, rpcPort, signaturePort] = await Promise.all(
-      Array.from({ length: 6 }, () => freePort()),
-    );
+    const [
+      indexerPort,
+      primaryPort,
+      evmPort,
+      dataPort,
+      rpcPort,
+      signaturePort,
+      metricsPort,
+      metricsGatewayPort,
+    ] = await Promise.all(Array.from({ length: 8 }, () => freePort()));
     stakingDir = await mkdtemp(join(tmpdir(), 'chain-data-fuzz-staking-'));
     const quiet = { LOG_LEVEL: 'warn' };
     components.push(
@@ -444,8 +455,16 @@ describe('gateways under generated bad input', function () {
         SIGNATURE_AGGREGATOR_STAKING_DIR: stakingDir,
       }),
     );
+    components.push(
+      await startComponent('metrics', {
+        ...quiet,
+        DATABASE_URL: db.url,
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${metricsPort}`,
+        EVM_DATA_ADDRESS: `127.0.0.1:${evmPort}`,
+      }),
+    );
     // The gateways log at debug level: client aborts and request lines must be JSON too.
-    [dataGateway, rpcGateway] = await Promise.all([
+    [dataGateway, rpcGateway, metricsGateway] = await Promise.all([
       startComponent('gateway-data', {
         HTTP_HOST: '127.0.0.1',
         HTTP_PORT: String(dataPort),
@@ -459,10 +478,17 @@ describe('gateways under generated bad input', function () {
         HTTP_PORT: String(rpcPort),
         CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
       }),
+      startComponent('gateway-metrics', {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: String(metricsGatewayPort),
+        METRICS_ADDRESS: `127.0.0.1:${metricsPort}`,
+        PAGE_TOKEN_SECRET: 'a-fuzz-test-secret-of-at-least-thirty-two-characters',
+      }),
     ]);
-    components.push(dataGateway, rpcGateway);
+    components.push(dataGateway, rpcGateway, metricsGateway);
     dataBase = `http://127.0.0.1:${dataPort}`;
     rpcBase = `http://127.0.0.1:${rpcPort}`;
+    metricsBase = `http://127.0.0.1:${metricsGatewayPort}`;
     await eventually(async () => (await lastAccepted()).includes('"index":"19"'), 60_000, 'the mirror');
   });
 
@@ -507,6 +533,35 @@ describe('gateways under generated bad input', function () {
     // name something that exists, so 200s are too rare here to count on; the sweeps below and the health check
     // after the suite send valid requests).
     expect(statuses.get(404) ?? 0, JSON.stringify([...statuses])).to.be.at.least(5);
+  });
+
+  it('gateway-metrics: every route of /openapi.json, fuzzed, and every parameter with each edge value, answers below 500 in the API error shape', async function () {
+    this.timeout(60_000);
+    const document = JSON.parse((await send(metricsBase, 'GET', '/openapi.json')).text) as Parameters<
+      typeof operationsOf
+    >[0];
+    const operations = operationsOf(document);
+    expect(operations.length, 'routes in /openapi.json').to.equal(5);
+    for (const operation of operations) {
+      await checkProperty(
+        fc.asyncProperty(dataRequest(operation), async (r) => {
+          const reply = await send(metricsBase, r.method, r.path, {
+            ...(r.body === null ? {} : { body: r.body }),
+            ...(r.contentType === undefined ? {} : { contentType: r.contentType }),
+          });
+          expectDataApiReply(reply, `${r.method} ${r.path.slice(0, 300)}`, r.method);
+        }),
+        4 * RUNS_PER_ROUTE,
+      );
+    }
+    const edges = operations.flatMap((operation) =>
+      [...operation.pathParams, ...operation.queryParams].flatMap((target) =>
+        EDGE_VALUES.map((edge) => edgeRequest(operation, target, edge)),
+      ),
+    );
+    await inBatches(edges, 8, async ({ method, path }) => {
+      expectDataApiReply(await send(metricsBase, method, path), `${method} ${path.slice(0, 300)}`, method);
+    });
   });
 
   it('gateway-rpc: every index and method, fuzzed, answers as a node does and never with an internal error', async function () {
@@ -687,8 +742,8 @@ describe('gateways under generated bad input', function () {
     );
   });
 
-  it('leaves both gateways healthy: /readyz 200, valid requests answered, every log line JSON', async function () {
-    for (const gateway of [dataGateway, rpcGateway]) {
+  it('leaves the gateways healthy: /readyz 200, valid requests answered, every log line JSON', async function () {
+    for (const gateway of [dataGateway, rpcGateway, metricsGateway]) {
       const ready = await send(`http://127.0.0.1:${gateway.opsPort}`, 'GET', '/readyz');
       expect(ready.status).to.equal(200);
     }
@@ -698,6 +753,9 @@ describe('gateways under generated bad input', function () {
     expect(await lastAccepted()).to.include('"index":"19"');
     expectJsonLogs(dataGateway, 'gateway-data');
     expectJsonLogs(rpcGateway, 'gateway-rpc');
+    const health = await send(metricsBase, 'GET', '/v2/health-check');
+    expect(health.status, health.text).to.equal(200);
+    expectJsonLogs(metricsGateway, 'gateway-metrics');
   });
 });
 

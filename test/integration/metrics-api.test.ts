@@ -1,27 +1,29 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { BlockActivity__Output as Block } from '../../services/generated/proto/chaindata/evmdata/v1/BlockActivity.ts';
 import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
 import type { ProtoGrpcType as MetricsProto } from '../../services/generated/proto/metrics.ts';
 import type { MetricsValue__Output as Point } from '../../services/generated/proto/chaindata/metrics/v1/MetricsValue.ts';
 import type { DevnetParameters } from '../../services/devnet/network.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
-import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
+import type { Pool } from '../../services/runtime/database/pool.ts';
 import type { DomainError } from '../../services/runtime/errors.ts';
 import { createGrpcClient, type GrpcServiceClient } from '../../services/runtime/grpc/client.ts';
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { RollupReader } from '../../services/metrics/store/reader.ts';
-import { readChain, type ChainKey, type ChainModel } from '../support/evm-chain-model.ts';
-import { startEvmDataStack, type EvmDataStack } from '../support/evm-data-stack.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { activityOf, type RolledUpChain } from '../support/metrics-model.ts';
+import type { EvmDataStack } from '../support/evm-data-stack.ts';
 import {
-  eventually,
-  freePort,
-  rejectionOf,
-  startComponent,
-  type RunningComponent,
-} from '../support/processes.ts';
+  allowed,
+  bucketOf,
+  DAY,
+  expectedPoints,
+  expectSamePoints,
+  INTERVALS,
+  METRICS,
+  time,
+  type RolledUpChain,
+} from '../support/metrics-model.ts';
+import { rejectionOf, type RunningComponent } from '../support/processes.ts';
+import { startMetricsOnDevnet, type MetricsOnDevnet } from '../support/metrics-devnet.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
@@ -41,180 +43,26 @@ const PARAMETERS: Omit<DevnetParameters, 'metadataBaseUrl'> = {
   accounts: 10,
 };
 
-const METRICS = [
-  'activeAddresses',
-  'activeSenders',
-  'cumulativeTxCount',
-  'cumulativeAddresses',
-  'cumulativeContracts',
-  'cumulativeDeployers',
-  'contracts',
-  'deployers',
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-] as const;
-type Metric = (typeof METRICS)[number];
-const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
-type Interval = (typeof INTERVALS)[number];
-/** What §4.5's table allows at any interval; every other metric is served by the day only. */
-const ANY_INTERVAL = new Set<Metric>(['activeAddresses', 'activeSenders', 'gasUsed', 'txCount']);
-const allowed = (metric: Metric, interval: Interval) => interval === 'day' || ANY_INTERVAL.has(metric);
-
-const DAY = 86_400;
-/** The start of the bucket holding `t`, from the calendar (UTC). */
-function bucketOf(interval: Interval, t: number): number {
-  const date = new Date(t * 1000);
-  const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) / 1000;
-  switch (interval) {
-    case 'hour':
-      return Math.floor(t / 3_600) * 3_600;
-    case 'day':
-      return midnight;
-    case 'week':
-      return midnight - ((date.getUTCDay() + 6) % 7) * DAY; // back to Monday
-    case 'month':
-      return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
-  }
-}
-
-const time = (b: Block) => Number(b.block_timestamp);
-const distinct = (blocks: Block[], pick: (b: Block) => Buffer[]) =>
-  new Set(blocks.flatMap((b) => pick(b).map((x) => x.toString('hex')))).size;
-const ends = (b: Block) => [
-  ...b.transactions.flatMap((t) => (t.to ? [t.from, t.to] : [t.from])),
-  ...b.transfers.flatMap((x) => [x.from, x.to]),
-];
-const senders = (b: Block) => [...b.transactions.map((t) => t.from), ...b.transfers.map((x) => x.from)];
-const deployers = (b: Block) => b.contract_creations.map((c) => c.deployer);
-
-/**
- * A metric's points for the chains of a scope, by §4.5's definitions, the straightforward way: one per bucket holding
- * a block of the scope, where the metric has a value, newest first.
- */
-function expectedPoints(chains: RolledUpChain[], metric: Metric, interval: Interval): Point[] {
-  const blocks = chains.flatMap((c) => c.blocks);
-  const buckets = [...new Set(blocks.map((b) => bucketOf(interval, time(b))))].sort((a, b) => b - a);
-  const next = (start: number) =>
-    interval === 'month'
-      ? Date.UTC(new Date(start * 1000).getUTCFullYear(), new Date(start * 1000).getUTCMonth() + 1, 1) / 1000
-      : start + { hour: 3_600, day: DAY, week: 7 * DAY }[interval];
-  return buckets.flatMap((start) => {
-    const end = next(start);
-    const inside = blocks.filter((b) => time(b) >= start && time(b) < end);
-    const before = blocks.filter((b) => time(b) < start);
-    const through = blocks.filter((b) => time(b) < end);
-    const txs = inside.flatMap((b) => b.transactions);
-    const gas = txs.reduce((n, t) => n + BigInt(t.gas_used), 0n);
-    const last = Math.max(...inside.map(time));
-    const previous = before.length > 0 ? Math.max(...before.map(time)) : undefined;
-    // Per block, over the time since its own chain's block before it.
-    const rates = chains.flatMap((c) =>
-      c.blocks.flatMap((b, n) => {
-        const gap = n === 0 ? 0 : time(b) - time(c.blocks[n - 1]!);
-        if (time(b) < start || time(b) >= end || gap <= 0) return [];
-        const blockGas = b.transactions.reduce((g, t) => g + Number(t.gas_used), 0);
-        return [{ tps: b.transactions.length / gap, gps: blockGas / gap }];
-      }),
-    );
-    const prices = txs.map((t) => BigInt(t.gas_price));
-    const values: Record<Metric, () => number | bigint | undefined> = {
-      activeAddresses: () => BigInt(distinct(inside, ends)),
-      activeSenders: () => BigInt(distinct(inside, senders)),
-      cumulativeTxCount: () => BigInt(through.flatMap((b) => b.transactions).length),
-      cumulativeAddresses: () => BigInt(distinct(through, ends)),
-      // "From genesis up until the timestamp".
-      cumulativeContracts: () => BigInt(before.flatMap((b) => b.contract_creations).length),
-      cumulativeDeployers: () => BigInt(distinct(through, deployers)),
-      contracts: () => BigInt(inside.flatMap((b) => b.contract_creations).length),
-      deployers: () => BigInt(distinct(inside, deployers)),
-      gasUsed: () => gas,
-      txCount: () => BigInt(txs.length),
-      avgGps: () => (previous === undefined ? undefined : Number(gas) / (last - previous)),
-      maxGps: () => (rates.length === 0 ? undefined : Math.max(...rates.map((r) => r.gps))),
-      avgTps: () => (previous === undefined ? undefined : txs.length / (last - previous)),
-      maxTps: () => (rates.length === 0 ? undefined : Math.max(...rates.map((r) => r.tps))),
-      avgGasPrice: () =>
-        txs.length === 0 ? undefined : prices.reduce((a, b) => a + Number(b), 0) / txs.length,
-      maxGasPrice: () => (prices.length === 0 ? undefined : prices.reduce((a, b) => (a > b ? a : b))),
-      feesPaid: () => txs.reduce((n, t) => n + BigInt(t.gas_used) * BigInt(t.gas_price), 0n),
-    };
-    const value = values[metric]();
-    return value === undefined ? [] : [{ value: Number(value), timestamp: start }];
-  });
-}
-
-/** Equal points; averages (computed in another order) within a rounding error. */
-function expectSamePoints(actual: Point[], expected: Point[], what: string) {
-  expect(
-    actual.map((p) => p.timestamp),
-    what,
-  ).to.deep.equal(expected.map((p) => p.timestamp));
-  actual.forEach((p, i) =>
-    expect(p.value, `${what} at ${p.timestamp}`).to.be.closeTo(
-      expected[i]!.value,
-      Math.abs(expected[i]!.value) * 1e-12,
-    ),
-  );
-}
-
 type Metrics = GrpcServiceClient<MetricsProto['chaindata']['metrics']['v1']['MetricsService']['service']>;
 
 describe('the metrics gRPC API', function () {
   this.timeout(600_000);
+  let running: MetricsOnDevnet | undefined;
   let stack: EvmDataStack;
-  let db: TestDatabase;
   let pool: Pool;
   let component: RunningComponent | undefined;
   let client: Metrics;
   let scopes: Record<string, RolledUpChain[]>;
-  const models = {} as Record<ChainKey, ChainModel>;
 
   before(async function () {
-    stack = await startEvmDataStack(PARAMETERS, { NFT_METADATA_ENABLED: 'false' });
-    const { clients, heads, chainIds, blockchainIds } = stack;
-    [models.C, models.L1] = await Promise.all([
-      readChain('C', clients.C, chainIds.C, blockchainIds.C, heads.C, ''),
-      readChain('L1', clients.L1, chainIds.L1, blockchainIds.L1, heads.L1, ''),
-    ]);
-    const chains = [activityOf(models.C, 'testnet'), activityOf(models.L1, 'testnet')];
-    scopes = { [chainIds.C]: [chains[0]!], [chainIds.L1]: [chains[1]!], testnet: chains, total: chains };
-    db = await createTestDatabase();
-    pool = createPool(db.url, 'metrics-api-test');
-    const port = await freePort();
-    component = await startComponent('metrics', {
-      DATABASE_URL: db.url,
-      EVM_DATA_ADDRESS: stack.serviceAddress,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${port}`,
-      METRICS_ROLLUP_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    await eventually(
-      async () => {
-        const { rows } = await pool.query<{ evm_chain_id: string; next_block: string }>(
-          'SELECT evm_chain_id::text, next_block FROM metrics.chains',
-        );
-        const next = Object.fromEntries(rows.map((r) => [r.evm_chain_id, BigInt(r.next_block)]));
-        return next[chainIds.C] === heads.C + 1n && next[chainIds.L1] === heads.L1 + 1n;
-      },
-      180_000,
-      'the rollups caught up with evm-data',
-    );
+    running = await startMetricsOnDevnet(PARAMETERS);
+    ({ stack, pool, component, scopes } = running);
     const proto = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto');
-    client = createGrpcClient(proto.chaindata.metrics.v1.MetricsService, `127.0.0.1:${port}`, 30_000);
+    client = createGrpcClient(proto.chaindata.metrics.v1.MetricsService, running.address, 30_000);
   });
   after(async function () {
     client?.close();
-    await component?.stop();
-    await pool?.end();
-    await db?.drop();
-    await stack?.stop();
+    await running?.stop();
   });
   afterEach(function () {
     if (this.currentTest?.state === 'failed') console.error(component?.output().slice(-3_000));

@@ -40,6 +40,7 @@ describe('chain-data up', function () {
       UPSTREAM_CHAIN_NODE_URLS: `C=${cChainNode.url}`,
       GATEWAY_RPC_PORT: String(port),
       GATEWAY_DATA_PORT: '0',
+      GATEWAY_METRICS_PORT: '0',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -93,6 +94,7 @@ describe('chain-data up', function () {
       'node-rpc',
       'gateway-rpc',
       'gateway-data',
+      'gateway-metrics',
     ]) {
       expect(report).to.match(new RegExp(`${name.replace(/[()]/g, '\\$&')}\\s+healthy`));
     }
@@ -101,6 +103,14 @@ describe('chain-data up', function () {
     const metricsGrpc = /metrics\s+healthy\s+grpc (127\.0\.0\.1:\d+),/.exec(report)?.[1];
     expect(metricsGrpc, 'the metrics gRPC address in the summary').to.be.a('string');
     expect(await grpcHealth(metricsGrpc!)).to.equal('SERVING');
+    // gateway-metrics, at the url the "stack is up" line names, answers the Metrics API from metrics.
+    const urls = stackUpUrls(first.output());
+    expect(report).to.include(`gateway-metrics`);
+    expect(urls.gatewayMetrics).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(report).to.include(`${urls.gatewayMetrics}/v2/chains (Metrics API)`);
+    const health = await fetch(`${urls.gatewayMetrics}/v2/health-check`);
+    expect(health.status).to.equal(200);
+    expect(await health.json()).to.deep.include({ status: 'ok' });
     expect(report).to.include(`following ${upstream.url}; C: ${cChainNode.url}\n`);
 
     await eventually(
@@ -134,6 +144,12 @@ describe('chain-data up', function () {
     expect(await second.stop()).to.equal(0);
     upstream = await startUpstreamNode();
   });
+
+  /** The urls `up` reported in its "stack is up" line. */
+  function stackUpUrls(output: string): Record<string, string> {
+    const line = output.split('\n').find((l) => l.includes('"msg":"stack is up"'))!;
+    return (JSON.parse(line) as { urls: Record<string, string> }).urls;
+  }
 
   /** The processes `up` reported in its "stack is up" line, by name. */
   function reported(output: string): Map<string, number> {
@@ -234,6 +250,7 @@ describe('chain-data up', function () {
       'node-rpc',
       'gateway-rpc',
       'gateway-data',
+      'gateway-metrics',
     ]);
     // Every process under `up`: the components, redis-server and its watcher.
     const all = descendants(stack.child.pid!);

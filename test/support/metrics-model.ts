@@ -1,5 +1,7 @@
 import type { BlockActivity__Output as BlockActivityMessage } from '../../services/generated/proto/chaindata/evmdata/v1/BlockActivity.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
+import type { MetricsValue__Output as Point } from '../../services/generated/proto/chaindata/metrics/v1/MetricsValue.ts';
+import { expect } from 'chai';
 import type { ChainModel } from './evm-chain-model.ts';
 
 /** A chain's blocks as StreamBlockActivity sends them, with the network the chain counts in. */
@@ -281,4 +283,131 @@ export function activityOf(model: ChainModel, network: RolledUpChain['network'])
     };
   });
   return { evmChainId: model.chainId, network, blocks };
+}
+
+// ---- The Metrics API's points (§4.5), computed from the blocks
+
+type Block = BlockActivityMessage;
+
+export const METRICS = [
+  'activeAddresses',
+  'activeSenders',
+  'cumulativeTxCount',
+  'cumulativeAddresses',
+  'cumulativeContracts',
+  'cumulativeDeployers',
+  'contracts',
+  'deployers',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
+] as const;
+export type Metric = (typeof METRICS)[number];
+export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type Interval = (typeof INTERVALS)[number];
+/** What §4.5's table allows at any interval; every other metric is served by the day only. */
+export const ANY_INTERVAL = new Set<Metric>(['activeAddresses', 'activeSenders', 'gasUsed', 'txCount']);
+export const allowed = (metric: Metric, interval: Interval) => interval === 'day' || ANY_INTERVAL.has(metric);
+
+export const DAY = 86_400;
+/** The start of the bucket holding `t`, from the calendar (UTC). */
+export function bucketOf(interval: Interval, t: number): number {
+  const date = new Date(t * 1000);
+  const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) / 1000;
+  switch (interval) {
+    case 'hour':
+      return Math.floor(t / 3_600) * 3_600;
+    case 'day':
+      return midnight;
+    case 'week':
+      return midnight - ((date.getUTCDay() + 6) % 7) * DAY; // back to Monday
+    case 'month':
+      return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
+  }
+}
+
+export const time = (b: Block) => Number(b.block_timestamp);
+const distinct = (blocks: Block[], pick: (b: Block) => Buffer[]) =>
+  new Set(blocks.flatMap((b) => pick(b).map((x) => x.toString('hex')))).size;
+const ends = (b: Block) => [
+  ...b.transactions.flatMap((t) => (t.to ? [t.from, t.to] : [t.from])),
+  ...b.transfers.flatMap((x) => [x.from, x.to]),
+];
+const senders = (b: Block) => [...b.transactions.map((t) => t.from), ...b.transfers.map((x) => x.from)];
+const deployers = (b: Block) => b.contract_creations.map((c) => c.deployer);
+
+/**
+ * A metric's points for the chains of a scope, by §4.5's definitions, the straightforward way: one per bucket holding
+ * a block of the scope, where the metric has a value, newest first.
+ */
+export function expectedPoints(chains: RolledUpChain[], metric: Metric, interval: Interval): Point[] {
+  const blocks = chains.flatMap((c) => c.blocks);
+  const buckets = [...new Set(blocks.map((b) => bucketOf(interval, time(b))))].sort((a, b) => b - a);
+  const next = (start: number) =>
+    interval === 'month'
+      ? Date.UTC(new Date(start * 1000).getUTCFullYear(), new Date(start * 1000).getUTCMonth() + 1, 1) / 1000
+      : start + { hour: 3_600, day: DAY, week: 7 * DAY }[interval];
+  return buckets.flatMap((start) => {
+    const end = next(start);
+    const inside = blocks.filter((b) => time(b) >= start && time(b) < end);
+    const before = blocks.filter((b) => time(b) < start);
+    const through = blocks.filter((b) => time(b) < end);
+    const txs = inside.flatMap((b) => b.transactions);
+    const gas = txs.reduce((n, t) => n + BigInt(t.gas_used), 0n);
+    const last = Math.max(...inside.map(time));
+    const previous = before.length > 0 ? Math.max(...before.map(time)) : undefined;
+    // Per block, over the time since its own chain's block before it.
+    const rates = chains.flatMap((c) =>
+      c.blocks.flatMap((b, n) => {
+        const gap = n === 0 ? 0 : time(b) - time(c.blocks[n - 1]!);
+        if (time(b) < start || time(b) >= end || gap <= 0) return [];
+        const blockGas = b.transactions.reduce((g, t) => g + Number(t.gas_used), 0);
+        return [{ tps: b.transactions.length / gap, gps: blockGas / gap }];
+      }),
+    );
+    const prices = txs.map((t) => BigInt(t.gas_price));
+    const values: Record<Metric, () => number | bigint | undefined> = {
+      activeAddresses: () => BigInt(distinct(inside, ends)),
+      activeSenders: () => BigInt(distinct(inside, senders)),
+      cumulativeTxCount: () => BigInt(through.flatMap((b) => b.transactions).length),
+      cumulativeAddresses: () => BigInt(distinct(through, ends)),
+      // "From genesis up until the timestamp".
+      cumulativeContracts: () => BigInt(before.flatMap((b) => b.contract_creations).length),
+      cumulativeDeployers: () => BigInt(distinct(through, deployers)),
+      contracts: () => BigInt(inside.flatMap((b) => b.contract_creations).length),
+      deployers: () => BigInt(distinct(inside, deployers)),
+      gasUsed: () => gas,
+      txCount: () => BigInt(txs.length),
+      avgGps: () => (previous === undefined ? undefined : Number(gas) / (last - previous)),
+      maxGps: () => (rates.length === 0 ? undefined : Math.max(...rates.map((r) => r.gps))),
+      avgTps: () => (previous === undefined ? undefined : txs.length / (last - previous)),
+      maxTps: () => (rates.length === 0 ? undefined : Math.max(...rates.map((r) => r.tps))),
+      avgGasPrice: () =>
+        txs.length === 0 ? undefined : prices.reduce((a, b) => a + Number(b), 0) / txs.length,
+      maxGasPrice: () => (prices.length === 0 ? undefined : prices.reduce((a, b) => (a > b ? a : b))),
+      feesPaid: () => txs.reduce((n, t) => n + BigInt(t.gas_used) * BigInt(t.gas_price), 0n),
+    };
+    const value = values[metric]();
+    return value === undefined ? [] : [{ value: Number(value), timestamp: start }];
+  });
+}
+
+/** Equal points; averages (computed in another order) within a rounding error. */
+export function expectSamePoints(actual: Point[], expected: Point[], what: string) {
+  expect(
+    actual.map((p) => p.timestamp),
+    what,
+  ).to.deep.equal(expected.map((p) => p.timestamp));
+  actual.forEach((p, i) =>
+    expect(p.value, `${what} at ${p.timestamp}`).to.be.closeTo(
+      expected[i]!.value,
+      Math.abs(expected[i]!.value) * 1e-12,
+    ),
+  );
 }

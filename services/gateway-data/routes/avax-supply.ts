@@ -1,4 +1,4 @@
-import { toApiDocument } from '../documents.ts';
+import { toApiDocument } from '../../runtime/rest/documents.ts';
 import { defineRoute } from './route.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { AggregateSignaturesReply__Output } from '../../generated/proto/chaindata/signatureaggregator/v1/AggregateSignaturesReply.ts';
 import { DEFAULT_QUORUM_PERCENTAGE } from '../../runtime/avalanche/warp.ts';
 import { networkIdentity, networkParam } from '../chains.ts';
-import type { ApiDocument } from '../documents.ts';
+import type { ApiDocument } from '../../runtime/rest/documents.ts';
 import {
   hexBytesParam,
   jsonIntegerParam,
@@ -9,7 +9,7 @@ import {
   subnetIdBytesParam,
   txHashBytes,
   txHashParam,
-} from '../params.ts';
+} from '../../runtime/rest/params.ts';
 import { defineRoute } from './route.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { TransferStandard } from '../../../generated/proto/chaindata/evmdata/v1/TransferStandard.ts';
-import { fromOneof, toListDocument, type ApiDocument } from '../../documents.ts';
-import { booleanParam, sortOrderParam } from '../../params.ts';
+import { fromOneof, toListDocument, type ApiDocument } from '../../../runtime/rest/documents.ts';
+import { booleanParam, sortOrderParam } from '../../../runtime/rest/params.ts';
 import { defineRoute, PAGING, sortOrderOf, WALLET_PATH } from '../route.ts';
 import { BLOCK_RANGE, BLOCK_RANGE_QUERY } from './transactions.ts';
 

@@ -2,7 +2,7 @@ import {
   MAX_COLLECTIBLE_PAGE_SIZE,
   MAX_TOKEN_BALANCE_PAGE_SIZE,
 } from '../../../runtime/pagination/limits.ts';
-import { fromOneof, toApiDocument, toListDocument } from '../../documents.ts';
+import { fromOneof, toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
 import {
   booleanParam,
   CURRENCY_CODES,
@@ -13,7 +13,7 @@ import {
   MAX_UINT64,
   pageSizeParam,
   pageTokenParam,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import { defineRoute, WALLET_PATH } from '../route.ts';
 
 const blockNumberParam = () =>

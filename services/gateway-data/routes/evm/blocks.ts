@@ -1,6 +1,6 @@
 import { networkParam } from '../../chains.ts';
-import { toApiDocument, toListDocument } from '../../documents.ts';
-import { evmBlockIdParam, integerParam } from '../../params.ts';
+import { toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
+import { evmBlockIdParam, integerParam } from '../../../runtime/rest/params.ts';
 import { MAX_PAGE_SIZE } from '../../../runtime/pagination/limits.ts';
 import { defineRoute, EVM_CHAIN_PATH, networkFilter, PAGING } from '../route.ts';
 

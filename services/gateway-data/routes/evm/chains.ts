@@ -1,7 +1,7 @@
 import type { ChainInfo__Output } from '../../../generated/proto/chaindata/evmdata/v1/ChainInfo.ts';
 import { networkParam } from '../../chains.ts';
-import { toApiDocument } from '../../documents.ts';
-import { API_FEATURES, enumParam, evmAddressParam } from '../../params.ts';
+import { toApiDocument } from '../../../runtime/rest/documents.ts';
+import { API_FEATURES, enumParam, evmAddressParam } from '../../../runtime/rest/params.ts';
 import { defineRoute, EVM_CHAIN_PATH, networkFilter, type PrimaryNetworkClient } from '../route.ts';
 
 /**

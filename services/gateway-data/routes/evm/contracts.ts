@@ -1,5 +1,5 @@
-import { fromOneof, toApiDocument, toListDocument } from '../../documents.ts';
-import { CURRENCY_CODES, enumParam, evmAddressParam } from '../../params.ts';
+import { fromOneof, toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
+import { CURRENCY_CODES, enumParam, evmAddressParam } from '../../../runtime/rest/params.ts';
 import { defineRoute, EVM_CHAIN_PATH, PAGING, WALLET_PATH } from '../route.ts';
 import { CONTRACT_PATH } from './tokens.ts';
 import { BLOCK_RANGE, BLOCK_RANGE_QUERY } from './transactions.ts';

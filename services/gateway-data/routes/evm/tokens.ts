@@ -1,5 +1,5 @@
-import { fromOneof, toApiDocument, toListDocument } from '../../documents.ts';
-import { decimalTextParam, evmAddressParam, MAX_UINT256 } from '../../params.ts';
+import { fromOneof, toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
+import { decimalTextParam, evmAddressParam, MAX_UINT256 } from '../../../runtime/rest/params.ts';
 import { defineRoute, EVM_CHAIN_PATH, PAGING } from '../route.ts';
 
 export const CONTRACT_PATH = {

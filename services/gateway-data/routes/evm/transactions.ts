@@ -1,4 +1,4 @@
-import { toApiDocument, toListDocument } from '../../documents.ts';
+import { toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
 import type { TransactionStatusFilter } from '../../../generated/proto/chaindata/evmdata/v1/TransactionStatusFilter.ts';
 import { networkParam } from '../../chains.ts';
 import {
@@ -8,7 +8,7 @@ import {
   ParamError,
   sortOrderParam,
   TRANSACTION_STATUSES,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import {
   defineRoute,
   EVM_CHAIN_PATH,

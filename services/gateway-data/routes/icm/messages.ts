@@ -1,6 +1,6 @@
 import { networkParam } from '../../chains.ts';
-import { toApiDocument, toListDocument } from '../../documents.ts';
-import { evmAddressParam, evmChainIdParam, icmMessageIdParam } from '../../params.ts';
+import { toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
+import { evmAddressParam, evmChainIdParam, icmMessageIdParam } from '../../../runtime/rest/params.ts';
 import { defineRoute, networkFilter, PAGING } from '../route.ts';
 
 export const listIcmMessagesByAddress = defineRoute({

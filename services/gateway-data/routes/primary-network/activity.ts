@@ -1,6 +1,6 @@
 import { networkIdentity, networkParam, selectChain, type NetworkName } from '../../chains.ts';
-import { toApiDocument } from '../../documents.ts';
-import { addressListParam, type RequestAddress } from '../../params.ts';
+import { toApiDocument } from '../../../runtime/rest/documents.ts';
+import { addressListParam, type RequestAddress } from '../../../runtime/rest/params.ts';
 import {
   ADDRESSES_DESCRIPTION,
   addressFilter,

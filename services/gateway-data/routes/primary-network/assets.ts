@@ -1,6 +1,11 @@
 import { networkParam, selectChain, xChainIdParam } from '../../chains.ts';
-import { fromOneof, toApiDocument, toListDocument } from '../../documents.ts';
-import { cb58IdParam, enumListParam, PRIMARY_NETWORK_TX_TYPES, timestampParam } from '../../params.ts';
+import { fromOneof, toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
+import {
+  cb58IdParam,
+  enumListParam,
+  PRIMARY_NETWORK_TX_TYPES,
+  timestampParam,
+} from '../../../runtime/rest/params.ts';
 import { CHAIN_ON_NETWORK, chainRef, defineRoute, PAGING, TIME_RANGE } from '../route.ts';
 
 const ASSET_PATH = {

@@ -1,6 +1,6 @@
 import { selectChain } from '../../chains.ts';
-import { fromOneof, toApiDocument } from '../../documents.ts';
-import { addressListParam, timestampParam } from '../../params.ts';
+import { fromOneof, toApiDocument } from '../../../runtime/rest/documents.ts';
+import { addressListParam, timestampParam } from '../../../runtime/rest/params.ts';
 import {
   ADDRESSES_DESCRIPTION,
   addressFilter,

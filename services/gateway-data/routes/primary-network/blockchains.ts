@@ -1,8 +1,8 @@
 import type { ListNetworkItemsRequest } from '../../../generated/proto/chaindata/primarynetwork/v1/ListNetworkItemsRequest.ts';
 import { MAX_NETWORK_LIST_PAGE_SIZE } from '../../../runtime/pagination/limits.ts';
 import { anyBlockchainIdParam, networkIdentity, networkParam, selectAnyBlockchain } from '../../chains.ts';
-import { toApiDocument, toListDocument } from '../../documents.ts';
-import { pageSizeParam, pageTokenParam, sortOrderParam } from '../../params.ts';
+import { toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
+import { pageSizeParam, pageTokenParam, sortOrderParam } from '../../../runtime/rest/params.ts';
 import { chainRef, defineRoute, sortOrderOf, type DataRoute, type PrimaryNetworkClient } from '../route.ts';
 
 /** The lists of the network's own blockchains and subnets: up to 10000 a page, 100 by default. */

@@ -1,5 +1,5 @@
 import { networkParam, selectChain, xChainIdParam } from '../../chains.ts';
-import { toApiDocument, toListDocument } from '../../documents.ts';
+import { toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
 import { encodeCb58 } from '../../../runtime/formatting/cb58.ts';
 import {
   blockIdParam,
@@ -8,7 +8,7 @@ import {
   nodeIdParam,
   sortOrderParam,
   timestampParam,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import {
   CHAIN_ON_NETWORK,
   CHAIN_PATH,

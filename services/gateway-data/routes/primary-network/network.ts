@@ -1,5 +1,5 @@
 import { networkIdentity, networkParam } from '../../chains.ts';
-import { toApiDocument } from '../../documents.ts';
+import { toApiDocument } from '../../../runtime/rest/documents.ts';
 import { defineRoute } from '../route.ts';
 
 export const getNetworkDetails = defineRoute({

@@ -1,5 +1,5 @@
 import { networkIdentity, networkParam, type NetworkName } from '../../chains.ts';
-import { toListDocument } from '../../documents.ts';
+import { toListDocument } from '../../../runtime/rest/documents.ts';
 import {
   addressListParam,
   CURRENCY_CODES,
@@ -9,7 +9,7 @@ import {
   sortOrderParam,
   type RequestAddress,
   type SortOrderParam,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import {
   ADDRESSES_DESCRIPTION,
   addressFilter,

@@ -1,6 +1,6 @@
 import { networkIdentity, networkParam } from '../../chains.ts';
-import { toApiDocument } from '../../documents.ts';
-import { subnetIdBytesParam } from '../../params.ts';
+import { toApiDocument } from '../../../runtime/rest/documents.ts';
+import { subnetIdBytesParam } from '../../../runtime/rest/params.ts';
 import { defineRoute } from '../route.ts';
 import { networkListRoute } from './blockchains.ts';
 

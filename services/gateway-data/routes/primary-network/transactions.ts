@@ -1,5 +1,5 @@
 import { selectChain, type ChainSelection, type NetworkName } from '../../chains.ts';
-import { fromOneof, toApiDocument, toListDocument } from '../../documents.ts';
+import { fromOneof, toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
 import {
   addressListParam,
   enumListParam,
@@ -10,7 +10,7 @@ import {
   txHashParam,
   validationIdParam,
   type RequestAddress,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import {
   ADDRESSES_DESCRIPTION,
   addressFilter,

@@ -1,6 +1,6 @@
 import { MAX_PAGE_SIZE, MAX_UTXO_PAGE_SIZE } from '../../../runtime/pagination/limits.ts';
 import { selectChain, type NetworkName } from '../../chains.ts';
-import { fromOneof, toListDocument } from '../../documents.ts';
+import { fromOneof, toListDocument } from '../../../runtime/rest/documents.ts';
 import {
   addressListParam,
   assetIdParam,
@@ -13,7 +13,7 @@ import {
   sortOrderParam,
   UTXO_SORT_KEYS,
   type RequestAddress,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import {
   ADDRESSES_DESCRIPTION,
   addressFilter,

@@ -1,5 +1,10 @@
 import { networkIdentity, networkParam, selectChain, type NetworkName } from '../../chains.ts';
-import { fromOneof, toApiDocument, toListDocument, type ApiDocument } from '../../documents.ts';
+import {
+  fromOneof,
+  toApiDocument,
+  toListDocument,
+  type ApiDocument,
+} from '../../../runtime/rest/documents.ts';
 import {
   addressListParam,
   booleanParam,
@@ -16,7 +21,7 @@ import {
   timestampParam,
   validationIdParam,
   type RequestAddress,
-} from '../../params.ts';
+} from '../../../runtime/rest/params.ts';
 import {
   ADDRESSES_DESCRIPTION,
   addressFilter,

@@ -1,8 +1,8 @@
 import { bech32 } from '@scure/base';
-import { MAX_LISTED_ADDRESSES } from '../runtime/pagination/limits.ts';
+import { MAX_LISTED_ADDRESSES } from '../pagination/limits.ts';
 import { z } from 'zod';
-import { DomainError } from '../runtime/errors.ts';
-import { decodeCb58 } from '../runtime/formatting/cb58.ts';
+import { DomainError } from '../errors.ts';
+import { decodeCb58 } from '../formatting/cb58.ts';
 
 /**
  * The Data API's request parameters as zod schemas: each turns the text a client sent (a path segment, a query

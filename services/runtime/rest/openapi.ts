@@ -1,12 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import { API_KEY_HEADERS } from './api-keys.ts';
-import type { DataRoute } from './routes/index.ts';
+import type { RestRoute, RestServices } from './route.ts';
 
 /**
- * gateway-data's own OpenAPI 3.1 document, generated from the zod schemas its routes validate with, so what it
- * documents is what it enforces. Success bodies are named by the official Data API document's component names
- * (the services' messages mirror them field for field); error bodies are the one REST error body of the stack.
+ * A REST gateway's own OpenAPI 3.1 document, generated from the zod schemas its routes validate with, so what it
+ * documents is what it enforces. Success bodies are named by the official API document's component names (the
+ * services' messages mirror them field for field); error bodies are the one REST error body of the stack.
  */
 export const restErrorBody = z.object({
   message: z.string().meta({ description: 'What went wrong; for a bad parameter it starts with its name.' }),
@@ -28,33 +27,45 @@ const ERROR_COMPONENTS: Record<number, string> = {
 
 type JsonSchema = Record<string, unknown>;
 
-export function buildOpenApiDocument(routes: readonly DataRoute[], version: string): JsonSchema {
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  description: string;
+  /** The official API's name, as the response components' descriptions cite it ("Data API"). */
+  apiName: string;
+  /** Optional API keys, by header: each a security scheme, and a request may carry any one or none. */
+  apiKeys?: readonly { scheme: string; header: string; description: string }[];
+}
+
+export function buildOpenApiDocument<S extends RestServices>(
+  routes: readonly RestRoute<S>[],
+  info: OpenApiInfo,
+): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  const apiKeys = info.apiKeys ?? [];
   return {
     openapi: '3.1.0',
-    info: {
-      title: 'Data API (chain-data gateway-data)',
-      version,
-      description:
-        'The primary-network and EVM routes of the Avalanche Data API, served by a self-hosted chain-data stack. ' +
-        'Response bodies are the components of the same names in the official Data API OpenAPI document.',
-    },
+    info: { title: info.title, version: info.version, description: info.description },
     paths,
     components: {
-      schemas: { ...errorComponents(), ...responseComponents(routes) },
-      securitySchemes: Object.fromEntries(
-        API_KEY_HEADERS.map((header) => [
-          securitySchemeName(header),
-          { type: 'apiKey', in: 'header', name: header, description: 'Optional Data API key.' },
-        ]),
-      ),
+      schemas: { ...errorComponents(), ...responseComponents(routes, info.apiName) },
+      ...(apiKeys.length === 0
+        ? {}
+        : {
+            securitySchemes: Object.fromEntries(
+              apiKeys.map((key) => [
+                key.scheme,
+                { type: 'apiKey', in: 'header', name: key.header, description: key.description },
+              ]),
+            ),
+          }),
     },
-    security: [...API_KEY_HEADERS.map((header) => ({ [securitySchemeName(header)]: [] })), {}],
+    ...(apiKeys.length === 0 ? {} : { security: [...apiKeys.map((key) => ({ [key.scheme]: [] })), {}] }),
   };
 }
 
-function operationOf(route: DataRoute): JsonSchema {
+function operationOf<S extends RestServices>(route: RestRoute<S>): JsonSchema {
   const parameters = [
     ...Object.entries(route.pathParams).map(([name, schema]) => parameterOf(name, 'path', schema)),
     ...Object.entries(route.query).map(([name, schema]) => parameterOf(name, 'query', schema)),
@@ -135,19 +146,18 @@ function errorComponents(): Record<string, JsonSchema> {
   );
 }
 
-function responseComponents(routes: readonly DataRoute[]): Record<string, JsonSchema> {
+function responseComponents<S extends RestServices>(
+  routes: readonly RestRoute<S>[],
+  apiName: string,
+): Record<string, JsonSchema> {
   const names = [...new Set(routes.flatMap((route) => route.responses))];
   return Object.fromEntries(
     names.map((name) => [
       name,
       {
         type: 'object',
-        description: `The official Data API document's ${name} (components.schemas.${name}), field for field.`,
+        description: `The official ${apiName} document's ${name} (components.schemas.${name}), field for field.`,
       },
     ]),
   );
-}
-
-function securitySchemeName(header: string): string {
-  return header === 'x-glacier-api-key' ? 'apiKey' : 'dataApiKey';
 }

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { MetricsServiceDefinition } from '../generated/proto/chaindata/metrics/v1/MetricsService.ts';
+import { DomainError } from '../runtime/errors.ts';
+import type { UnaryClient } from '../runtime/grpc/client.ts';
+import { toApiDocument, toListDocument } from '../runtime/rest/documents.ts';
+import {
+  enumParam,
+  MAX_UINT256,
+  pageSizeParam,
+  pageTokenParam,
+  ParamError,
+  rendered,
+  timestampParam,
+} from '../runtime/rest/params.ts';
+import { routeDefiner, type InputRule, type RestRoute, type RestServices } from '../runtime/rest/route.ts';
+
+/**
+ * The Metrics API's routes (§4.5 and the official Metrics API document) that the stack serves, each answered by the
+ * metrics service over gRPC. The others of the document (ICM, staking, validator and rolling-window metrics, the
+ * looking-glass queries) are not served: they answer as any path the gateway has no route for, a 404.
+ */
+export type MetricsClient = UnaryClient<MetricsServiceDefinition>;
+
+export interface MetricsRouteServices extends RestServices {
+  metrics: MetricsClient;
+}
+
+export type MetricsRoute = RestRoute<MetricsRouteServices>;
+
+const defineRoute = routeDefiner<MetricsRouteServices>();
+
+/** The official document's ChainMetric. */
+export const CHAIN_METRICS = [
+  'activeAddresses',
+  'activeSenders',
+  'cumulativeTxCount',
+  'cumulativeAddresses',
+  'cumulativeContracts',
+  'cumulativeDeployers',
+  'contracts',
+  'deployers',
+  'gasUsed',
+  'txCount',
+  'avgGps',
+  'maxGps',
+  'avgTps',
+  'maxTps',
+  'avgGasPrice',
+  'maxGasPrice',
+  'feesPaid',
+] as const;
+type ChainMetric = (typeof CHAIN_METRICS)[number];
+
+/** The official document's TimeIntervalGranularity as §4.5 allows it for chain metrics. */
+export const TIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+
+/** What §4.5's table serves at any interval; every other metric is served by the day only. */
+const ANY_INTERVAL: ReadonlySet<ChainMetric> = new Set([
+  'activeAddresses',
+  'activeSenders',
+  'gasUsed',
+  'txCount',
+]);
+
+/** The Metrics API's page sizes for a metric's points: 1 to 2160, default 100. */
+export const MAX_METRICS_PAGE_SIZE = 2160;
+export const DEFAULT_METRICS_PAGE_SIZE = 100;
+/** `/v2/chains` takes no page size: its pages are the largest the document allows. */
+const CHAINS_PAGE_SIZE = 10_000;
+
+const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
+const SCOPES = ['total', 'mainnet', 'testnet'] as const;
+
+/** A decimal EVM chain id: 1 to 2^256-1, no sign and no leading zeros (a chain id is matched as written). */
+function isEvmChainId(text: string): boolean {
+  return /^[1-9]\d{0,77}$/.test(text) && BigInt(text) <= MAX_UINT256;
+}
+
+const chainIdParam = (what: string, description: string, alsoScopes: boolean) =>
+  z
+    .string({ error: (issue) => `expected ${what}, got ${rendered(issue.input)}` })
+    .refine((text) => isEvmChainId(text) || (alsoScopes && (SCOPES as readonly string[]).includes(text)), {
+      error: (issue) => `expected ${what}, got ${rendered(issue.input)}`,
+    })
+    .meta({ description });
+
+const INTERVAL_FOR_METRIC: InputRule<{ metric: ChainMetric; timeInterval?: string | undefined }> = {
+  description:
+    'timeInterval must be day (or absent) unless metric is activeAddresses, activeSenders, gasUsed or txCount.',
+  check: ({ metric, timeInterval }) => {
+    if (timeInterval !== undefined && timeInterval !== 'day' && !ANY_INTERVAL.has(metric))
+      throw new ParamError(
+        'timeInterval',
+        `expected day (${metric} is served by the day only), got ${rendered(timeInterval)}`,
+      );
+  },
+};
+
+const TIME_RANGE: InputRule<{ startTimestamp?: number | undefined; endTimestamp?: number | undefined }> = {
+  description: 'endTimestamp must not be before startTimestamp.',
+  check: ({ startTimestamp, endTimestamp }) => {
+    if (startTimestamp !== undefined && endTimestamp !== undefined && endTimestamp < startTimestamp)
+      throw new ParamError(
+        'endTimestamp',
+        `expected a time at or after startTimestamp (${startTimestamp}), got ${rendered(String(endTimestamp))}`,
+      );
+  },
+};
+
+export const listChains = defineRoute({
+  method: 'GET',
+  path: '/v2/chains',
+  operationId: 'listChains',
+  summary: 'Get a list of supported blockchains',
+  pathParams: {},
+  query: {
+    pageToken: pageTokenParam(),
+    network: enumParam(NETWORKS).optional().meta({ description: 'Either mainnet or testnet/fuji.' }),
+  },
+  responses: ['ListChainsResponse'],
+  handle: async ({ pageToken, network }, { metrics, listPage }) => {
+    const request = {
+      // fuji and testnet are one network: one request to the service, one page token for both.
+      network: network === undefined ? '' : network === 'fuji' ? 'testnet' : network,
+      page_size: CHAINS_PAGE_SIZE,
+    };
+    const { response, nextPageToken } = await listPage(pageToken, request, (r) => metrics.ListChains(r));
+    return toListDocument(response, nextPageToken);
+  },
+});
+
+export const getChain = defineRoute({
+  method: 'GET',
+  path: '/v2/chains/{chainId}',
+  operationId: 'getChain',
+  summary: 'Get chain information for supported blockchain',
+  pathParams: {
+    chainId: chainIdParam(
+      'a decimal EVM chain id (1 to 2^256-1, no leading zeros)',
+      'A supported evm chain id. Use the `/chains` endpoint to get a list of supported chain ids.',
+      false,
+    ),
+  },
+  query: {},
+  responses: ['Chain'],
+  handle: async ({ chainId }, { metrics }) => toApiDocument(await metrics.GetChain({ chain_id: chainId })),
+});
+
+export const getEvmChainMetrics = defineRoute({
+  method: 'GET',
+  path: '/v2/chains/{chainId}/metrics/{metric}',
+  operationId: 'getEvmChainMetrics',
+  summary: 'Get metrics for EVM chains',
+  pathParams: {
+    chainId: chainIdParam(
+      'a decimal EVM chain id (1 to 2^256-1, no leading zeros), total, mainnet or testnet',
+      'A supported EVM chain ID or one of "total", "mainnet", or "testnet".',
+      true,
+    ),
+    metric: enumParam(CHAIN_METRICS).meta({ description: 'Which chain level metric to fetch.' }),
+  },
+  query: {
+    startTimestamp: timestampParam('Query param for retrieving items after a specific timestamp.'),
+    endTimestamp: timestampParam('Query param for retrieving items before a specific timestamp.'),
+    timeInterval: enumParam(TIME_INTERVALS)
+      .optional()
+      .meta({
+        description:
+          'Time interval granularity for data aggregation, default day. Metrics prefixed with "cumulative", "max", ' +
+          'or "avg" (and contracts, deployers, feesPaid) only support day.',
+      }),
+    pageToken: pageTokenParam(),
+    pageSize: pageSizeParam(MAX_METRICS_PAGE_SIZE, DEFAULT_METRICS_PAGE_SIZE),
+  },
+  rules: [INTERVAL_FOR_METRIC, TIME_RANGE],
+  responses: ['MetricsApiResponse'],
+  handle: async (input, { metrics, listPage }) => {
+    const request = {
+      chain_id: input.chainId,
+      metric: input.metric,
+      ...(input.startTimestamp === undefined ? {} : { start_timestamp: input.startTimestamp }),
+      ...(input.endTimestamp === undefined ? {} : { end_timestamp: input.endTimestamp }),
+      time_interval: input.timeInterval ?? 'day',
+      page_size: input.pageSize,
+    };
+    const { response, nextPageToken } = await listPage(input.pageToken, request, (r) =>
+      metrics.GetEvmChainMetrics(r),
+    );
+    return toListDocument(response, nextPageToken);
+  },
+});
+
+/** The service answers as long as the process runs. */
+export const liveCheck = defineRoute({
+  method: 'GET',
+  path: '/v2/live-check',
+  operationId: 'metrics-live-check',
+  summary: 'Get the liveliness of the service',
+  pathParams: {},
+  query: {},
+  responses: ['HealthCheckResultDto'],
+  handle: () => Promise.resolve({ status: 'ok', info: {}, error: {}, details: {} }),
+});
+
+/** Healthy when the metrics service answers; a 503 (the document's ServiceUnavailable) when it does not. */
+export const healthCheck = defineRoute({
+  method: 'GET',
+  path: '/v2/health-check',
+  operationId: 'metrics-health-check',
+  summary: 'Get the health of the service',
+  pathParams: {},
+  query: {},
+  responses: ['HealthCheckResultDto'],
+  handle: async (_input, { metrics }) => {
+    try {
+      await metrics.ListChains({ network: '', page_size: 1, cursor: '' });
+    } catch {
+      throw new DomainError('unavailable', 'the metrics service is unavailable; try again later', {
+        forClients: true,
+      });
+    }
+    const details = { metrics: { status: 'up' } };
+    return { status: 'ok', info: details, error: {}, details };
+  },
+});
+
+export const METRICS_ROUTES: readonly MetricsRoute[] = [
+  healthCheck,
+  liveCheck,
+  listChains,
+  getChain,
+  getEvmChainMetrics,
+];
