@@ -30,10 +30,25 @@ export const COMPONENT_KEYS = [
   'signatureAggregator',
   'gatewayRpc',
   'gatewayData',
+  'gatewayMetrics',
 ] as const;
 export type ComponentKey = (typeof COMPONENT_KEYS)[number];
-export const GATEWAY_KEYS = ['gatewayRpc', 'gatewayData'] as const satisfies readonly ComponentKey[];
+export const GATEWAY_KEYS = [
+  'gatewayRpc',
+  'gatewayData',
+  'gatewayMetrics',
+] as const satisfies readonly ComponentKey[];
 export type GatewayKey = (typeof GATEWAY_KEYS)[number];
+
+/**
+ * Each gateway's command (its children's names) and the HTTP port it listens on, which is also its Service's
+ * default port. gateway-metrics' 8090 is its HTTP_PORT default (services/gateway-metrics).
+ */
+export const GATEWAYS: Record<GatewayKey, { command: string; port: number }> = {
+  gatewayRpc: { command: 'gateway-rpc', port: 9650 },
+  gatewayData: { command: 'gateway-data', port: 8080 },
+  gatewayMetrics: { command: 'gateway-metrics', port: 8090 },
+};
 
 /**
  * The longest stack name whose children's names all fit Kubernetes' 63-character limits: the longest is the
@@ -185,6 +200,10 @@ const COMPONENTS: Record<ComponentKey, { description: string; requests: { cpu: s
     requests: { cpu: '100m', memory: '128Mi' },
   },
   gatewayData: { description: 'serves the Data API over HTTP', requests: { cpu: '100m', memory: '128Mi' } },
+  gatewayMetrics: {
+    description: 'serves the Metrics API over HTTP, from the metrics component',
+    requests: { cpu: '100m', memory: '128Mi' },
+  },
 };
 
 function component(key: ComponentKey) {
@@ -243,7 +262,7 @@ const ingress = z
   });
 
 function gateway(key: GatewayKey) {
-  const port = key === 'gatewayRpc' ? 9650 : 8080;
+  const { command, port } = GATEWAYS[key];
   return z
     .object({
       service: z
@@ -260,7 +279,7 @@ function gateway(key: GatewayKey) {
       ingress,
     })
     .prefault({})
-    .meta({ description: `how ${key === 'gatewayRpc' ? 'gateway-rpc' : 'gateway-data'} is published` });
+    .meta({ description: `how ${command} is published` });
 }
 
 const upstream = z

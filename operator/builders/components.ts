@@ -1,4 +1,10 @@
-import type { ChainDataStack, ComponentKey, ComponentSpec, GatewayKey } from '../api/v1alpha1.ts';
+import {
+  GATEWAYS,
+  type ChainDataStack,
+  type ComponentKey,
+  type ComponentSpec,
+  type GatewayKey,
+} from '../api/v1alpha1.ts';
 import { childName } from './manifest.ts';
 
 /** Every workload serves /livez, /readyz and /metrics here (the foundation's OPS_PORT). */
@@ -44,11 +50,8 @@ function grpcWorkload(key: keyof typeof GRPC_PORTS, command: string, name = comm
 }
 
 /** Gateways listen on a fixed container port; their Service's port is the spec's. */
-function gatewayWorkload(
-  key: GatewayKey,
-  command: string,
-  port: number,
-): (stack: ChainDataStack) => Workload {
+function gatewayWorkload(key: GatewayKey): (stack: ChainDataStack) => Workload {
+  const { command, port } = GATEWAYS[key];
   return (stack) => ({
     command,
     name: command,
@@ -67,8 +70,9 @@ const COMPONENT_WORKLOADS: Record<ComponentKey, (stack: ChainDataStack) => Workl
   metrics: grpcWorkload('metrics', 'metrics'),
   nodeRpc: grpcWorkload('nodeRpc', 'node-rpc'),
   signatureAggregator: grpcWorkload('signatureAggregator', 'signature-aggregator', 'sig-aggregator'),
-  gatewayRpc: gatewayWorkload('gatewayRpc', 'gateway-rpc', 9650),
-  gatewayData: gatewayWorkload('gatewayData', 'gateway-data', 8080),
+  gatewayRpc: gatewayWorkload('gatewayRpc'),
+  gatewayData: gatewayWorkload('gatewayData'),
+  gatewayMetrics: gatewayWorkload('gatewayMetrics'),
 };
 
 const DEVNET_WORKLOAD: Workload = {

@@ -13,6 +13,13 @@ import type { BuildContext } from './stack.ts';
 
 /** Secrets the operator generates once (random values) and never rewrites. */
 export const PAGE_TOKEN_SECRET = { suffix: 'page-token', key: 'secret' } as const;
+/** gateway-metrics signs its page tokens with its own key, so neither gateway's lifecycle touches the other's. */
+export const METRICS_PAGE_TOKEN_SECRET = { suffix: 'metrics-page-token', key: 'secret' } as const;
+/** The gateways that hand out page tokens (PAGE_TOKEN_SECRET), by command, and the Secret each signs them with. */
+export const PAGE_TOKEN_SECRETS: Record<string, { suffix: string; key: string }> = {
+  'gateway-data': PAGE_TOKEN_SECRET,
+  'gateway-metrics': METRICS_PAGE_TOKEN_SECRET,
+};
 export const POSTGRES_SECRET = { suffix: 'postgres', passwordKey: 'password', dsnKey: 'dsn' } as const;
 /** CloudNativePG writes the application user's connection URI into `<cluster>-app`. */
 export const CNPG_APP_SECRET_KEY = 'uri';
@@ -155,6 +162,13 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         // The aggregator's own budget, plus the hop.
         SIGNATURE_AGGREGATOR_DEADLINE_MS: String(spec.signatureAggregator.budgetMs + 2_000),
       };
+    case 'gateway-metrics':
+      return {
+        ...common,
+        HTTP_HOST: '0.0.0.0',
+        HTTP_PORT: String(workload.port),
+        METRICS_ADDRESS: grpcAddress(stack, 'metrics'),
+      };
     default:
       throw new Error(`no configuration for workload ${workload.command}`);
   }
@@ -225,10 +239,9 @@ export function secretEnv(stack: ChainDataStack, workload: Workload, context: Bu
   if (workload.command === 'gateway-rpc' && adminSecret) {
     env.push(fromSecret('GATEWAY_RPC_ADMIN_TOKEN', adminSecret.name, adminSecret.key));
   }
-  if (workload.command === 'gateway-data') {
-    env.push(
-      fromSecret('PAGE_TOKEN_SECRET', childName(stack, PAGE_TOKEN_SECRET.suffix), PAGE_TOKEN_SECRET.key),
-    );
+  const pageTokens = PAGE_TOKEN_SECRETS[workload.command];
+  if (pageTokens) {
+    env.push(fromSecret('PAGE_TOKEN_SECRET', childName(stack, pageTokens.suffix), pageTokens.key));
   }
   return env;
 }

@@ -2,7 +2,7 @@ import type { ChainDataStack } from '../api/v1alpha1.ts';
 import { buildHorizontalPodAutoscaler, buildPodDisruptionBudget } from './availability.ts';
 import { buildManagedDatabase, buildManagedRedis, buildPostgresSecret } from './backing-services.ts';
 import { workloads } from './components.ts';
-import { buildConfigMap, PAGE_TOKEN_SECRET } from './configuration.ts';
+import { buildConfigMap, PAGE_TOKEN_SECRETS } from './configuration.ts';
 import { childName, type Manifest, metadata } from './manifest.ts';
 import { buildPodMonitor } from './monitoring.ts';
 import { buildIngress, buildNetworkPolicies } from './network.ts';
@@ -60,13 +60,16 @@ export function buildGeneratedSecrets(
   random: () => string,
 ): Manifest[] {
   const secrets: Manifest[] = [];
-  if (stack.spec.components.gatewayData.enabled) {
+  // Each enabled gateway that hands out page tokens has its own signing key.
+  for (const workload of workloads(stack)) {
+    const pageTokens = PAGE_TOKEN_SECRETS[workload.command];
+    if (!pageTokens) continue;
     secrets.push({
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: metadata(stack, 'gateway-data', childName(stack, PAGE_TOKEN_SECRET.suffix)),
+      metadata: metadata(stack, workload.name, childName(stack, pageTokens.suffix)),
       type: 'Opaque',
-      stringData: { [PAGE_TOKEN_SECRET.key]: random() },
+      stringData: { [pageTokens.key]: random() },
     });
   }
   if (stack.spec.database.managed && context.databaseProvider === 'StatefulSet') {

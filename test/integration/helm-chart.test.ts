@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { parse } from 'yaml';
-import { COMPONENT_KEYS } from '../../operator/api/v1alpha1.ts';
+import { COMPONENT_KEYS, GATEWAYS } from '../../operator/api/v1alpha1.ts';
 import {
   CHART_DIR,
   NAMESPACE,
@@ -229,9 +229,55 @@ describe('Helm chart charts/chain-data-stack', function () {
       expect(stackErrors(typo).join('\n')).to.include('/spec/components/metrics');
     });
 
-    it('NOTES.txt names every component a stack runs', function () {
+    it('takes gatewayMetrics as it takes gatewayData: the same component fields and the same publishing (Service, Ingress)', function () {
+      type Schema = { properties?: Record<string, Schema>; default?: unknown; description?: string };
+      const version = (crd.spec as { versions: { schema: { openAPIV3Schema: Schema } }[] }).versions[0]!;
+      const spec = version.schema.openAPIV3Schema.properties!.spec!.properties!;
+      const components = spec.components!.properties!;
+      const gateways = spec.gateways!.properties!;
+      expect(Object.keys(components.gatewayMetrics!.properties!)).to.deep.equal(
+        Object.keys(components.gatewayData!.properties!),
+      );
+      expect(components.gatewayMetrics!.description).to.match(/Metrics API/);
+      expect(JSON.stringify(gateways.gatewayMetrics).replaceAll('8090', '8080')).to.equal(
+        JSON.stringify(gateways.gatewayData).replaceAll('gateway-data', 'gateway-metrics'),
+      );
+      const stack = {
+        apiVersion: 'chaindatastack.io/v1alpha1',
+        kind: 'ChainDataStack',
+        metadata: { name: 'with-gateway-metrics' },
+        spec: {
+          ...DEVNET_SPEC,
+          components: {
+            gatewayMetrics: {
+              autoscaling: { enabled: true, minReplicas: 2, maxReplicas: 6 },
+              env: [{ name: 'LOG_LEVEL', value: 'debug' }],
+            },
+          },
+          gateways: {
+            gatewayMetrics: {
+              service: { type: 'LoadBalancer', port: 80 },
+              ingress: { enabled: true, hosts: ['metrics.example.com'] },
+            },
+          },
+        },
+      };
+      expect(stackErrors(stack)).to.deep.equal([]);
+      const disabled = {
+        ...stack,
+        spec: { ...DEVNET_SPEC, components: { gatewayMetrics: { enabled: false } } },
+      };
+      expect(stackErrors(disabled)).to.deep.equal([]);
+      const typo = { ...stack, spec: { ...DEVNET_SPEC, gateways: { gatewayMetrics: { servce: {} } } } };
+      expect(stackErrors(typo).join('\n')).to.include('/spec/gateways/gatewayMetrics');
+    });
+
+    it('NOTES.txt names every component a stack runs, and where each gateway answers', function () {
       const notes = readFileSync(join(CHART_DIR, 'templates', 'NOTES.txt'), 'utf8');
       for (const key of COMPONENT_KEYS) expect(notes, key).to.match(new RegExp(`\\b${key}\\b`));
+      for (const { command, port } of Object.values(GATEWAYS)) {
+        expect(notes, command).to.include(`http://<name>-${command}.<namespace>.svc:${port}`);
+      }
     });
 
     it('rejects a stack on an unknown network, naming /spec/network', function () {

@@ -246,10 +246,11 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         endpoints: { name: string; url: string }[];
       };
       expect(status.observedGeneration).to.equal(1);
-      expect(status.componentsReady).to.equal('11/11');
+      expect(status.componentsReady).to.equal('12/12');
       expect(status.endpoints).to.deep.equal([
         { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${ns}.svc:9650` },
         { name: 'gateway-data', url: `http://eval-gateway-data.${ns}.svc:8080` },
+        { name: 'gateway-metrics', url: `http://eval-gateway-metrics.${ns}.svc:8090` },
       ]);
       for (const type of ['Ready', 'Progressing', 'Degraded']) {
         expect(condition(ready, type)?.observedGeneration, type).to.equal(1);

@@ -53,6 +53,7 @@ export const DEVNET_WORKLOADS = [
   'sig-aggregator',
   'gateway-rpc',
   'gateway-data',
+  'gateway-metrics',
 ];
 
 // ---- Test clusters ----

@@ -254,6 +254,112 @@ describe('operator builders', () => {
     expect(off.length).to.equal(on.length - 3);
   });
 
+  it('serves the Metrics API through gateway-metrics, from metrics, published as gateway-data is; and not at all when disabled', () => {
+    const children = (patch?: (spec: Record<string, unknown>) => void) => {
+      const stack = stackFrom(readSample('production'), patch);
+      const context = contextFor(stack, 'StatefulSet');
+      return [...buildStack(stack, context), ...buildGeneratedSecrets(stack, context, () => 'generated')];
+    };
+    const on = children();
+    const named = (kind: string, name = 'mainnet-gateway-metrics') =>
+      on.find((m) => m.kind === kind && m.metadata.name === name)!;
+    expect(named('ConfigMap').data).to.deep.equal({
+      OPS_PORT: '8081',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector.observability:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+      HTTP_HOST: '0.0.0.0',
+      HTTP_PORT: '8090',
+      METRICS_ADDRESS: 'mainnet-metrics:50056',
+    });
+    const container = (
+      named('Deployment').spec as {
+        template: {
+          spec: {
+            containers: {
+              args: string[];
+              ports: unknown[];
+              env?: { name: string; valueFrom?: unknown }[];
+              readinessProbe: Record<string, unknown>;
+              resources: unknown;
+            }[];
+          };
+        };
+      }
+    ).template.spec.containers[0]!;
+    expect(container.args).to.deep.equal(['gateway-metrics']);
+    expect(container.ports).to.deep.equal([
+      { name: 'http', containerPort: 8090, protocol: 'TCP' },
+      { name: 'ops', containerPort: 8081, protocol: 'TCP' },
+    ]);
+    // Its own page-token key, generated once, as gateway-data's.
+    expect(container.env).to.deep.equal([
+      {
+        name: 'PAGE_TOKEN_SECRET',
+        valueFrom: { secretKeyRef: { name: 'mainnet-metrics-page-token', key: 'secret' } },
+      },
+    ]);
+    expect(named('Secret', 'mainnet-metrics-page-token')).to.deep.include({
+      type: 'Opaque',
+      stringData: { secret: 'generated' },
+    });
+    expect(named('Secret', 'mainnet-page-token').metadata.labels).to.include({
+      'app.kubernetes.io/component': 'gateway-data',
+    });
+    expect(container.readinessProbe).to.deep.include({ httpGet: { path: '/readyz', port: 'ops' } });
+    expect(container.resources).to.deep.equal({ requests: { cpu: '100m', memory: '128Mi' } });
+    expect((named('Service').spec as { ports: unknown[] }).ports).to.deep.equal([
+      { name: 'http', port: 8090, targetPort: 'http', protocol: 'TCP', appProtocol: 'http' },
+      { name: 'ops', port: 8081, targetPort: 'ops', protocol: 'TCP' },
+    ]);
+    expect(named('PodDisruptionBudget').spec).to.deep.include({ maxUnavailable: 1 });
+    expect(named('Ingress').spec).to.deep.equal({
+      ingressClassName: 'nginx',
+      rules: [
+        {
+          host: 'metrics.example.com',
+          http: {
+            paths: [
+              {
+                path: '/',
+                pathType: 'Prefix',
+                backend: { service: { name: 'mainnet-gateway-metrics', port: { number: 8090 } } },
+              },
+            ],
+          },
+        },
+      ],
+      tls: [{ secretName: 'metrics-example-com-tls', hosts: ['metrics.example.com'] }],
+    });
+    const publicComponents = (manifests: Manifest[]) =>
+      (
+        manifests.find((m) => m.kind === 'NetworkPolicy' && m.metadata.name === 'mainnet-gateways')!.spec as {
+          podSelector: { matchExpressions: { values: string[] }[] };
+        }
+      ).podSelector.matchExpressions[0]!.values;
+    expect(publicComponents(on)).to.deep.equal(['gateway-rpc', 'gateway-data', 'gateway-metrics']);
+
+    // A Service port of the spec's; the pods still listen on 8090.
+    const port = children((spec) => {
+      spec.gateways = { gatewayMetrics: { service: { type: 'LoadBalancer', port: 80 } } };
+    });
+    const service = port.find((m) => m.kind === 'Service' && m.metadata.name === 'mainnet-gateway-metrics')!;
+    expect(service.spec).to.deep.include({ type: 'LoadBalancer' });
+    expect((service.spec as { ports: unknown[] }).ports[0]).to.deep.include({ port: 80, targetPort: 'http' });
+
+    const off = children((spec) => {
+      spec.components = { ...(spec.components as object), gatewayMetrics: { enabled: false } };
+    });
+    expect(
+      off.filter((m) => m.metadata.name.startsWith('mainnet-gateway-metrics')).map((m) => m.kind),
+    ).to.deep.equal([]);
+    expect(off.find((m) => m.metadata.name === 'mainnet-metrics-page-token')).to.equal(undefined);
+    expect(publicComponents(off)).to.deep.equal(['gateway-rpc', 'gateway-data']);
+    // ConfigMap, Deployment, Service, PodDisruptionBudget, Ingress and the page-token Secret.
+    expect(off.length).to.equal(on.length - 6);
+  });
+
   it('leaves the replica count to the autoscaler when autoscaling is on', () => {
     const stack = stackFrom(readSample('production'));
     const children = buildStack(stack, contextFor(stack, 'StatefulSet'));
@@ -265,7 +371,7 @@ describe('operator builders', () => {
     expect(hpa.metadata.name).to.equal('mainnet-gateway-data');
     expect(
       children.filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.metadata.name),
-    ).to.deep.equal(['mainnet-gateway-rpc', 'mainnet-gateway-data']);
+    ).to.deep.equal(['mainnet-gateway-rpc', 'mainnet-gateway-data', 'mainnet-gateway-metrics']);
   });
 
   it('lets only the gateways take traffic from outside the stack, and the monitoring namespaces scrape', () => {
@@ -302,7 +408,11 @@ describe('operator builders', () => {
         podSelector: {
           matchLabels: { 'app.kubernetes.io/name': 'chain-data', 'app.kubernetes.io/instance': 'devnet' },
           matchExpressions: [
-            { key: 'app.kubernetes.io/component', operator: 'In', values: ['gateway-rpc', 'gateway-data'] },
+            {
+              key: 'app.kubernetes.io/component',
+              operator: 'In',
+              values: ['gateway-rpc', 'gateway-data', 'gateway-metrics'],
+            },
           ],
         },
         policyTypes: ['Ingress'],

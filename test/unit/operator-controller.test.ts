@@ -225,7 +225,7 @@ describe('operator status', () => {
       Progressing: ['False', 'RolloutComplete'],
       Degraded: ['False', 'AsExpected'],
     });
-    expect(s.componentsReady).to.equal('11/11');
+    expect(s.componentsReady).to.equal('12/12');
     expect(s.observedGeneration).to.equal(2);
   });
 
@@ -244,7 +244,7 @@ describe('operator status', () => {
     const s = status((_kind, name) => (name === 'eval-postgres' ? undefined : workload(1, 1, 1, 1)));
     expect(byType(s).Ready).to.deep.equal(['False', 'ComponentsNotReady']);
     expect(s.conditions![0]!.message).to.equal('waiting for postgres (0/0 ready, 0 updated)');
-    expect(s.componentsReady).to.equal('10/11');
+    expect(s.componentsReady).to.equal('11/12');
   });
 
   it('reports spec problems as Degraded, and not Ready, with the first problem’s reason', () => {
