@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import type { MetricsServiceDefinition } from '../generated/proto/chaindata/metrics/v1/MetricsService.ts';
+import {
+  CHAIN_METRICS,
+  supportsInterval,
+  TIME_INTERVALS,
+  type ChainMetric,
+  type TimeInterval,
+} from '../runtime/chain-metrics.ts';
 import { DomainError } from '../runtime/errors.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
 import { toApiDocument, toListDocument } from '../runtime/rest/documents.ts';
@@ -29,39 +36,6 @@ export type MetricsRoute = RestRoute<MetricsRouteServices>;
 
 const defineRoute = routeDefiner<MetricsRouteServices>();
 
-/** The official document's ChainMetric. */
-export const CHAIN_METRICS = [
-  'activeAddresses',
-  'activeSenders',
-  'cumulativeTxCount',
-  'cumulativeAddresses',
-  'cumulativeContracts',
-  'cumulativeDeployers',
-  'contracts',
-  'deployers',
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-] as const;
-type ChainMetric = (typeof CHAIN_METRICS)[number];
-
-/** The official document's TimeIntervalGranularity as §4.5 allows it for chain metrics. */
-export const TIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
-
-/** What §4.5's table serves at any interval; every other metric is served by the day only. */
-const ANY_INTERVAL: ReadonlySet<ChainMetric> = new Set([
-  'activeAddresses',
-  'activeSenders',
-  'gasUsed',
-  'txCount',
-]);
-
 /** The Metrics API's page sizes for a metric's points: 1 to 2160, default 100. */
 export const MAX_METRICS_PAGE_SIZE = 2160;
 export const DEFAULT_METRICS_PAGE_SIZE = 100;
@@ -84,11 +58,11 @@ const chainIdParam = (what: string, description: string, alsoScopes: boolean) =>
     })
     .meta({ description });
 
-const INTERVAL_FOR_METRIC: InputRule<{ metric: ChainMetric; timeInterval?: string | undefined }> = {
+const INTERVAL_FOR_METRIC: InputRule<{ metric: ChainMetric; timeInterval?: TimeInterval | undefined }> = {
   description:
     'timeInterval must be day (or absent) unless metric is activeAddresses, activeSenders, gasUsed or txCount.',
   check: ({ metric, timeInterval }) => {
-    if (timeInterval !== undefined && timeInterval !== 'day' && !ANY_INTERVAL.has(metric))
+    if (timeInterval !== undefined && !supportsInterval(metric, timeInterval))
       throw new ParamError(
         'timeInterval',
         `expected day (${metric} is served by the day only), got ${rendered(timeInterval)}`,

@@ -2,8 +2,9 @@
  * The Metrics API's time buckets (§4.5): Unix seconds at the start of the UTC hour, the UTC day, the week (Monday
  * 00:00 UTC) and the month (the 1st, 00:00 UTC). Shared by the rollups (ingest/) and what serves them (api/).
  */
-export const TIME_INTERVALS = ['hour', 'day', 'week', 'month'] as const;
-export type TimeInterval = (typeof TIME_INTERVALS)[number];
+import type { TimeInterval } from '../runtime/chain-metrics.ts';
+
+export { TIME_INTERVALS, type TimeInterval } from '../runtime/chain-metrics.ts';
 
 const HOUR = 3_600;
 export const DAY = 86_400;

@@ -6,7 +6,7 @@ import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
 import { readChain, type ChainKey, type ChainModel } from '../support/evm-chain-model.ts';
 import { startEvmDataStack, type EvmDataStack } from '../support/evm-data-stack.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { dump, expectedRollups, storedRollups, type RolledUpChain } from '../support/metrics-model.ts';
+import { activityOf, dump, expectedRollups, storedRollups } from '../support/metrics-model.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 import {
@@ -33,42 +33,6 @@ const PARAMETERS: Omit<DevnetParameters, 'metadataBaseUrl'> = {
   blockIntervalSeconds: 1_800n,
   accounts: 10,
 };
-
-const hexBytes = (hex: string) => Buffer.from(hex.slice(2), 'hex');
-
-/** A chain as the devnet tells it, in the form StreamBlockActivity sends (bytes, decimal text). */
-function activityOf(model: ChainModel): RolledUpChain {
-  const txsOf = Map.groupBy(model.txs, (t) => t.blockNumber);
-  const blocks: BlockActivityMessage[] = model.blocks.map((b) => {
-    const txs = (txsOf.get(b.number) ?? []).sort((x, y) => x.blockIndex - y.blockIndex);
-    return {
-      evm_chain_id: model.chainId,
-      block_number: b.number.toString(),
-      block_hash: hexBytes(b.hash),
-      parent_hash: hexBytes(b.parentHash),
-      block_timestamp: b.timestamp.toString(),
-      transactions: txs.map((t) => ({
-        from: hexBytes(t.from),
-        ...(t.to ? { to: hexBytes(t.to) } : {}),
-        gas_used: t.gasUsed.toString(),
-        gas_price: t.gasPrice.toString(),
-        success: t.success,
-      })),
-      // Every transfer log's ends (an ERC-1155 batch's ends once or more: only distinct members are counted).
-      transfers: txs.flatMap((t) => t.transfers.map((x) => ({ from: hexBytes(x.from), to: hexBytes(x.to) }))),
-      // Contracts created: a successful creation transaction's, and every CREATE/CREATE2 frame that did not revert.
-      contract_creations: txs.flatMap((t) => [
-        ...(t.to === null && t.created && t.success
-          ? [{ address: hexBytes(t.created), deployer: hexBytes(t.from) }]
-          : []),
-        ...t.internals
-          .filter((i) => (i.type === 'CREATE' || i.type === 'CREATE2') && !i.reverted && i.to)
-          .map((i) => ({ address: hexBytes(i.to!), deployer: hexBytes(i.from) })),
-      ]),
-    };
-  });
-  return { evmChainId: model.chainId, network: 'testnet', blocks };
-}
 
 describe('metrics rolls up what evm-data indexed', function () {
   this.timeout(600_000);
@@ -140,7 +104,7 @@ describe('metrics rolls up what evm-data indexed', function () {
       throw new Error(`${err.message}\n${metrics?.output()}`, { cause: err });
     });
 
-    const chains = [activityOf(models.C), activityOf(models.L1)];
+    const chains = [activityOf(models.C, 'testnet'), activityOf(models.L1, 'testnet')];
     const expected = expectedRollups(chains);
     // The history is what this test is about: transactions, contracts and transfers on both chains, a month's and a
     // week's boundary crossed.
@@ -200,7 +164,7 @@ describe('metrics rolls up what evm-data indexed', function () {
   });
 
   it('gives every metric of §4.5, day by day, as computed from the devnet, reading only a page of rows', async function () {
-    const chains = [activityOf(models.C), activityOf(models.L1)];
+    const chains = [activityOf(models.C, 'testnet'), activityOf(models.L1, 'testnet')];
     const scopes = {
       [stack.chainIds.C]: [chains[0]!],
       [stack.chainIds.L1]: [chains[1]!],

@@ -119,7 +119,8 @@ export async function kubectl(
 
 /**
  * Waits until a CRD just applied is Established. Polled rather than `kubectl wait --for=condition=Established`,
- * which fails at once ("accessor error: <nil>") when it looks before the API server has written any condition.
+ * which fails at once ("accessor error: <nil>") when it looks before the API server has written any condition; and
+ * the conditions are read whole, since a jsonpath filter over them fails the same way while there are none.
  */
 export async function waitForCrdEstablished(
   kube: (args: string[]) => Promise<string>,
@@ -127,8 +128,13 @@ export async function waitForCrdEstablished(
   timeoutMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const jsonPath = '{.status.conditions[?(@.type=="Established")].status}';
-  while ((await kube(['get', `crd/${name}`, '-o', `jsonpath=${jsonPath}`])).trim() !== 'True') {
+  const established = async () => {
+    const crd = JSON.parse(await kube(['get', `crd/${name}`, '-o', 'json'])) as {
+      status?: { conditions?: { type: string; status: string }[] | null };
+    };
+    return (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
+  };
+  while (!(await established())) {
     if (Date.now() > deadline) throw new Error(`CRD ${name} not Established after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

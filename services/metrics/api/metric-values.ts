@@ -2,44 +2,10 @@
  * The chain metrics of the Metrics API (§4.5) and how each value comes from the stored rollups: the one place their
  * definitions live for what serves them.
  */
-import type { TimeInterval } from '../intervals.ts';
+import type { ChainMetric } from '../../runtime/chain-metrics.ts';
 import type { DayRow, SeriesRow } from '../store/reader.ts';
 
-export const CHAIN_METRICS = [
-  'activeAddresses',
-  'activeSenders',
-  'cumulativeTxCount',
-  'cumulativeAddresses',
-  'cumulativeContracts',
-  'cumulativeDeployers',
-  'contracts',
-  'deployers',
-  'gasUsed',
-  'txCount',
-  'avgGps',
-  'maxGps',
-  'avgTps',
-  'maxTps',
-  'avgGasPrice',
-  'maxGasPrice',
-  'feesPaid',
-] as const;
-export type ChainMetric = (typeof CHAIN_METRICS)[number];
-
-/**
- * The metrics §4.5's table (its Interval column) and the official document's descriptions allow at `day` only: those
- * whose name starts with `cumulative`, `max` or `avg` (the rule of the query parameter), and also contracts, deployers
- * and feesPaid. The rollups keep these three at every interval all the same.
- */
-const DAY_ONLY: ReadonlySet<ChainMetric> = new Set<ChainMetric>(
-  CHAIN_METRICS.filter(
-    (m) => /^(cumulative|max|avg)/.test(m) || ['contracts', 'deployers', 'feesPaid'].includes(m),
-  ),
-);
-
-export function supportsInterval(metric: ChainMetric, interval: TimeInterval): boolean {
-  return interval === 'day' || !DAY_ONLY.has(metric);
-}
+export { CHAIN_METRICS, supportsInterval, type ChainMetric } from '../../runtime/chain-metrics.ts';
 
 /** Whether a metric is read from metrics.days (day-only facts) rather than metrics.series alone. */
 export function needsDayRows(metric: ChainMetric): boolean {
