@@ -144,6 +144,48 @@ export interface ChainModel {
 }
 
 export const lower = (a: string) => a.toLowerCase();
+
+/**
+ * An ICM message document as the tests compare it with the devnet's Teleporter events: every member the devnet
+ * determines, addresses lower-cased (the API checksums them).
+ */
+export function comparableIcmMessage(m: Record<string, unknown>) {
+  type Doc = Record<string, unknown>;
+  const source = m.sourceTransaction as Doc;
+  const destination = m.destinationTransaction as Doc | undefined;
+  const reward = m.rewardDetails as Doc;
+  return {
+    messageId: m.messageId,
+    icmContractAddress: lower(m.icmContractAddress as string),
+    sourceBlockchainId: m.sourceBlockchainId,
+    destinationBlockchainId: m.destinationBlockchainId,
+    sourceEvmChainId: m.sourceEvmChainId,
+    destinationEvmChainId: m.destinationEvmChainId,
+    messageNonce: m.messageNonce,
+    from: lower(m.from as string),
+    to: lower(m.to as string),
+    data: m.data,
+    receipts: (m.receipts as Doc[]).map((r) => ({
+      receivedMessageNonce: r.receivedMessageNonce,
+      relayerRewardAddress: lower(r.relayerRewardAddress as string),
+    })),
+    messageExecuted: m.messageExecuted,
+    receiptDelivered: m.receiptDelivered,
+    rewardDetails: { address: lower(reward.address as string), value: reward.value },
+    sourceTransaction: { txHash: source.txHash, timestamp: source.timestamp },
+    ...(destination
+      ? {
+          destinationTransaction: {
+            txHash: destination.txHash,
+            timestamp: destination.timestamp,
+            rewardRedeemer: lower(destination.rewardRedeemer as string),
+            delivererAddress: lower(destination.delivererAddress as string),
+          },
+        }
+      : {}),
+    status: m.status,
+  };
+}
 const topicAddress = (topic: Hex) => lower(`0x${topic.slice(26)}`);
 const big = (hex: Hex | undefined) => (hex === undefined || hex === '0x' ? 0n : BigInt(hex));
 
