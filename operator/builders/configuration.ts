@@ -118,6 +118,7 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         ...common,
         GRPC_LISTEN_ADDRESS: grpcListen,
         EVM_DATA_ADDRESS: grpcAddress(stack, 'evmData'),
+        PRIMARY_NETWORK_ADDRESS: grpcAddress(stack, 'primaryNetwork'),
       };
     case 'node-rpc':
       return {

@@ -204,4 +204,8 @@ export const METRICS_ROUTES: readonly MetricsRoute[] = [
   listChains,
   getChain,
   getEvmChainMetrics,
+  // (rolling windows) routes
+  // (icm) routes
+  // (staking) routes
+  // (looking glass) routes
 ];

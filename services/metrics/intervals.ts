@@ -46,3 +46,39 @@ export function nextBucket(interval: TimeInterval, start: number): number {
     }
   }
 }
+
+/** The Metrics API's rolling windows (ChainRollingWindowMetricsValue, ICMRollingWindowMetricsValue), in its order. */
+export const ROLLING_WINDOWS = [
+  'lastHour',
+  'lastDay',
+  'lastWeek',
+  'lastMonth',
+  'last90Days',
+  'lastYear',
+  'allTime',
+] as const;
+export type RollingWindow = (typeof ROLLING_WINDOWS)[number];
+
+const WINDOW_HOURS: Record<Exclude<RollingWindow, 'allTime'>, number> = {
+  lastHour: 1,
+  lastDay: 24,
+  lastWeek: 7 * 24,
+  lastMonth: 30 * 24,
+  last90Days: 90 * 24,
+  lastYear: 365 * 24,
+};
+
+/**
+ * The hour buckets each rolling window covers at Unix time `at`: whole UTC hours ending with the hour that holds
+ * `at` (so the newest window includes the hour in progress, which "may change between refreshes"), `from` inclusive,
+ * `to` exclusive; `allTime` starts at 0. Whole hours keep every window a range of rolled-up buckets, exact and
+ * independent of when within the hour it is asked.
+ */
+export function rollingWindows(at: number): { window: RollingWindow; from: number; to: number }[] {
+  const to = bucketStart('hour', at) + HOUR;
+  return ROLLING_WINDOWS.map((window) => ({
+    window,
+    from: window === 'allTime' ? 0 : Math.max(0, to - WINDOW_HOURS[window] * HOUR),
+    to,
+  }));
+}

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Counter, Gauge } from 'prom-client';
 import type { ProtoGrpcType as EvmDataProto } from '../generated/proto/evm_data.ts';
 import type { ProtoGrpcType as MetricsProto } from '../generated/proto/metrics.ts';
+import type { ProtoGrpcType as PrimaryNetworkProto } from '../generated/proto/primary_network.ts';
 import type { ComponentContext } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
@@ -24,6 +25,7 @@ const config = {
   DATABASE_URL: env.url(['postgres', 'postgresql']),
   GRPC_LISTEN_ADDRESS: env.hostPort('0.0.0.0:50056'),
   EVM_DATA_ADDRESS: env.hostPort('127.0.0.1:50053'),
+  PRIMARY_NETWORK_ADDRESS: env.hostPort('127.0.0.1:50052'),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   METRICS_ROLLUP_ENABLED: env.boolean(true),
   /** Blocks rolled up per database transaction. */
@@ -49,13 +51,24 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
   if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
   const writer = new RollupWriter(pool);
 
+  // The services whose indexes feed the rollups (and answer the queries the rollups cannot), through their gRPC APIs.
+  const evmData = createGrpcClient(
+    loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto').chaindata.evmdata.v1.EvmDataService,
+    cfg.EVM_DATA_ADDRESS,
+    cfg.GRPC_DEADLINE_MS,
+  );
+  const primaryNetwork = createGrpcClient(
+    loadProto<PrimaryNetworkProto>('chaindata/primarynetwork/v1/primary_network.proto').chaindata
+      .primarynetwork.v1.PrimaryNetworkService,
+    cfg.PRIMARY_NETWORK_ADDRESS,
+    cfg.GRPC_DEADLINE_MS,
+  );
+  ctx.onShutdown('upstream clients', () => {
+    evmData.close();
+    primaryNetwork.close();
+  });
+
   if (cfg.METRICS_ROLLUP_ENABLED) {
-    const proto = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto');
-    const evmData = createGrpcClient(
-      proto.chaindata.evmdata.v1.EvmDataService,
-      cfg.EVM_DATA_ADDRESS,
-      cfg.GRPC_DEADLINE_MS,
-    );
     const stream: ActivityStream = async function* (evmChainId, afterBlock, signal) {
       const messages = evmData.streaming.StreamBlockActivity(
         { chain_id: evmChainId, ...(afterBlock !== undefined ? { after_block: afterBlock.toString() } : {}) },
@@ -163,7 +176,6 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
       abort.abort();
       await discovery;
       await Promise.all(followed.values());
-      evmData.close();
     });
   }
 
@@ -176,13 +188,27 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
       {
         name: 'chaindata.metrics.v1.MetricsService',
         definition,
-        implementation: implementService(definition, log, metricsService({ reader: new RollupReader(pool) })),
+        implementation: implementService(
+          definition,
+          log,
+          metricsService({
+            reader: new RollupReader(pool),
+            pool,
+            evmData: evmData.unary,
+            primaryNetwork: primaryNetwork.unary,
+          }),
+        ),
       },
     ],
   });
   ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
   log.info(
-    { port: server.port, evmData: cfg.EVM_DATA_ADDRESS, rollups: cfg.METRICS_ROLLUP_ENABLED },
+    {
+      port: server.port,
+      evmData: cfg.EVM_DATA_ADDRESS,
+      primaryNetwork: cfg.PRIMARY_NETWORK_ADDRESS,
+      rollups: cfg.METRICS_ROLLUP_ENABLED,
+    },
     'metrics started',
   );
   server.setServing(true);

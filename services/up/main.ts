@@ -211,6 +211,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       ...shared,
       GRPC_LISTEN_ADDRESS: `127.0.0.1:${metricsPort}`,
       EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
     },
     `grpc 127.0.0.1:${metricsPort}, rolling up the chains evm-data indexes (hour, day, week, month)`,
   );

@@ -1,4 +1,8 @@
+import type { EvmDataServiceDefinition } from '../../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { MetricsServiceHandlers } from '../../generated/proto/chaindata/metrics/v1/MetricsService.ts';
+import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
+import type { Pool } from '../../runtime/database/pool.ts';
+import type { UnaryClient } from '../../runtime/grpc/client.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
@@ -36,12 +40,22 @@ const evmChainId = (value: string) =>
  * The gRPC face of the rollups. It validates every request itself (the gateway does too, but the service is
  * reachable without it) and reads only a page of one scope's buckets through their keys.
  */
-export function metricsService(options: {
+export interface MetricsServiceOptions {
   reader: RollupReader;
-}): AsyncImplementation<MetricsServiceHandlers> {
+  pool: Pool;
+  /** What the rollups do not hold is asked of the services that index it. */
+  evmData: UnaryClient<EvmDataServiceDefinition>;
+  primaryNetwork: UnaryClient<PrimaryNetworkServiceDefinition>;
+}
+
+export function metricsService(options: MetricsServiceOptions): AsyncImplementation<MetricsServiceHandlers> {
   const { reader } = options;
 
   return {
+    // (rolling windows) handlers
+    // (icm) handlers
+    // (staking) handlers
+    // (looking glass) handlers
     ListChains: async (req) => {
       const network = field.oneOf('network', req.network, NETWORKS);
       const pageSize =
