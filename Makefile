@@ -139,6 +139,7 @@ bench: install ## run the benchmarks and print their table (figures go to docs/b
 	node bench/primary-network.ts
 	node bench/evm-data.ts
 	node bench/data-api-lists.ts
+	node bench/metrics.ts
 	node bench/node-rpc.ts
 	node bench/node-rpc-fanout.ts
 	node bench/signature-aggregator.ts

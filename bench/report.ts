@@ -82,6 +82,7 @@ export const SECTION_NAMES = [
   'primary-network',
   'evm-data',
   'data-api-lists',
+  'metrics',
   'node-rpc',
   'node-rpc-fanout',
   'signature-aggregator',
