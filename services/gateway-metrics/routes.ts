@@ -20,11 +20,16 @@ import {
   timestampParam,
 } from '../runtime/rest/params.ts';
 import { routeDefiner, type InputRule, type RestRoute, type RestServices } from '../runtime/rest/route.ts';
+import { STAKING_ROUTES } from './staking-routes.ts';
+import { LOOKING_GLASS_ROUTES } from './looking-glass-routes.ts';
+import { ICM_ROUTES } from './icm-routes.ts';
+import { ROLLING_WINDOW_ROUTES } from './rolling-window-routes.ts';
 
 /**
- * The Metrics API's routes (§4.5 and the official Metrics API document) that the stack serves, each answered by the
- * metrics service over gRPC. The others of the document (ICM, staking, validator and rolling-window metrics, the
- * looking-glass queries) are not served: they answer as any path the gateway has no route for, a 404.
+ * The Metrics API's routes (§4.5 and the official Metrics API document, and the legacy `/v1/avg_tps`), each answered
+ * by the metrics service over gRPC: the chain metrics here, the others in their own files (rolling windows, ICM,
+ * staking and L1 validators, Looking Glass). What the stack cannot answer answers as the API answers an unknown
+ * metric; a path outside the document is a 404.
  */
 export type MetricsClient = UnaryClient<MetricsServiceDefinition>;
 
@@ -204,8 +209,8 @@ export const METRICS_ROUTES: readonly MetricsRoute[] = [
   listChains,
   getChain,
   getEvmChainMetrics,
-  // (rolling windows) routes
-  // (icm) routes
-  // (staking) routes
-  // (looking glass) routes
+  ...ROLLING_WINDOW_ROUTES,
+  ...ICM_ROUTES,
+  ...STAKING_ROUTES,
+  ...LOOKING_GLASS_ROUTES,
 ];

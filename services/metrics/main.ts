@@ -15,6 +15,7 @@ import { sleep } from '../runtime/upstream/backoff.ts';
 import { ChainFollower, type ActivityStream } from './ingest/chain-follower.ts';
 import type { Network } from './ingest/rollup.ts';
 import { metricsService } from './api/service.ts';
+import { startStakingFollower } from './ingest/start-staking.ts';
 import { RollupReader } from './store/reader.ts';
 import { RollupWriter, type ChainIdentity } from './store/writer.ts';
 
@@ -35,6 +36,8 @@ const config = {
   METRICS_ROLLUP_MAX_BACKOFF_MS: env.integer(10, 3_600_000, 30_000),
   /** How often the chains evm-data indexes are listed again, to follow the ones added since. */
   METRICS_CHAIN_DISCOVERY_INTERVAL_MS: env.integer(100, 3_600_000, 60_000),
+  /** The staking metrics, rolled up from primary-network's P-Chain (with METRICS_ROLLUP_ENABLED). */
+  METRICS_STAKING_ENABLED: env.boolean(true),
   ...followerHealthConfig,
 };
 
@@ -172,6 +175,17 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
         await sleep(delay, abort.signal).catch(() => {});
       }
     })();
+    // The staking follower: the P-Chain's staking facts, through primary-network's StreamStakingActivity.
+    if (cfg.METRICS_STAKING_ENABLED)
+      startStakingFollower(ctx, {
+        pool,
+        primaryNetwork,
+        streamDeadlineMs: STREAM_DEADLINE_MS,
+        batchBlocks: cfg.METRICS_ROLLUP_BATCH_BLOCKS,
+        pollIntervalMs: cfg.METRICS_ROLLUP_POLL_INTERVAL_MS,
+        maxBackoffMs: cfg.METRICS_ROLLUP_MAX_BACKOFF_MS,
+        report: health.follower('staking'),
+      });
     ctx.onShutdown('rollups', async () => {
       abort.abort();
       await discovery;

@@ -20,6 +20,8 @@ import { fetchGenesisConfig, parseGenesisConfig } from './ingest/genesis.ts';
 import { ProjectionWriter } from './store/writer.ts';
 import { PrimaryNetworkReader } from './store/reader.ts';
 import { StakingReader } from './store/staking.ts';
+import { StakingActivityReader } from './store/staking-activity.ts';
+import { TimeFrameValidatorsReader } from './store/looking-glass.ts';
 import { platformValidators } from './platform-validators.ts';
 import { HoldingsReader } from './store/holdings.ts';
 import { platformSupply } from './platform-supply.ts';
@@ -161,6 +163,8 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
             ctx: network,
             reader,
             staking: new StakingReader(pool, reader),
+            stakingActivity: new StakingActivityReader(pool),
+            timeFrameValidators: new TimeFrameValidatorsReader(pool),
             validatorNodes: platformValidators(upstream),
             holdings: new HoldingsReader(pool),
             potentialRewards: rewards,

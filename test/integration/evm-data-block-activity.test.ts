@@ -10,7 +10,7 @@ import { EvmDataReader } from '../../services/evm-data/store/reader.ts';
 import type { ActivityBlock } from '../../services/evm-data/store/block-activity.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
-import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createGrpcClient, type GrpcServiceClient } from '../../services/runtime/grpc/client.ts';
 import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { lower, readChain, type ChainKey, type ChainModel } from '../support/evm-chain-model.ts';
@@ -48,6 +48,7 @@ interface Activity {
   transactions: { from: string; to: string | null; gasUsed: string; gasPrice: string; success: boolean }[];
   transfers: { from: string; to: string }[];
   creations: { address: string; deployer: string }[];
+  icmSent: { messageId: string; source: string; destination: string }[];
 }
 
 const hexOf = (b: Buffer) => `0x${b.toString('hex')}`;
@@ -68,10 +69,16 @@ function fromMessage(m: BlockActivity__Output): Activity {
     })),
     transfers: m.transfers.map((t) => ({ from: hexOf(t.from), to: hexOf(t.to) })),
     creations: m.contract_creations.map((c) => ({ address: hexOf(c.address), deployer: hexOf(c.deployer) })),
+    icmSent: m.icm_messages_sent.map((i) => ({
+      messageId: hexOf(i.message_id),
+      source: hexOf(i.source_blockchain_id),
+      destination: hexOf(i.destination_blockchain_id),
+    })),
   };
 }
 
-function fromStore(evmChainId: string, a: ActivityBlock): Activity {
+/** The store's records of a block; its ICM sends are of the chain whose blockchain id (hex) is `source`. */
+function fromStore(evmChainId: string, a: ActivityBlock, source = ''): Activity {
   return {
     evmChainId,
     number: a.block.number,
@@ -87,16 +94,30 @@ function fromStore(evmChainId: string, a: ActivityBlock): Activity {
     })),
     transfers: a.transfers.map((t) => ({ from: hexOf(t.from_address), to: hexOf(t.to_address) })),
     creations: a.creations.map((c) => ({ address: hexOf(c.address), deployer: hexOf(c.deployer) })),
+    icmSent: a.icmSends.map((i) => ({
+      messageId: hexOf(i.message_id),
+      source,
+      destination: hexOf(i.destination_blockchain_id),
+    })),
   };
 }
+
+/** A chain's blockchain id (cb58) as 0x-hex. */
+const blockchainIdHex = (chain: ChainModel) => hexOf(Buffer.from(decodeCb58(chain.blockchainId)));
 
 /**
  * Each block as the devnet's node tells it: its transactions in block order with their receipts' gas, price and
  * status; one transfer per ERC transfer log (a TransferBatch log decodes to one entry per id); the contract a
- * successful creation transaction made, then the CREATE and CREATE2 frames of its trace that did not revert.
+ * successful creation transaction made, then the CREATE and CREATE2 frames of its trace that did not revert; the
+ * ICM messages its SendCrossChainMessage logs sent (a message id's first send), from the chain to the log's
+ * destination.
  */
 function expectedActivity(chain: ChainModel): Activity[] {
   const txsOf = Map.groupBy(chain.txs, (t) => t.blockNumber);
+  const firstSends = chain.sends.filter(
+    (s, i, all) => all.findIndex((o) => o.messageId === s.messageId) === i,
+  );
+  const sendsOf = Map.groupBy(firstSends, (s) => chain.byHash.get(s.txHash)!.blockNumber);
   return chain.blocks.map((b) => {
     const txs = (txsOf.get(b.number) ?? []).sort((x, y) => x.blockIndex - y.blockIndex);
     return {
@@ -123,6 +144,11 @@ function expectedActivity(chain: ChainModel): Activity[] {
           .filter((i) => (i.type === 'CREATE' || i.type === 'CREATE2') && !i.reverted && i.to)
           .map((i) => ({ address: i.to!, deployer: i.from })),
       ]),
+      icmSent: (sendsOf.get(b.number) ?? []).map((s) => ({
+        messageId: lower(s.messageId),
+        source: blockchainIdHex(chain),
+        destination: lower(s.message.destinationBlockchainID),
+      })),
     };
   });
 }
@@ -203,6 +229,10 @@ describe('evm-data block activity stream', function () {
         want.some((b) => b.creations.some((c) => c.deployer !== b.transactions[0]?.from)),
         'a creation deployed by a contract',
       ).to.equal(true);
+      expect(
+        want.flatMap((b) => b.icmSent),
+        'ICM messages sent',
+      ).not.to.be.empty;
 
       const got = await streamed(chain.chainId);
       expect(got.map((b) => b.number)).to.deep.equal(want.map((b) => b.number));
@@ -277,7 +307,7 @@ describe('evm-data block activity stream', function () {
           expect(batch.length).to.be.within(1, limits.blocks);
           const txs = batch.reduce((n, b) => n + b.transactions.length, 0);
           if (batch.length > 1) expect(txs).to.be.at.most(limits.transactions);
-          read.push(...batch.map((b) => fromStore(stack.chainIds[key], b)));
+          read.push(...batch.map((b) => fromStore(stack.chainIds[key], b, blockchainIdHex(chains[key]))));
           next = BigInt(batch.at(-1)!.block.number) + 1n;
         }
         expect(read, key).to.deep.equal(expected[key]);
@@ -367,8 +397,35 @@ describe('evm-data block activity stream', function () {
             log === 0 ? batch : null,
           ],
         );
+      // Two ICM messages sent by transaction 1 (stored in another order), and a send of another chain's transaction
+      // with the same hash: the block has the first two, in nonce order.
+      const send = (id: number, onChain: number, txIndex: number, nonce: number) =>
+        pool.query(
+          `INSERT INTO evm_data.icm_sends (message_id, chain, block_number, tx_hash, block_timestamp, gas_spent,
+             icm_contract, destination_blockchain_id, message_nonce, from_address, to_address, payload, receipts,
+             fee_token, fee_amount)
+           VALUES ($1, $2, 0, $3, 1767225600, 0, $4, $5, $6, $4, $4, '\\x', '[]', $4, 0)`,
+          [
+            Buffer.alloc(32, id),
+            onChain,
+            Buffer.alloc(32, 10 + txIndex),
+            a(0x1c),
+            Buffer.alloc(32, 0xd0 + id),
+            nonce,
+          ],
+        );
+      await send(0xa2, chain, 1, 2);
+      await send(0xa1, chain, 1, 1);
+      await send(0xa3, chain + 1, 1, 3);
       const [block] = await new EvmDataReader(pool).blockActivity.batch(chain, 0n, 1n);
       const got = fromStore('999999', block!);
+      expect(got.icmSent).to.deep.equal(
+        [0xa1, 0xa2].map((id) => ({
+          messageId: hexOf(Buffer.alloc(32, id)),
+          source: '',
+          destination: hexOf(Buffer.alloc(32, 0xd0 + id)),
+        })),
+      );
       expect(got.transactions.map((t) => [t.to, t.success])).to.deep.equal([
         [null, false],
         [hexOf(a(0xfa)), true],
@@ -385,7 +442,7 @@ describe('evm-data block activity stream', function () {
       ]);
     } finally {
       await pool.query(`DELETE FROM evm_data.chains WHERE evm_chain_id = 999999`);
-      for (const table of ['blocks', 'transactions', 'internal_transactions', 'token_transfers'])
+      for (const table of ['blocks', 'transactions', 'internal_transactions', 'token_transfers', 'icm_sends'])
         await pool.query(`DELETE FROM evm_data.${table} WHERE chain NOT IN (SELECT id FROM evm_data.chains)`);
       await pool.end();
     }

@@ -1,5 +1,6 @@
 import type { BlockActivity__Output as BlockActivityMessage } from '../../services/generated/proto/chaindata/evmdata/v1/BlockActivity.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
+import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import type { MetricsValue__Output as Point } from '../../services/generated/proto/chaindata/metrics/v1/MetricsValue.ts';
 import { expect } from 'chai';
 import type { ChainModel } from './evm-chain-model.ts';
@@ -215,6 +216,9 @@ export function syntheticChain(
 ): RolledUpChain {
   const next = random(seed);
   const pick = (n: number) => Math.floor(next() * n);
+  // ICM messages from their own source, so the other activity stays what it was: now and then, to one of three chains.
+  const nextIcm = random(seed + 7_919);
+  const blockchainId = (n: string | number) => Buffer.from(String(n).padStart(64, '0'), 'hex');
   const blocks: BlockActivityMessage[] = [];
   let t = start;
   for (let n = 0; n < count; n++) {
@@ -245,6 +249,14 @@ export function syntheticChain(
             deployer: address(pick(14)),
           })),
         ),
+      icm_messages_sent: Array.from(
+        { length: nextIcm() < 0.3 ? 1 + Math.floor(nextIcm() * 3) : 0 },
+        (_, i) => ({
+          message_id: Buffer.from(`${evmChainId}-${n}-${i}`.padEnd(32, '-')),
+          source_blockchain_id: blockchainId(evmChainId),
+          destination_blockchain_id: blockchainId(1 + Math.floor(nextIcm() * 3)),
+        }),
+      ),
     });
   }
   return { evmChainId, network, blocks };
@@ -254,6 +266,10 @@ export function syntheticChain(
 export function activityOf(model: ChainModel, network: RolledUpChain['network']): RolledUpChain {
   const hexBytes = (hex: string) => Buffer.from(hex.slice(2), 'hex');
   const txsOf = Map.groupBy(model.txs, (t) => t.blockNumber);
+  const sendsOf = Map.groupBy(
+    model.sends.filter((s, i, all) => all.findIndex((o) => o.messageId === s.messageId) === i),
+    (s) => model.byHash.get(s.txHash)!.blockNumber,
+  );
   const blocks: BlockActivityMessage[] = model.blocks.map((b) => {
     const txs = (txsOf.get(b.number) ?? []).sort((x, y) => x.blockIndex - y.blockIndex);
     return {
@@ -280,6 +296,12 @@ export function activityOf(model: ChainModel, network: RolledUpChain['network'])
           .filter((i) => (i.type === 'CREATE' || i.type === 'CREATE2') && !i.reverted && i.to)
           .map((i) => ({ address: hexBytes(i.to!), deployer: hexBytes(i.from) })),
       ]),
+      // The ICM messages its transactions sent (each message id's first send).
+      icm_messages_sent: (sendsOf.get(b.number) ?? []).map((s) => ({
+        message_id: hexBytes(s.messageId),
+        source_blockchain_id: Buffer.from(decodeCb58(model.blockchainId)),
+        destination_blockchain_id: hexBytes(s.message.destinationBlockchainID),
+      })),
     };
   });
   return { evmChainId: model.chainId, network, blocks };

@@ -195,6 +195,7 @@ describe('metrics: streamed block activity is checked', function () {
     ],
     transfers: [{ from: address(3), to: address(4) }],
     contract_creations: [{ address: address(5), deployer: address(1) }],
+    icm_messages_sent: [],
   });
 
   it('reads a well-formed block', function () {

@@ -26,6 +26,11 @@ export function blockActivityMessage(chain: EvmChain, activity: ActivityBlock): 
     })),
     transfers: activity.transfers.map((t) => ({ from: t.from_address, to: t.to_address })),
     contract_creations: activity.creations.map((c) => ({ address: c.address, deployer: c.deployer })),
+    icm_messages_sent: activity.icmSends.map((m) => ({
+      message_id: m.message_id,
+      source_blockchain_id: chain.blockchainId,
+      destination_blockchain_id: m.destination_blockchain_id,
+    })),
   };
 }
 

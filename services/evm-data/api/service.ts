@@ -25,6 +25,7 @@ import { blockActivityHandlers } from './block-activity.ts';
 import { nativeTokenBalance, withMoney, type NativeBalances } from './native-balances.ts';
 import { icmHandlers, icmMessageDocuments } from './icm-messages.ts';
 import { tokenBalanceHandlers } from './token-balances.ts';
+import { lookingGlassHandlers } from './looking-glass.ts';
 import type {
   BlockRecord,
   BlockRef,
@@ -507,6 +508,8 @@ export function evmDataService(options: {
     },
 
     ...blockActivityHandlers({ reader, chainOf }),
+
+    ...lookingGlassHandlers({ reader: reader.lookingGlass, chainOf }),
 
     async GetIngestionStatus() {
       const status = await reader.chainStatus();

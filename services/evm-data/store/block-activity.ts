@@ -2,7 +2,8 @@ import type { Queryable } from '../../runtime/grpc/call-scope.ts';
 
 /**
  * What StreamBlockActivity reads (for the metrics service): a chain's ingested blocks in order, a run of them at a
- * time, each with its transactions, one transfer per ERC transfer log and the contracts its transactions created.
+ * time, each with its transactions, one transfer per ERC transfer log, the contracts its transactions created and the
+ * ICM messages they sent.
  * Every query reads a range of block numbers of one chain through a primary key (chain, block_number, ...); rows
  * below the chain's cursor are written once, with the cursor, and never change.
  */
@@ -40,6 +41,13 @@ export interface ActivityCreationRecord {
   deployer: Buffer;
 }
 
+/** An ICM message sent in a block: its send as evm_data.icm_sends holds it (the first send of its message id). */
+export interface ActivityIcmSendRecord {
+  block_number: string;
+  message_id: Buffer;
+  destination_blockchain_id: Buffer;
+}
+
 /** One block and what happened in it, as the stream sends it. */
 export interface ActivityBlock {
   block: ActivityBlockRecord;
@@ -47,6 +55,8 @@ export interface ActivityBlock {
   transfers: ActivityTransferRecord[];
   /** Top-level creations (by successful transactions) and trace creations, in trace order. */
   creations: { address: Buffer; deployer: Buffer }[];
+  /** In transaction order, then nonce. */
+  icmSends: ActivityIcmSendRecord[];
 }
 
 export interface ActivityBatchLimits {
@@ -103,7 +113,7 @@ export class BlockActivityReader {
     const last = blocks.at(-1);
     if (!last) return [];
     const range = [chain, blocks[0]!.number, last.number];
-    const [txs, transfers, creations] = await Promise.all([
+    const [txs, transfers, creations, icmSends] = await Promise.all([
       this.pool.query<ActivityTransactionRecord>(
         `SELECT block_number, tx_index, from_address, to_address, created_contract, gas_used, gas_price, status
          FROM evm_data.transactions
@@ -126,13 +136,26 @@ export class BlockActivityReader {
          ORDER BY block_number, tx_index, trace_index`,
         range,
       ),
+      // icm_sends is keyed by message id; the batch's transactions find their sends through its tx_hash index.
+      this.pool.query<ActivityIcmSendRecord>(
+        `SELECT t.block_number, s.message_id, s.destination_blockchain_id
+         FROM evm_data.transactions t
+         JOIN evm_data.icm_sends s ON s.tx_hash = t.hash AND s.chain = t.chain
+         WHERE t.chain = $1 AND t.block_number >= $2::bigint AND t.block_number <= $3::bigint
+         ORDER BY t.block_number, t.tx_index, s.message_nonce, s.message_id`,
+        range,
+      ),
     ]);
     const byBlock = new Map<string, ActivityBlock>(
-      blocks.map((block) => [block.number, { block, transactions: [], transfers: [], creations: [] }]),
+      blocks.map((block) => [
+        block.number,
+        { block, transactions: [], transfers: [], creations: [], icmSends: [] },
+      ]),
     );
     const of = (blockNumber: string) => byBlock.get(blockNumber)!;
     for (const tx of txs.rows) of(tx.block_number).transactions.push(tx);
     for (const transfer of transfers.rows) of(transfer.block_number).transfers.push(transfer);
+    for (const send of icmSends.rows) of(send.block_number).icmSends.push(send);
     // Trace order: a transaction's own creation is its top-level frame, before the frames below it.
     const nested = Map.groupBy(creations.rows, (c) => `${c.block_number}:${c.tx_index}`);
     for (const activity of byBlock.values())

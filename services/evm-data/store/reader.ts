@@ -3,6 +3,7 @@ import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts'
 import { AddressListsReader } from './address-lists.ts';
 import { BlockActivityReader } from './block-activity.ts';
 import { HoldingsReader } from './holdings.ts';
+import { LookingGlassReader } from './looking-glass.ts';
 import { icmRecords, IcmMessageReader } from './icm-messages.ts';
 
 /**
@@ -223,6 +224,8 @@ export class EvmDataReader {
   readonly addressLists: AddressListsReader;
   /** A chain's blocks with their activity, in order (StreamBlockActivity). */
   readonly blockActivity: BlockActivityReader;
+  /** The Metrics API's Looking Glass holder lists (ListNftHolders, ListErc20HoldersOverTime). */
+  readonly lookingGlass: LookingGlassReader;
 
   constructor(pool: Queryable) {
     this.pool = callBoundPool(pool);
@@ -230,6 +233,7 @@ export class EvmDataReader {
     this.icm = new IcmMessageReader(this.pool);
     this.addressLists = new AddressListsReader(this.pool);
     this.blockActivity = new BlockActivityReader(this.pool);
+    this.lookingGlass = new LookingGlassReader(this.pool);
   }
 
   /** Of these chains, those where the address has an indexed transaction (or transfer, or internal call). */

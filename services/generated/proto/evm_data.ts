@@ -36,6 +36,7 @@ import type { GetTransactionRequest as _chaindata_evmdata_v1_GetTransactionReque
 import type { GetTransactionResponse as _chaindata_evmdata_v1_GetTransactionResponse, GetTransactionResponse__Output as _chaindata_evmdata_v1_GetTransactionResponse__Output } from './chaindata/evmdata/v1/GetTransactionResponse.ts';
 import type { IcmDestinationTransaction as _chaindata_evmdata_v1_IcmDestinationTransaction, IcmDestinationTransaction__Output as _chaindata_evmdata_v1_IcmDestinationTransaction__Output } from './chaindata/evmdata/v1/IcmDestinationTransaction.ts';
 import type { IcmMessage as _chaindata_evmdata_v1_IcmMessage, IcmMessage__Output as _chaindata_evmdata_v1_IcmMessage__Output } from './chaindata/evmdata/v1/IcmMessage.ts';
+import type { IcmMessageSent as _chaindata_evmdata_v1_IcmMessageSent, IcmMessageSent__Output as _chaindata_evmdata_v1_IcmMessageSent__Output } from './chaindata/evmdata/v1/IcmMessageSent.ts';
 import type { IcmReceipt as _chaindata_evmdata_v1_IcmReceipt, IcmReceipt__Output as _chaindata_evmdata_v1_IcmReceipt__Output } from './chaindata/evmdata/v1/IcmReceipt.ts';
 import type { IcmRewardDetails as _chaindata_evmdata_v1_IcmRewardDetails, IcmRewardDetails__Output as _chaindata_evmdata_v1_IcmRewardDetails__Output } from './chaindata/evmdata/v1/IcmRewardDetails.ts';
 import type { IcmSourceTransaction as _chaindata_evmdata_v1_IcmSourceTransaction, IcmSourceTransaction__Output as _chaindata_evmdata_v1_IcmSourceTransaction__Output } from './chaindata/evmdata/v1/IcmSourceTransaction.ts';
@@ -60,6 +61,8 @@ import type { ListErc1155BalancesRequest as _chaindata_evmdata_v1_ListErc1155Bal
 import type { ListErc1155BalancesResponse as _chaindata_evmdata_v1_ListErc1155BalancesResponse, ListErc1155BalancesResponse__Output as _chaindata_evmdata_v1_ListErc1155BalancesResponse__Output } from './chaindata/evmdata/v1/ListErc1155BalancesResponse.ts';
 import type { ListErc20BalancesRequest as _chaindata_evmdata_v1_ListErc20BalancesRequest, ListErc20BalancesRequest__Output as _chaindata_evmdata_v1_ListErc20BalancesRequest__Output } from './chaindata/evmdata/v1/ListErc20BalancesRequest.ts';
 import type { ListErc20BalancesResponse as _chaindata_evmdata_v1_ListErc20BalancesResponse, ListErc20BalancesResponse__Output as _chaindata_evmdata_v1_ListErc20BalancesResponse__Output } from './chaindata/evmdata/v1/ListErc20BalancesResponse.ts';
+import type { ListErc20HoldersOverTimeRequest as _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, ListErc20HoldersOverTimeRequest__Output as _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest__Output } from './chaindata/evmdata/v1/ListErc20HoldersOverTimeRequest.ts';
+import type { ListErc20HoldersOverTimeResponse as _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse, ListErc20HoldersOverTimeResponse__Output as _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output } from './chaindata/evmdata/v1/ListErc20HoldersOverTimeResponse.ts';
 import type { ListErc721BalancesRequest as _chaindata_evmdata_v1_ListErc721BalancesRequest, ListErc721BalancesRequest__Output as _chaindata_evmdata_v1_ListErc721BalancesRequest__Output } from './chaindata/evmdata/v1/ListErc721BalancesRequest.ts';
 import type { ListErc721BalancesResponse as _chaindata_evmdata_v1_ListErc721BalancesResponse, ListErc721BalancesResponse__Output as _chaindata_evmdata_v1_ListErc721BalancesResponse__Output } from './chaindata/evmdata/v1/ListErc721BalancesResponse.ts';
 import type { ListEvmBlocksResponse as _chaindata_evmdata_v1_ListEvmBlocksResponse, ListEvmBlocksResponse__Output as _chaindata_evmdata_v1_ListEvmBlocksResponse__Output } from './chaindata/evmdata/v1/ListEvmBlocksResponse.ts';
@@ -72,10 +75,13 @@ import type { ListLatestBlocksRequest as _chaindata_evmdata_v1_ListLatestBlocksR
 import type { ListLatestTransactionsAllChainsRequest as _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, ListLatestTransactionsAllChainsRequest__Output as _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output } from './chaindata/evmdata/v1/ListLatestTransactionsAllChainsRequest.ts';
 import type { ListLatestTransactionsRequest as _chaindata_evmdata_v1_ListLatestTransactionsRequest, ListLatestTransactionsRequest__Output as _chaindata_evmdata_v1_ListLatestTransactionsRequest__Output } from './chaindata/evmdata/v1/ListLatestTransactionsRequest.ts';
 import type { ListNativeTransactionsResponse as _chaindata_evmdata_v1_ListNativeTransactionsResponse, ListNativeTransactionsResponse__Output as _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output } from './chaindata/evmdata/v1/ListNativeTransactionsResponse.ts';
+import type { ListNftHoldersRequest as _chaindata_evmdata_v1_ListNftHoldersRequest, ListNftHoldersRequest__Output as _chaindata_evmdata_v1_ListNftHoldersRequest__Output } from './chaindata/evmdata/v1/ListNftHoldersRequest.ts';
+import type { ListNftHoldersResponse as _chaindata_evmdata_v1_ListNftHoldersResponse, ListNftHoldersResponse__Output as _chaindata_evmdata_v1_ListNftHoldersResponse__Output } from './chaindata/evmdata/v1/ListNftHoldersResponse.ts';
 import type { ListNftTokensRequest as _chaindata_evmdata_v1_ListNftTokensRequest, ListNftTokensRequest__Output as _chaindata_evmdata_v1_ListNftTokensRequest__Output } from './chaindata/evmdata/v1/ListNftTokensRequest.ts';
 import type { ListNftTokensResponse as _chaindata_evmdata_v1_ListNftTokensResponse, ListNftTokensResponse__Output as _chaindata_evmdata_v1_ListNftTokensResponse__Output } from './chaindata/evmdata/v1/ListNftTokensResponse.ts';
 import type { ListTokenTransfersRequest as _chaindata_evmdata_v1_ListTokenTransfersRequest, ListTokenTransfersRequest__Output as _chaindata_evmdata_v1_ListTokenTransfersRequest__Output } from './chaindata/evmdata/v1/ListTokenTransfersRequest.ts';
 import type { ListTokenTransfersResponse as _chaindata_evmdata_v1_ListTokenTransfersResponse, ListTokenTransfersResponse__Output as _chaindata_evmdata_v1_ListTokenTransfersResponse__Output } from './chaindata/evmdata/v1/ListTokenTransfersResponse.ts';
+import type { LookingGlassHolder as _chaindata_evmdata_v1_LookingGlassHolder, LookingGlassHolder__Output as _chaindata_evmdata_v1_LookingGlassHolder__Output } from './chaindata/evmdata/v1/LookingGlassHolder.ts';
 import type { Method as _chaindata_evmdata_v1_Method, Method__Output as _chaindata_evmdata_v1_Method__Output } from './chaindata/evmdata/v1/Method.ts';
 import type { Money as _chaindata_evmdata_v1_Money, Money__Output as _chaindata_evmdata_v1_Money__Output } from './chaindata/evmdata/v1/Money.ts';
 import type { NativeTokenBalance as _chaindata_evmdata_v1_NativeTokenBalance, NativeTokenBalance__Output as _chaindata_evmdata_v1_NativeTokenBalance__Output } from './chaindata/evmdata/v1/NativeTokenBalance.ts';
@@ -140,6 +146,7 @@ export interface ProtoGrpcType {
         GetTransactionResponse: MessageTypeDefinition<_chaindata_evmdata_v1_GetTransactionResponse, _chaindata_evmdata_v1_GetTransactionResponse__Output>
         IcmDestinationTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_IcmDestinationTransaction, _chaindata_evmdata_v1_IcmDestinationTransaction__Output>
         IcmMessage: MessageTypeDefinition<_chaindata_evmdata_v1_IcmMessage, _chaindata_evmdata_v1_IcmMessage__Output>
+        IcmMessageSent: MessageTypeDefinition<_chaindata_evmdata_v1_IcmMessageSent, _chaindata_evmdata_v1_IcmMessageSent__Output>
         IcmReceipt: MessageTypeDefinition<_chaindata_evmdata_v1_IcmReceipt, _chaindata_evmdata_v1_IcmReceipt__Output>
         IcmRewardDetails: MessageTypeDefinition<_chaindata_evmdata_v1_IcmRewardDetails, _chaindata_evmdata_v1_IcmRewardDetails__Output>
         IcmSourceTransaction: MessageTypeDefinition<_chaindata_evmdata_v1_IcmSourceTransaction, _chaindata_evmdata_v1_IcmSourceTransaction__Output>
@@ -164,6 +171,8 @@ export interface ProtoGrpcType {
         ListErc1155BalancesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc1155BalancesResponse, _chaindata_evmdata_v1_ListErc1155BalancesResponse__Output>
         ListErc20BalancesRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc20BalancesRequest, _chaindata_evmdata_v1_ListErc20BalancesRequest__Output>
         ListErc20BalancesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc20BalancesResponse, _chaindata_evmdata_v1_ListErc20BalancesResponse__Output>
+        ListErc20HoldersOverTimeRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest__Output>
+        ListErc20HoldersOverTimeResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse, _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>
         ListErc721BalancesRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc721BalancesRequest, _chaindata_evmdata_v1_ListErc721BalancesRequest__Output>
         ListErc721BalancesResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListErc721BalancesResponse, _chaindata_evmdata_v1_ListErc721BalancesResponse__Output>
         ListEvmBlocksResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListEvmBlocksResponse, _chaindata_evmdata_v1_ListEvmBlocksResponse__Output>
@@ -176,10 +185,13 @@ export interface ProtoGrpcType {
         ListLatestTransactionsAllChainsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output>
         ListLatestTransactionsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListLatestTransactionsRequest, _chaindata_evmdata_v1_ListLatestTransactionsRequest__Output>
         ListNativeTransactionsResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListNativeTransactionsResponse, _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>
+        ListNftHoldersRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftHoldersRequest, _chaindata_evmdata_v1_ListNftHoldersRequest__Output>
+        ListNftHoldersResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftHoldersResponse, _chaindata_evmdata_v1_ListNftHoldersResponse__Output>
         ListNftTokensRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftTokensRequest, _chaindata_evmdata_v1_ListNftTokensRequest__Output>
         ListNftTokensResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListNftTokensResponse, _chaindata_evmdata_v1_ListNftTokensResponse__Output>
         ListTokenTransfersRequest: MessageTypeDefinition<_chaindata_evmdata_v1_ListTokenTransfersRequest, _chaindata_evmdata_v1_ListTokenTransfersRequest__Output>
         ListTokenTransfersResponse: MessageTypeDefinition<_chaindata_evmdata_v1_ListTokenTransfersResponse, _chaindata_evmdata_v1_ListTokenTransfersResponse__Output>
+        LookingGlassHolder: MessageTypeDefinition<_chaindata_evmdata_v1_LookingGlassHolder, _chaindata_evmdata_v1_LookingGlassHolder__Output>
         Method: MessageTypeDefinition<_chaindata_evmdata_v1_Method, _chaindata_evmdata_v1_Method__Output>
         Money: MessageTypeDefinition<_chaindata_evmdata_v1_Money, _chaindata_evmdata_v1_Money__Output>
         NativeTokenBalance: MessageTypeDefinition<_chaindata_evmdata_v1_NativeTokenBalance, _chaindata_evmdata_v1_NativeTokenBalance__Output>

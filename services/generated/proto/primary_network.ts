@@ -44,6 +44,7 @@ import type { IndexCursor as _chaindata_primarynetwork_v1_IndexCursor, IndexCurs
 import type { L1ValidatorDetails as _chaindata_primarynetwork_v1_L1ValidatorDetails, L1ValidatorDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorDetails.ts';
 import type { L1ValidatorDetailsFull as _chaindata_primarynetwork_v1_L1ValidatorDetailsFull, L1ValidatorDetailsFull__Output as _chaindata_primarynetwork_v1_L1ValidatorDetailsFull__Output } from './chaindata/primarynetwork/v1/L1ValidatorDetailsFull.ts';
 import type { L1ValidatorManagerDetails as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails, L1ValidatorManagerDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorManagerDetails.ts';
+import type { L1ValidatorWeightActivity as _chaindata_primarynetwork_v1_L1ValidatorWeightActivity, L1ValidatorWeightActivity__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightActivity__Output } from './chaindata/primarynetwork/v1/L1ValidatorWeightActivity.ts';
 import type { L1ValidatorWeightChange as _chaindata_primarynetwork_v1_L1ValidatorWeightChange, L1ValidatorWeightChange__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output } from './chaindata/primarynetwork/v1/L1ValidatorWeightChange.ts';
 import type { LastActivityTimestamp as _chaindata_primarynetwork_v1_LastActivityTimestamp, LastActivityTimestamp__Output as _chaindata_primarynetwork_v1_LastActivityTimestamp__Output } from './chaindata/primarynetwork/v1/LastActivityTimestamp.ts';
 import type { ListAssetTransactionsRequest as _chaindata_primarynetwork_v1_ListAssetTransactionsRequest, ListAssetTransactionsRequest__Output as _chaindata_primarynetwork_v1_ListAssetTransactionsRequest__Output } from './chaindata/primarynetwork/v1/ListAssetTransactionsRequest.ts';
@@ -66,6 +67,8 @@ import type { ListTransactionsRequest as _chaindata_primarynetwork_v1_ListTransa
 import type { ListTransactionsResponse as _chaindata_primarynetwork_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _chaindata_primarynetwork_v1_ListTransactionsResponse__Output } from './chaindata/primarynetwork/v1/ListTransactionsResponse.ts';
 import type { ListUtxosRequest as _chaindata_primarynetwork_v1_ListUtxosRequest, ListUtxosRequest__Output as _chaindata_primarynetwork_v1_ListUtxosRequest__Output } from './chaindata/primarynetwork/v1/ListUtxosRequest.ts';
 import type { ListUtxosResponse as _chaindata_primarynetwork_v1_ListUtxosResponse, ListUtxosResponse__Output as _chaindata_primarynetwork_v1_ListUtxosResponse__Output } from './chaindata/primarynetwork/v1/ListUtxosResponse.ts';
+import type { ListValidatorsByTimeFrameRequest as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, ListValidatorsByTimeFrameRequest__Output as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest__Output } from './chaindata/primarynetwork/v1/ListValidatorsByTimeFrameRequest.ts';
+import type { ListValidatorsByTimeFrameResponse as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse, ListValidatorsByTimeFrameResponse__Output as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output } from './chaindata/primarynetwork/v1/ListValidatorsByTimeFrameResponse.ts';
 import type { ListValidatorsRequest as _chaindata_primarynetwork_v1_ListValidatorsRequest, ListValidatorsRequest__Output as _chaindata_primarynetwork_v1_ListValidatorsRequest__Output } from './chaindata/primarynetwork/v1/ListValidatorsRequest.ts';
 import type { ListValidatorsResponse as _chaindata_primarynetwork_v1_ListValidatorsResponse, ListValidatorsResponse__Output as _chaindata_primarynetwork_v1_ListValidatorsResponse__Output } from './chaindata/primarynetwork/v1/ListValidatorsResponse.ts';
 import type { ListVerticesByHeightRequest as _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, ListVerticesByHeightRequest__Output as _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output } from './chaindata/primarynetwork/v1/ListVerticesByHeightRequest.ts';
@@ -84,9 +87,13 @@ import type { ProposerDetails as _chaindata_primarynetwork_v1_ProposerDetails, P
 import type { RemovedValidatorDetails as _chaindata_primarynetwork_v1_RemovedValidatorDetails, RemovedValidatorDetails__Output as _chaindata_primarynetwork_v1_RemovedValidatorDetails__Output } from './chaindata/primarynetwork/v1/RemovedValidatorDetails.ts';
 import type { Rewards as _chaindata_primarynetwork_v1_Rewards, Rewards__Output as _chaindata_primarynetwork_v1_Rewards__Output } from './chaindata/primarynetwork/v1/Rewards.ts';
 import type { SharedAssetAmount as _chaindata_primarynetwork_v1_SharedAssetAmount, SharedAssetAmount__Output as _chaindata_primarynetwork_v1_SharedAssetAmount__Output } from './chaindata/primarynetwork/v1/SharedAssetAmount.ts';
+import type { StakerActivity as _chaindata_primarynetwork_v1_StakerActivity, StakerActivity__Output as _chaindata_primarynetwork_v1_StakerActivity__Output } from './chaindata/primarynetwork/v1/StakerActivity.ts';
+import type { StakingActivityBlock as _chaindata_primarynetwork_v1_StakingActivityBlock, StakingActivityBlock__Output as _chaindata_primarynetwork_v1_StakingActivityBlock__Output } from './chaindata/primarynetwork/v1/StakingActivityBlock.ts';
 import type { StakingDistribution as _chaindata_primarynetwork_v1_StakingDistribution, StakingDistribution__Output as _chaindata_primarynetwork_v1_StakingDistribution__Output } from './chaindata/primarynetwork/v1/StakingDistribution.ts';
+import type { StreamStakingActivityRequest as _chaindata_primarynetwork_v1_StreamStakingActivityRequest, StreamStakingActivityRequest__Output as _chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output } from './chaindata/primarynetwork/v1/StreamStakingActivityRequest.ts';
 import type { Subnet as _chaindata_primarynetwork_v1_Subnet, Subnet__Output as _chaindata_primarynetwork_v1_Subnet__Output } from './chaindata/primarynetwork/v1/Subnet.ts';
 import type { SubnetOwnershipInfo as _chaindata_primarynetwork_v1_SubnetOwnershipInfo, SubnetOwnershipInfo__Output as _chaindata_primarynetwork_v1_SubnetOwnershipInfo__Output } from './chaindata/primarynetwork/v1/SubnetOwnershipInfo.ts';
+import type { TimeFrameValidator as _chaindata_primarynetwork_v1_TimeFrameValidator, TimeFrameValidator__Output as _chaindata_primarynetwork_v1_TimeFrameValidator__Output } from './chaindata/primarynetwork/v1/TimeFrameValidator.ts';
 import type { Transaction as _chaindata_primarynetwork_v1_Transaction, Transaction__Output as _chaindata_primarynetwork_v1_Transaction__Output } from './chaindata/primarynetwork/v1/Transaction.ts';
 import type { TransactionVertexDetail as _chaindata_primarynetwork_v1_TransactionVertexDetail, TransactionVertexDetail__Output as _chaindata_primarynetwork_v1_TransactionVertexDetail__Output } from './chaindata/primarynetwork/v1/TransactionVertexDetail.ts';
 import type { Utxo as _chaindata_primarynetwork_v1_Utxo, Utxo__Output as _chaindata_primarynetwork_v1_Utxo__Output } from './chaindata/primarynetwork/v1/Utxo.ts';
@@ -153,6 +160,7 @@ export interface ProtoGrpcType {
         L1ValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorDetails, _chaindata_primarynetwork_v1_L1ValidatorDetails__Output>
         L1ValidatorDetailsFull: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorDetailsFull, _chaindata_primarynetwork_v1_L1ValidatorDetailsFull__Output>
         L1ValidatorManagerDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorManagerDetails, _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output>
+        L1ValidatorWeightActivity: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorWeightActivity, _chaindata_primarynetwork_v1_L1ValidatorWeightActivity__Output>
         L1ValidatorWeightChange: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorWeightChange, _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>
         LastActivityTimestamp: MessageTypeDefinition<_chaindata_primarynetwork_v1_LastActivityTimestamp, _chaindata_primarynetwork_v1_LastActivityTimestamp__Output>
         ListAssetTransactionsRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListAssetTransactionsRequest, _chaindata_primarynetwork_v1_ListAssetTransactionsRequest__Output>
@@ -175,6 +183,8 @@ export interface ProtoGrpcType {
         ListTransactionsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListTransactionsResponse, _chaindata_primarynetwork_v1_ListTransactionsResponse__Output>
         ListUtxosRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListUtxosRequest, _chaindata_primarynetwork_v1_ListUtxosRequest__Output>
         ListUtxosResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListUtxosResponse, _chaindata_primarynetwork_v1_ListUtxosResponse__Output>
+        ListValidatorsByTimeFrameRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest__Output>
+        ListValidatorsByTimeFrameResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse, _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>
         ListValidatorsRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListValidatorsRequest, _chaindata_primarynetwork_v1_ListValidatorsRequest__Output>
         ListValidatorsResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListValidatorsResponse, _chaindata_primarynetwork_v1_ListValidatorsResponse__Output>
         ListVerticesByHeightRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_ListVerticesByHeightRequest, _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output>
@@ -194,9 +204,13 @@ export interface ProtoGrpcType {
         Rewards: MessageTypeDefinition<_chaindata_primarynetwork_v1_Rewards, _chaindata_primarynetwork_v1_Rewards__Output>
         SharedAssetAmount: MessageTypeDefinition<_chaindata_primarynetwork_v1_SharedAssetAmount, _chaindata_primarynetwork_v1_SharedAssetAmount__Output>
         SortOrder: EnumTypeDefinition
+        StakerActivity: MessageTypeDefinition<_chaindata_primarynetwork_v1_StakerActivity, _chaindata_primarynetwork_v1_StakerActivity__Output>
+        StakingActivityBlock: MessageTypeDefinition<_chaindata_primarynetwork_v1_StakingActivityBlock, _chaindata_primarynetwork_v1_StakingActivityBlock__Output>
         StakingDistribution: MessageTypeDefinition<_chaindata_primarynetwork_v1_StakingDistribution, _chaindata_primarynetwork_v1_StakingDistribution__Output>
+        StreamStakingActivityRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_StreamStakingActivityRequest, _chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output>
         Subnet: MessageTypeDefinition<_chaindata_primarynetwork_v1_Subnet, _chaindata_primarynetwork_v1_Subnet__Output>
         SubnetOwnershipInfo: MessageTypeDefinition<_chaindata_primarynetwork_v1_SubnetOwnershipInfo, _chaindata_primarynetwork_v1_SubnetOwnershipInfo__Output>
+        TimeFrameValidator: MessageTypeDefinition<_chaindata_primarynetwork_v1_TimeFrameValidator, _chaindata_primarynetwork_v1_TimeFrameValidator__Output>
         Transaction: MessageTypeDefinition<_chaindata_primarynetwork_v1_Transaction, _chaindata_primarynetwork_v1_Transaction__Output>
         TransactionVertexDetail: MessageTypeDefinition<_chaindata_primarynetwork_v1_TransactionVertexDetail, _chaindata_primarynetwork_v1_TransactionVertexDetail__Output>
         Utxo: MessageTypeDefinition<_chaindata_primarynetwork_v1_Utxo, _chaindata_primarynetwork_v1_Utxo__Output>

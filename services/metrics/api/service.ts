@@ -10,7 +10,11 @@ import { keysetPage } from '../../runtime/pagination/keyset.ts';
 import { TIME_INTERVALS } from '../intervals.ts';
 import type { RollupReader } from '../store/reader.ts';
 import { chainDoc, dayRowsWith, metricPoint } from './documents.ts';
+import { icmHandlers } from './icm.ts';
+import { lookingGlassHandlers } from './looking-glass.ts';
 import { CHAIN_METRICS, needsDayRows, supportsInterval } from './metric-values.ts';
+import { stakingHandlers } from './staking.ts';
+import { rollingWindowHandlers } from './rolling-windows.ts';
 
 /** The Metrics API's page sizes: 1..2160 for a metric's points (the gateway applies its default, 100), up to 10000 chains. */
 export const MAX_METRICS_PAGE_SIZE = 2160;
@@ -52,10 +56,10 @@ export function metricsService(options: MetricsServiceOptions): AsyncImplementat
   const { reader } = options;
 
   return {
-    // (rolling windows) handlers
-    // (icm) handlers
-    // (staking) handlers
-    // (looking glass) handlers
+    ...rollingWindowHandlers(options),
+    ...icmHandlers(options),
+    ...stakingHandlers(options),
+    ...lookingGlassHandlers(options),
     ListChains: async (req) => {
       const network = field.oneOf('network', req.network, NETWORKS);
       const pageSize =

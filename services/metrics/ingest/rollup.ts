@@ -4,6 +4,7 @@
  */
 import type { BlockActivity__Output as BlockActivityMessage } from '../../generated/proto/chaindata/evmdata/v1/BlockActivity.ts';
 import { bucketStart, TIME_INTERVALS, type TimeInterval } from '../intervals.ts';
+import { icmRollup, icmSentOf, type IcmRow, type IcmSent } from './icm-rollup.ts';
 
 export type Network = 'mainnet' | 'testnet';
 
@@ -17,6 +18,8 @@ export interface ActivityBlock {
   transactions: { from: Buffer; to?: Buffer; gasUsed: bigint; gasPrice: bigint }[];
   transfers: { from: Buffer; to: Buffer }[];
   creations: { address: Buffer; deployer: Buffer }[];
+  /** The ICM messages the block sent; absent: none. */
+  icmSent?: IcmSent[];
 }
 
 /** What a distinct count counts. */
@@ -53,6 +56,18 @@ export interface DayRow {
   lastBlockTime: number;
 }
 
+/** What the rolling windows need per scope and hour beyond the hour's series bucket (as DayRow per day). */
+export interface HourRow {
+  scope: string;
+  hour: number;
+  gasPriceSum: bigint;
+  maxGasPrice: bigint | undefined;
+  maxTps: number | undefined;
+  maxGps: number | undefined;
+  firstBlockTime: number;
+  lastBlockTime: number;
+}
+
 /** The earliest day of the batch an address (or deployer) was seen on, per scope. */
 export interface FirstSeenRow {
   scope: string;
@@ -65,7 +80,11 @@ export interface BatchRollup {
   sums: SumRow[];
   members: MemberRow[];
   days: DayRow[];
+  /** Always given by rollupBatch; absent (none) in a hand-made batch. */
+  hours?: HourRow[];
   firstSeen: FirstSeenRow[];
+  /** ICM message counts; absent: none. */
+  icm?: IcmRow[];
 }
 
 /** The scopes a chain's blocks count in: the chain itself (its EVM chain id), its network, and `total`. */
@@ -102,11 +121,13 @@ export function rollupBatch(
   const sums = new Map<string, SumRow>();
   const members = new Map<string, MemberRow>();
   const days = new Map<string, DayRow>();
+  const hours = new Map<string, HourRow>();
   const firstSeen = new Map<string, FirstSeenRow>();
   let previous = previousBlockTime;
   for (const block of blocks) {
     const t = block.timestamp;
     const day = bucketStart('day', t);
+    const hour = bucketStart('hour', t);
     let gasUsed = 0n;
     let feesPaid = 0n;
     let gasPriceSum = 0n;
@@ -187,6 +208,24 @@ export function rollupBatch(
       dayRow.maxGps = maxOf(dayRow.maxGps, gps);
       dayRow.lastBlockTime = Math.max(dayRow.lastBlockTime, t);
       days.set(dayKey, dayRow);
+      const hourKey = `${scope}|${hour}`;
+      const hourRow = hours.get(hourKey) ?? {
+        scope,
+        hour,
+        gasPriceSum: 0n,
+        maxGasPrice: undefined,
+        maxTps: undefined,
+        maxGps: undefined,
+        firstBlockTime: t,
+        lastBlockTime: t,
+      };
+      hourRow.gasPriceSum += gasPriceSum;
+      hourRow.maxGasPrice = maxOf(hourRow.maxGasPrice, maxGasPrice);
+      hourRow.maxTps = maxOf(hourRow.maxTps, tps);
+      hourRow.maxGps = maxOf(hourRow.maxGps, gps);
+      hourRow.firstBlockTime = Math.min(hourRow.firstBlockTime, t);
+      hourRow.lastBlockTime = Math.max(hourRow.lastBlockTime, t);
+      hours.set(hourKey, hourRow);
       const addFirst = (kind: FirstSeenRow['kind'], list: Buffer[]) => {
         for (const address of list) {
           const firstKey = `${scope}|${kind}|${address.toString('hex')}`;
@@ -202,7 +241,9 @@ export function rollupBatch(
     sums: [...sums.values()],
     members: [...members.values()],
     days: [...days.values()],
+    hours: [...hours.values()],
     firstSeen: [...firstSeen.values()],
+    icm: icmRollup(chain.network, blocks),
   };
 }
 
@@ -256,5 +297,6 @@ export function activityBlockOf(message: BlockActivityMessage): ActivityBlock {
       address: bytesOf(c.address, ADDRESS_BYTES, `${at}: contract_creations[${i}].address`),
       deployer: bytesOf(c.deployer, ADDRESS_BYTES, `${at}: contract_creations[${i}].deployer`),
     })),
+    icmSent: icmSentOf(message.icm_messages_sent, (v, f) => bytesOf(v, HASH_BYTES, `${at}: ${f}`)),
   };
 }

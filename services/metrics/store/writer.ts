@@ -1,6 +1,7 @@
 import { bytea, inTransaction, type Pool, type PoolClient } from '../../runtime/database/pool.ts';
 import { CursorMovedError, UpstreamDivergedError } from '../../runtime/follow/follow-loop.ts';
 import type { BatchRollup, Network } from '../ingest/rollup.ts';
+import { applyIcm } from './icm-writer.ts';
 
 /** Where a chain's rollups stand: the next block to roll up, and the hash and time of the block before it. */
 export interface ChainCursor {
@@ -107,6 +108,12 @@ export class RollupWriter {
         );
       await applyRollup(client, batch.rollup);
       await client.query(
+        `INSERT INTO metrics.refreshes (evm_chain_id, rolled_up_at) VALUES ($1, extract(epoch FROM now())::bigint)
+         ON CONFLICT (evm_chain_id) DO UPDATE SET rolled_up_at = excluded.rolled_up_at`,
+        [batch.evmChainId],
+      );
+      await applyIcm(client, batch.rollup.icm ?? []);
+      await client.query(
         `UPDATE metrics.chains SET next_block = $2, last_block_hash = $3, last_block_time = $4
           WHERE evm_chain_id = $1`,
         [
@@ -120,12 +127,14 @@ export class RollupWriter {
   }
 
   async analyze(): Promise<void> {
-    await this.pool.query('ANALYZE metrics.series, metrics.bucket_members, metrics.first_seen, metrics.days');
+    await this.pool.query(
+      'ANALYZE metrics.series, metrics.bucket_members, metrics.first_seen, metrics.days, metrics.hours',
+    );
   }
 }
 
 async function applyRollup(client: PoolClient, rollup: BatchRollup): Promise<void> {
-  const { sums, members, days, firstSeen } = rollup;
+  const { sums, members, days, hours = [], firstSeen } = rollup;
   if (sums.length > 0)
     await client.query(
       `INSERT INTO metrics.series AS s (scope, time_interval, bucket, tx_count, gas_used, fees_paid, contracts)
@@ -177,20 +186,51 @@ async function applyRollup(client: PoolClient, rollup: BatchRollup): Promise<voi
       ],
     );
 
+  if (hours.length > 0)
+    await client.query(
+      `INSERT INTO metrics.hours AS h
+         (scope, hour, gas_price_sum, max_gas_price, max_tps, max_gps, first_block_time, last_block_time)
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::float8[], $6::float8[],
+                            $7::bigint[], $8::bigint[])
+       ON CONFLICT (scope, hour) DO UPDATE SET
+         gas_price_sum = h.gas_price_sum + excluded.gas_price_sum,
+         max_gas_price = GREATEST(h.max_gas_price, excluded.max_gas_price),
+         max_tps = GREATEST(h.max_tps, excluded.max_tps),
+         max_gps = GREATEST(h.max_gps, excluded.max_gps),
+         first_block_time = LEAST(h.first_block_time, excluded.first_block_time),
+         last_block_time = GREATEST(h.last_block_time, excluded.last_block_time)`,
+      [
+        hours.map((r) => r.scope),
+        hours.map((r) => r.hour),
+        numerics(hours.map((r) => r.gasPriceSum)),
+        hours.map((r) => (r.maxGasPrice === undefined ? null : r.maxGasPrice.toString())),
+        hours.map((r) => r.maxTps ?? null),
+        hours.map((r) => r.maxGps ?? null),
+        hours.map((r) => r.firstBlockTime),
+        hours.map((r) => r.lastBlockTime),
+      ],
+    );
+
   if (days.length === 0) return;
-  // A new day starts from the running totals of the scope's day before it (every contribution so far to a day
-  // before it is in them); what this batch adds to the totals comes below.
+  // A new day starts from the running totals (and maxima) of the scope's day before it (every contribution so far
+  // to a day before it is in them); what this batch adds to the totals comes below.
   await client.query(
     `INSERT INTO metrics.days AS d
        (scope, day, gas_price_sum, max_gas_price, max_tps, max_gps, last_block_time, cumulative_tx_count,
-        cumulative_addresses, cumulative_contracts, cumulative_deployers)
+        cumulative_addresses, cumulative_contracts, cumulative_deployers, cumulative_gas_used, cumulative_fees_paid,
+        cumulative_gas_price_sum, cumulative_max_gas_price, cumulative_max_tps, cumulative_max_gps)
      SELECT i.scope, i.day, i.gas_price_sum, i.max_gas_price, i.max_tps, i.max_gps, i.last_block_time,
             COALESCE(p.cumulative_tx_count, 0), COALESCE(p.cumulative_addresses, 0),
-            COALESCE(p.cumulative_contracts, 0), COALESCE(p.cumulative_deployers, 0)
+            COALESCE(p.cumulative_contracts, 0), COALESCE(p.cumulative_deployers, 0),
+            COALESCE(p.cumulative_gas_used, 0), COALESCE(p.cumulative_fees_paid, 0),
+            COALESCE(p.cumulative_gas_price_sum, 0), p.cumulative_max_gas_price, p.cumulative_max_tps,
+            p.cumulative_max_gps
        FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::numeric[], $5::float8[], $6::float8[], $7::bigint[])
               AS i(scope, day, gas_price_sum, max_gas_price, max_tps, max_gps, last_block_time)
        LEFT JOIN LATERAL (
-         SELECT cumulative_tx_count, cumulative_addresses, cumulative_contracts, cumulative_deployers
+         SELECT cumulative_tx_count, cumulative_addresses, cumulative_contracts, cumulative_deployers,
+                cumulative_gas_used, cumulative_fees_paid, cumulative_gas_price_sum, cumulative_max_gas_price,
+                cumulative_max_tps, cumulative_max_gps
            FROM metrics.days b WHERE b.scope = i.scope AND b.day < i.day ORDER BY b.day DESC LIMIT 1
        ) p ON true
      ON CONFLICT (scope, day) DO UPDATE SET
@@ -210,21 +250,75 @@ async function applyRollup(client: PoolClient, rollup: BatchRollup): Promise<voi
     ],
   );
 
+  // Running maxima: a day's maximum raises those of every day of the scope from it on (GREATEST, as the totals
+  // below, does not depend on the order chains are rolled up in).
+  await client.query(
+    `UPDATE metrics.days d SET
+       cumulative_max_gas_price = GREATEST(d.cumulative_max_gas_price, x.max_gas_price),
+       cumulative_max_tps = GREATEST(d.cumulative_max_tps, x.max_tps),
+       cumulative_max_gps = GREATEST(d.cumulative_max_gps, x.max_gps)
+       FROM (
+         SELECT b.scope, b.day, max(t.max_gas_price) AS max_gas_price, max(t.max_tps) AS max_tps,
+                max(t.max_gps) AS max_gps
+           FROM unnest($1::text[], $2::bigint[], $3::numeric[], $4::float8[], $5::float8[])
+                  AS t(scope, day, max_gas_price, max_tps, max_gps)
+           JOIN metrics.days b ON b.scope = t.scope AND b.day >= t.day
+          GROUP BY b.scope, b.day
+       ) x
+      WHERE d.scope = x.scope AND d.day = x.day`,
+    [
+      days.map((r) => r.scope),
+      days.map((r) => r.day),
+      days.map((r) => (r.maxGasPrice === undefined ? null : r.maxGasPrice.toString())),
+      days.map((r) => r.maxTps ?? null),
+      days.map((r) => r.maxGps ?? null),
+    ],
+  );
+
   // Deltas of the running totals, by scope and day: transactions and contracts where they happened; an address or
   // deployer on the first day it is seen (moved earlier when a chain behind the others sees it before).
   const deltas = new Map<
     string,
-    { scope: string; day: number; txs: number; contracts: number; addresses: number; deployers: number }
+    {
+      scope: string;
+      day: number;
+      txs: number;
+      contracts: number;
+      addresses: number;
+      deployers: number;
+      gasUsed: bigint;
+      feesPaid: bigint;
+      gasPriceSum: bigint;
+    }
   >();
   const delta = (scope: string, day: number) => {
     const key = `${scope}|${day}`;
     let d = deltas.get(key);
-    if (!d) deltas.set(key, (d = { scope, day, txs: 0, contracts: 0, addresses: 0, deployers: 0 }));
+    if (!d)
+      deltas.set(
+        key,
+        (d = {
+          scope,
+          day,
+          txs: 0,
+          contracts: 0,
+          addresses: 0,
+          deployers: 0,
+          gasUsed: 0n,
+          feesPaid: 0n,
+          gasPriceSum: 0n,
+        }),
+      );
     return d;
   };
   for (const r of days) {
     delta(r.scope, r.day).txs += r.txCount;
     delta(r.scope, r.day).contracts += r.contracts;
+    delta(r.scope, r.day).gasPriceSum += r.gasPriceSum;
+  }
+  for (const r of sums.filter((s) => s.interval === 'day')) {
+    delta(r.scope, r.bucket).gasUsed += r.gasUsed;
+    delta(r.scope, r.bucket).feesPaid += r.feesPaid;
   }
   if (firstSeen.length > 0) {
     const { rows } = await client.query<{ scope: string; kind: number; day: string; old_day: string | null }>(
@@ -256,7 +350,14 @@ async function applyRollup(client: PoolClient, rollup: BatchRollup): Promise<voi
     }
   }
   const changes = [...deltas.values()].filter(
-    (d) => d.txs !== 0 || d.contracts !== 0 || d.addresses !== 0 || d.deployers !== 0,
+    (d) =>
+      d.txs !== 0 ||
+      d.contracts !== 0 ||
+      d.addresses !== 0 ||
+      d.deployers !== 0 ||
+      d.gasUsed !== 0n ||
+      d.feesPaid !== 0n ||
+      d.gasPriceSum !== 0n,
   );
   if (changes.length === 0) return;
   // Each day's totals take every delta of a day at or before it (days after the batch's exist only when another
@@ -266,12 +367,17 @@ async function applyRollup(client: PoolClient, rollup: BatchRollup): Promise<voi
        cumulative_tx_count = d.cumulative_tx_count + x.txs,
        cumulative_contracts = d.cumulative_contracts + x.contracts,
        cumulative_addresses = d.cumulative_addresses + x.addresses,
-       cumulative_deployers = d.cumulative_deployers + x.deployers
+       cumulative_deployers = d.cumulative_deployers + x.deployers,
+       cumulative_gas_used = d.cumulative_gas_used + x.gas_used,
+       cumulative_fees_paid = d.cumulative_fees_paid + x.fees_paid,
+       cumulative_gas_price_sum = d.cumulative_gas_price_sum + x.gas_price_sum
        FROM (
          SELECT b.scope, b.day, sum(t.txs) AS txs, sum(t.contracts) AS contracts, sum(t.addresses) AS addresses,
-                sum(t.deployers) AS deployers
-           FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[])
-                  AS t(scope, day, txs, contracts, addresses, deployers)
+                sum(t.deployers) AS deployers, sum(t.gas_used) AS gas_used, sum(t.fees_paid) AS fees_paid,
+                sum(t.gas_price_sum) AS gas_price_sum
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[],
+                       $7::numeric[], $8::numeric[], $9::numeric[])
+                  AS t(scope, day, txs, contracts, addresses, deployers, gas_used, fees_paid, gas_price_sum)
            JOIN metrics.days b ON b.scope = t.scope AND b.day >= t.day
           GROUP BY b.scope, b.day
        ) x
@@ -283,6 +389,9 @@ async function applyRollup(client: PoolClient, rollup: BatchRollup): Promise<voi
       changes.map((d) => d.contracts),
       changes.map((d) => d.addresses),
       changes.map((d) => d.deployers),
+      numerics(changes.map((d) => d.gasUsed)),
+      numerics(changes.map((d) => d.feesPaid)),
+      numerics(changes.map((d) => d.gasPriceSum)),
     ],
   );
 }

@@ -20,6 +20,10 @@ import type { PrimaryNetworkReader } from '../store/reader.ts';
 import type { StakingReader } from '../store/staking.ts';
 import type { ValidatorNodes } from '../platform-validators.ts';
 import { stakingHandlers } from './staking.ts';
+import type { StakingActivityReader } from '../store/staking-activity.ts';
+import { stakingActivityHandlers } from './staking-activity.ts';
+import type { TimeFrameValidatorsReader } from '../store/looking-glass.ts';
+import { lookingGlassHandlers } from './looking-glass.ts';
 import {
   blockDoc,
   chainName,
@@ -59,6 +63,8 @@ export function primaryNetworkService(options: {
   prices: PriceSource;
   staking: StakingReader;
   validatorNodes: ValidatorNodes;
+  stakingActivity: StakingActivityReader;
+  timeFrameValidators: TimeFrameValidatorsReader;
 }): AsyncImplementation<PrimaryNetworkServiceHandlers> {
   const { ctx, reader } = options;
   const network = ctx.identity.name;
@@ -344,6 +350,10 @@ export function primaryNetworkService(options: {
       supply: options.supply,
       checkNetwork,
     }),
+
+    ...stakingActivityHandlers({ ctx, activity: options.stakingActivity }),
+
+    ...lookingGlassHandlers({ ctx, validators: options.timeFrameValidators, checkNetwork }),
 
     ...holdingsService({
       ctx,

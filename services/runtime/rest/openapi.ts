@@ -74,6 +74,8 @@ function operationOf<S extends RestServices>(route: RestRoute<S>): JsonSchema {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.rules.length === 0 ? {} : { description: rulesDescription(route.rules) }),
+    // Not an operation of the official document: said so, for clients and for checks against that document.
+    ...(route.extra ? { description: route.extra.description, 'x-chain-data-extra': true } : {}),
     parameters,
     ...(route.body
       ? {
@@ -151,13 +153,26 @@ function responseComponents<S extends RestServices>(
   apiName: string,
 ): Record<string, JsonSchema> {
   const names = [...new Set(routes.flatMap((route) => route.responses))];
+  const extras = new Map(
+    routes.flatMap((route) =>
+      route.extra ? route.responses.map((name) => [name, route.extra!] as const) : [],
+    ),
+  );
   return Object.fromEntries(
-    names.map((name) => [
-      name,
-      {
-        type: 'object',
-        description: `The official ${apiName} document's ${name} (components.schemas.${name}), field for field.`,
-      },
-    ]),
+    names.map((name) => {
+      const extra = extras.get(name);
+      return [
+        name,
+        extra
+          ? {
+              ...jsonSchemaOf(extra.response),
+              description: `Not in the official ${apiName} document: ${extra.description}`,
+            }
+          : {
+              type: 'object',
+              description: `The official ${apiName} document's ${name} (components.schemas.${name}), field for field.`,
+            },
+      ];
+    }),
   );
 }

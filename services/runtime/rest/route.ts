@@ -40,6 +40,11 @@ export interface RestRoute<S extends RestServices> {
    * success has no body at all.
    */
   responses: readonly string[];
+  /**
+   * A route the official API document does not have (a legacy route the spec describes in prose): why it is served,
+   * and the schema of its answer, which the generated document gives as the component `responses` names.
+   */
+  extra?: { description: string; response: z.ZodType };
   /** The answer's document, or undefined for an empty body. */
   serve(request: RawRequest, services: S): Promise<ApiDocument | undefined>;
 }

@@ -3,6 +3,7 @@
 import type { TransactionActivity as _chaindata_evmdata_v1_TransactionActivity, TransactionActivity__Output as _chaindata_evmdata_v1_TransactionActivity__Output } from '../../../chaindata/evmdata/v1/TransactionActivity.ts';
 import type { TransferActivity as _chaindata_evmdata_v1_TransferActivity, TransferActivity__Output as _chaindata_evmdata_v1_TransferActivity__Output } from '../../../chaindata/evmdata/v1/TransferActivity.ts';
 import type { ContractCreation as _chaindata_evmdata_v1_ContractCreation, ContractCreation__Output as _chaindata_evmdata_v1_ContractCreation__Output } from '../../../chaindata/evmdata/v1/ContractCreation.ts';
+import type { IcmMessageSent as _chaindata_evmdata_v1_IcmMessageSent, IcmMessageSent__Output as _chaindata_evmdata_v1_IcmMessageSent__Output } from '../../../chaindata/evmdata/v1/IcmMessageSent.ts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface BlockActivity {
@@ -14,6 +15,7 @@ export interface BlockActivity {
   'transactions'?: (_chaindata_evmdata_v1_TransactionActivity)[];
   'transfers'?: (_chaindata_evmdata_v1_TransferActivity)[];
   'contract_creations'?: (_chaindata_evmdata_v1_ContractCreation)[];
+  'icm_messages_sent'?: (_chaindata_evmdata_v1_IcmMessageSent)[];
 }
 
 export interface BlockActivity__Output {
@@ -25,4 +27,5 @@ export interface BlockActivity__Output {
   'transactions': (_chaindata_evmdata_v1_TransactionActivity__Output)[];
   'transfers': (_chaindata_evmdata_v1_TransferActivity__Output)[];
   'contract_creations': (_chaindata_evmdata_v1_ContractCreation__Output)[];
+  'icm_messages_sent': (_chaindata_evmdata_v1_IcmMessageSent__Output)[];
 }

@@ -36,6 +36,8 @@ import type { ListErc1155BalancesRequest as _chaindata_evmdata_v1_ListErc1155Bal
 import type { ListErc1155BalancesResponse as _chaindata_evmdata_v1_ListErc1155BalancesResponse, ListErc1155BalancesResponse__Output as _chaindata_evmdata_v1_ListErc1155BalancesResponse__Output } from '../../../chaindata/evmdata/v1/ListErc1155BalancesResponse.ts';
 import type { ListErc20BalancesRequest as _chaindata_evmdata_v1_ListErc20BalancesRequest, ListErc20BalancesRequest__Output as _chaindata_evmdata_v1_ListErc20BalancesRequest__Output } from '../../../chaindata/evmdata/v1/ListErc20BalancesRequest.ts';
 import type { ListErc20BalancesResponse as _chaindata_evmdata_v1_ListErc20BalancesResponse, ListErc20BalancesResponse__Output as _chaindata_evmdata_v1_ListErc20BalancesResponse__Output } from '../../../chaindata/evmdata/v1/ListErc20BalancesResponse.ts';
+import type { ListErc20HoldersOverTimeRequest as _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, ListErc20HoldersOverTimeRequest__Output as _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest__Output } from '../../../chaindata/evmdata/v1/ListErc20HoldersOverTimeRequest.ts';
+import type { ListErc20HoldersOverTimeResponse as _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse, ListErc20HoldersOverTimeResponse__Output as _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output } from '../../../chaindata/evmdata/v1/ListErc20HoldersOverTimeResponse.ts';
 import type { ListErc721BalancesRequest as _chaindata_evmdata_v1_ListErc721BalancesRequest, ListErc721BalancesRequest__Output as _chaindata_evmdata_v1_ListErc721BalancesRequest__Output } from '../../../chaindata/evmdata/v1/ListErc721BalancesRequest.ts';
 import type { ListErc721BalancesResponse as _chaindata_evmdata_v1_ListErc721BalancesResponse, ListErc721BalancesResponse__Output as _chaindata_evmdata_v1_ListErc721BalancesResponse__Output } from '../../../chaindata/evmdata/v1/ListErc721BalancesResponse.ts';
 import type { ListEvmBlocksResponse as _chaindata_evmdata_v1_ListEvmBlocksResponse, ListEvmBlocksResponse__Output as _chaindata_evmdata_v1_ListEvmBlocksResponse__Output } from '../../../chaindata/evmdata/v1/ListEvmBlocksResponse.ts';
@@ -48,6 +50,8 @@ import type { ListLatestBlocksRequest as _chaindata_evmdata_v1_ListLatestBlocksR
 import type { ListLatestTransactionsAllChainsRequest as _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, ListLatestTransactionsAllChainsRequest__Output as _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output } from '../../../chaindata/evmdata/v1/ListLatestTransactionsAllChainsRequest.ts';
 import type { ListLatestTransactionsRequest as _chaindata_evmdata_v1_ListLatestTransactionsRequest, ListLatestTransactionsRequest__Output as _chaindata_evmdata_v1_ListLatestTransactionsRequest__Output } from '../../../chaindata/evmdata/v1/ListLatestTransactionsRequest.ts';
 import type { ListNativeTransactionsResponse as _chaindata_evmdata_v1_ListNativeTransactionsResponse, ListNativeTransactionsResponse__Output as _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output } from '../../../chaindata/evmdata/v1/ListNativeTransactionsResponse.ts';
+import type { ListNftHoldersRequest as _chaindata_evmdata_v1_ListNftHoldersRequest, ListNftHoldersRequest__Output as _chaindata_evmdata_v1_ListNftHoldersRequest__Output } from '../../../chaindata/evmdata/v1/ListNftHoldersRequest.ts';
+import type { ListNftHoldersResponse as _chaindata_evmdata_v1_ListNftHoldersResponse, ListNftHoldersResponse__Output as _chaindata_evmdata_v1_ListNftHoldersResponse__Output } from '../../../chaindata/evmdata/v1/ListNftHoldersResponse.ts';
 import type { ListNftTokensRequest as _chaindata_evmdata_v1_ListNftTokensRequest, ListNftTokensRequest__Output as _chaindata_evmdata_v1_ListNftTokensRequest__Output } from '../../../chaindata/evmdata/v1/ListNftTokensRequest.ts';
 import type { ListNftTokensResponse as _chaindata_evmdata_v1_ListNftTokensResponse, ListNftTokensResponse__Output as _chaindata_evmdata_v1_ListNftTokensResponse__Output } from '../../../chaindata/evmdata/v1/ListNftTokensResponse.ts';
 import type { ListTokenTransfersRequest as _chaindata_evmdata_v1_ListTokenTransfersRequest, ListTokenTransfersRequest__Output as _chaindata_evmdata_v1_ListTokenTransfersRequest__Output } from '../../../chaindata/evmdata/v1/ListTokenTransfersRequest.ts';
@@ -238,6 +242,15 @@ export interface EvmDataServiceClient extends grpc.Client {
   listErc20Balances(argument: _chaindata_evmdata_v1_ListErc20BalancesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20BalancesResponse__Output>): grpc.ClientUnaryCall;
   listErc20Balances(argument: _chaindata_evmdata_v1_ListErc20BalancesRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20BalancesResponse__Output>): grpc.ClientUnaryCall;
   
+  ListErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  ListErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  ListErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  ListErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  listErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  listErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  listErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  listErc20HoldersOverTime(argument: _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>): grpc.ClientUnaryCall;
+  
   ListErc721Balances(argument: _chaindata_evmdata_v1_ListErc721BalancesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc721BalancesResponse__Output>): grpc.ClientUnaryCall;
   ListErc721Balances(argument: _chaindata_evmdata_v1_ListErc721BalancesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc721BalancesResponse__Output>): grpc.ClientUnaryCall;
   ListErc721Balances(argument: _chaindata_evmdata_v1_ListErc721BalancesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListErc721BalancesResponse__Output>): grpc.ClientUnaryCall;
@@ -300,6 +313,15 @@ export interface EvmDataServiceClient extends grpc.Client {
   listLatestTransactionsAllChains(argument: _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>): grpc.ClientUnaryCall;
   listLatestTransactionsAllChains(argument: _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>): grpc.ClientUnaryCall;
   listLatestTransactionsAllChains(argument: _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  ListNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  ListNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  ListNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  listNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  listNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  listNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
+  listNftHolders(argument: _chaindata_evmdata_v1_ListNftHoldersRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftHoldersResponse__Output>): grpc.ClientUnaryCall;
   
   ListNftTokens(argument: _chaindata_evmdata_v1_ListNftTokensRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftTokensResponse__Output>): grpc.ClientUnaryCall;
   ListNftTokens(argument: _chaindata_evmdata_v1_ListNftTokensRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_evmdata_v1_ListNftTokensResponse__Output>): grpc.ClientUnaryCall;
@@ -376,6 +398,8 @@ export interface EvmDataServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListErc20Balances: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListErc20BalancesRequest__Output, _chaindata_evmdata_v1_ListErc20BalancesResponse>;
   
+  ListErc20HoldersOverTime: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest__Output, _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse>;
+  
   ListErc721Balances: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListErc721BalancesRequest__Output, _chaindata_evmdata_v1_ListErc721BalancesResponse>;
   
   ListIcmMessages: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListIcmMessagesRequest__Output, _chaindata_evmdata_v1_ListIcmMessagesResponse>;
@@ -389,6 +413,8 @@ export interface EvmDataServiceHandlers extends grpc.UntypedServiceImplementatio
   ListLatestTransactions: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListLatestTransactionsRequest__Output, _chaindata_evmdata_v1_ListNativeTransactionsResponse>;
   
   ListLatestTransactionsAllChains: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output, _chaindata_evmdata_v1_ListNativeTransactionsResponse>;
+  
+  ListNftHolders: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListNftHoldersRequest__Output, _chaindata_evmdata_v1_ListNftHoldersResponse>;
   
   ListNftTokens: grpc.handleUnaryCall<_chaindata_evmdata_v1_ListNftTokensRequest__Output, _chaindata_evmdata_v1_ListNftTokensResponse>;
   
@@ -421,6 +447,7 @@ export interface EvmDataServiceDefinition extends grpc.ServiceDefinition {
   ListContractDeployments: MethodDefinition<_chaindata_evmdata_v1_ListContractDeploymentsRequest, _chaindata_evmdata_v1_ListContractsResponse, _chaindata_evmdata_v1_ListContractDeploymentsRequest__Output, _chaindata_evmdata_v1_ListContractsResponse__Output>
   ListErc1155Balances: MethodDefinition<_chaindata_evmdata_v1_ListErc1155BalancesRequest, _chaindata_evmdata_v1_ListErc1155BalancesResponse, _chaindata_evmdata_v1_ListErc1155BalancesRequest__Output, _chaindata_evmdata_v1_ListErc1155BalancesResponse__Output>
   ListErc20Balances: MethodDefinition<_chaindata_evmdata_v1_ListErc20BalancesRequest, _chaindata_evmdata_v1_ListErc20BalancesResponse, _chaindata_evmdata_v1_ListErc20BalancesRequest__Output, _chaindata_evmdata_v1_ListErc20BalancesResponse__Output>
+  ListErc20HoldersOverTime: MethodDefinition<_chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest, _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse, _chaindata_evmdata_v1_ListErc20HoldersOverTimeRequest__Output, _chaindata_evmdata_v1_ListErc20HoldersOverTimeResponse__Output>
   ListErc721Balances: MethodDefinition<_chaindata_evmdata_v1_ListErc721BalancesRequest, _chaindata_evmdata_v1_ListErc721BalancesResponse, _chaindata_evmdata_v1_ListErc721BalancesRequest__Output, _chaindata_evmdata_v1_ListErc721BalancesResponse__Output>
   ListIcmMessages: MethodDefinition<_chaindata_evmdata_v1_ListIcmMessagesRequest, _chaindata_evmdata_v1_ListIcmMessagesResponse, _chaindata_evmdata_v1_ListIcmMessagesRequest__Output, _chaindata_evmdata_v1_ListIcmMessagesResponse__Output>
   ListIcmMessagesByAddress: MethodDefinition<_chaindata_evmdata_v1_ListIcmMessagesByAddressRequest, _chaindata_evmdata_v1_ListIcmMessagesResponse, _chaindata_evmdata_v1_ListIcmMessagesByAddressRequest__Output, _chaindata_evmdata_v1_ListIcmMessagesResponse__Output>
@@ -428,6 +455,7 @@ export interface EvmDataServiceDefinition extends grpc.ServiceDefinition {
   ListLatestBlocksAllChains: MethodDefinition<_chaindata_evmdata_v1_ListLatestBlocksAllChainsRequest, _chaindata_evmdata_v1_ListEvmBlocksResponse, _chaindata_evmdata_v1_ListLatestBlocksAllChainsRequest__Output, _chaindata_evmdata_v1_ListEvmBlocksResponse__Output>
   ListLatestTransactions: MethodDefinition<_chaindata_evmdata_v1_ListLatestTransactionsRequest, _chaindata_evmdata_v1_ListNativeTransactionsResponse, _chaindata_evmdata_v1_ListLatestTransactionsRequest__Output, _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>
   ListLatestTransactionsAllChains: MethodDefinition<_chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest, _chaindata_evmdata_v1_ListNativeTransactionsResponse, _chaindata_evmdata_v1_ListLatestTransactionsAllChainsRequest__Output, _chaindata_evmdata_v1_ListNativeTransactionsResponse__Output>
+  ListNftHolders: MethodDefinition<_chaindata_evmdata_v1_ListNftHoldersRequest, _chaindata_evmdata_v1_ListNftHoldersResponse, _chaindata_evmdata_v1_ListNftHoldersRequest__Output, _chaindata_evmdata_v1_ListNftHoldersResponse__Output>
   ListNftTokens: MethodDefinition<_chaindata_evmdata_v1_ListNftTokensRequest, _chaindata_evmdata_v1_ListNftTokensResponse, _chaindata_evmdata_v1_ListNftTokensRequest__Output, _chaindata_evmdata_v1_ListNftTokensResponse__Output>
   ListTokenTransfers: MethodDefinition<_chaindata_evmdata_v1_ListTokenTransfersRequest, _chaindata_evmdata_v1_ListTokenTransfersResponse, _chaindata_evmdata_v1_ListTokenTransfersRequest__Output, _chaindata_evmdata_v1_ListTokenTransfersResponse__Output>
   ReindexNftToken: MethodDefinition<_chaindata_evmdata_v1_ReindexNftTokenRequest, _chaindata_evmdata_v1_ReindexNftTokenResponse, _chaindata_evmdata_v1_ReindexNftTokenRequest__Output, _chaindata_evmdata_v1_ReindexNftTokenResponse__Output>

@@ -42,6 +42,8 @@ import type { ListTransactionsRequest as _chaindata_primarynetwork_v1_ListTransa
 import type { ListTransactionsResponse as _chaindata_primarynetwork_v1_ListTransactionsResponse, ListTransactionsResponse__Output as _chaindata_primarynetwork_v1_ListTransactionsResponse__Output } from '../../../chaindata/primarynetwork/v1/ListTransactionsResponse.ts';
 import type { ListUtxosRequest as _chaindata_primarynetwork_v1_ListUtxosRequest, ListUtxosRequest__Output as _chaindata_primarynetwork_v1_ListUtxosRequest__Output } from '../../../chaindata/primarynetwork/v1/ListUtxosRequest.ts';
 import type { ListUtxosResponse as _chaindata_primarynetwork_v1_ListUtxosResponse, ListUtxosResponse__Output as _chaindata_primarynetwork_v1_ListUtxosResponse__Output } from '../../../chaindata/primarynetwork/v1/ListUtxosResponse.ts';
+import type { ListValidatorsByTimeFrameRequest as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, ListValidatorsByTimeFrameRequest__Output as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest__Output } from '../../../chaindata/primarynetwork/v1/ListValidatorsByTimeFrameRequest.ts';
+import type { ListValidatorsByTimeFrameResponse as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse, ListValidatorsByTimeFrameResponse__Output as _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output } from '../../../chaindata/primarynetwork/v1/ListValidatorsByTimeFrameResponse.ts';
 import type { ListValidatorsRequest as _chaindata_primarynetwork_v1_ListValidatorsRequest, ListValidatorsRequest__Output as _chaindata_primarynetwork_v1_ListValidatorsRequest__Output } from '../../../chaindata/primarynetwork/v1/ListValidatorsRequest.ts';
 import type { ListValidatorsResponse as _chaindata_primarynetwork_v1_ListValidatorsResponse, ListValidatorsResponse__Output as _chaindata_primarynetwork_v1_ListValidatorsResponse__Output } from '../../../chaindata/primarynetwork/v1/ListValidatorsResponse.ts';
 import type { ListVerticesByHeightRequest as _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, ListVerticesByHeightRequest__Output as _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output } from '../../../chaindata/primarynetwork/v1/ListVerticesByHeightRequest.ts';
@@ -49,6 +51,8 @@ import type { ListVerticesRequest as _chaindata_primarynetwork_v1_ListVerticesRe
 import type { ListVerticesResponse as _chaindata_primarynetwork_v1_ListVerticesResponse, ListVerticesResponse__Output as _chaindata_primarynetwork_v1_ListVerticesResponse__Output } from '../../../chaindata/primarynetwork/v1/ListVerticesResponse.ts';
 import type { NetworkDetails as _chaindata_primarynetwork_v1_NetworkDetails, NetworkDetails__Output as _chaindata_primarynetwork_v1_NetworkDetails__Output } from '../../../chaindata/primarynetwork/v1/NetworkDetails.ts';
 import type { ProjectionStatus as _chaindata_primarynetwork_v1_ProjectionStatus, ProjectionStatus__Output as _chaindata_primarynetwork_v1_ProjectionStatus__Output } from '../../../chaindata/primarynetwork/v1/ProjectionStatus.ts';
+import type { StakingActivityBlock as _chaindata_primarynetwork_v1_StakingActivityBlock, StakingActivityBlock__Output as _chaindata_primarynetwork_v1_StakingActivityBlock__Output } from '../../../chaindata/primarynetwork/v1/StakingActivityBlock.ts';
+import type { StreamStakingActivityRequest as _chaindata_primarynetwork_v1_StreamStakingActivityRequest, StreamStakingActivityRequest__Output as _chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output } from '../../../chaindata/primarynetwork/v1/StreamStakingActivityRequest.ts';
 import type { Subnet as _chaindata_primarynetwork_v1_Subnet, Subnet__Output as _chaindata_primarynetwork_v1_Subnet__Output } from '../../../chaindata/primarynetwork/v1/Subnet.ts';
 import type { Transaction as _chaindata_primarynetwork_v1_Transaction, Transaction__Output as _chaindata_primarynetwork_v1_Transaction__Output } from '../../../chaindata/primarynetwork/v1/Transaction.ts';
 import type { ValidatorSet as _chaindata_primarynetwork_v1_ValidatorSet, ValidatorSet__Output as _chaindata_primarynetwork_v1_ValidatorSet__Output } from '../../../chaindata/primarynetwork/v1/ValidatorSet.ts';
@@ -299,6 +303,15 @@ export interface PrimaryNetworkServiceClient extends grpc.Client {
   listValidators(argument: _chaindata_primarynetwork_v1_ListValidatorsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsResponse__Output>): grpc.ClientUnaryCall;
   listValidators(argument: _chaindata_primarynetwork_v1_ListValidatorsRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  ListValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  ListValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  ListValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  listValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  listValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  listValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  listValidatorsByTimeFrame(argument: _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>): grpc.ClientUnaryCall;
+  
   ListVertices(argument: _chaindata_primarynetwork_v1_ListVerticesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
   ListVertices(argument: _chaindata_primarynetwork_v1_ListVerticesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
   ListVertices(argument: _chaindata_primarynetwork_v1_ListVerticesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
@@ -316,6 +329,11 @@ export interface PrimaryNetworkServiceClient extends grpc.Client {
   listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
   listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
   listVerticesByHeight(argument: _chaindata_primarynetwork_v1_ListVerticesByHeightRequest, callback: grpc.requestCallback<_chaindata_primarynetwork_v1_ListVerticesResponse__Output>): grpc.ClientUnaryCall;
+  
+  StreamStakingActivity(argument: _chaindata_primarynetwork_v1_StreamStakingActivityRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_StakingActivityBlock__Output>;
+  StreamStakingActivity(argument: _chaindata_primarynetwork_v1_StreamStakingActivityRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_StakingActivityBlock__Output>;
+  streamStakingActivity(argument: _chaindata_primarynetwork_v1_StreamStakingActivityRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_StakingActivityBlock__Output>;
+  streamStakingActivity(argument: _chaindata_primarynetwork_v1_StreamStakingActivityRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_StakingActivityBlock__Output>;
   
 }
 
@@ -374,9 +392,13 @@ export interface PrimaryNetworkServiceHandlers extends grpc.UntypedServiceImplem
   
   ListValidators: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListValidatorsRequest__Output, _chaindata_primarynetwork_v1_ListValidatorsResponse>;
   
+  ListValidatorsByTimeFrame: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest__Output, _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse>;
+  
   ListVertices: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListVerticesRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse>;
   
   ListVerticesByHeight: grpc.handleUnaryCall<_chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse>;
+  
+  StreamStakingActivity: grpc.handleServerStreamingCall<_chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output, _chaindata_primarynetwork_v1_StakingActivityBlock>;
   
 }
 
@@ -408,6 +430,8 @@ export interface PrimaryNetworkServiceDefinition extends grpc.ServiceDefinition 
   ListTransactions: MethodDefinition<_chaindata_primarynetwork_v1_ListTransactionsRequest, _chaindata_primarynetwork_v1_ListTransactionsResponse, _chaindata_primarynetwork_v1_ListTransactionsRequest__Output, _chaindata_primarynetwork_v1_ListTransactionsResponse__Output>
   ListUtxos: MethodDefinition<_chaindata_primarynetwork_v1_ListUtxosRequest, _chaindata_primarynetwork_v1_ListUtxosResponse, _chaindata_primarynetwork_v1_ListUtxosRequest__Output, _chaindata_primarynetwork_v1_ListUtxosResponse__Output>
   ListValidators: MethodDefinition<_chaindata_primarynetwork_v1_ListValidatorsRequest, _chaindata_primarynetwork_v1_ListValidatorsResponse, _chaindata_primarynetwork_v1_ListValidatorsRequest__Output, _chaindata_primarynetwork_v1_ListValidatorsResponse__Output>
+  ListValidatorsByTimeFrame: MethodDefinition<_chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest, _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse, _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameRequest__Output, _chaindata_primarynetwork_v1_ListValidatorsByTimeFrameResponse__Output>
   ListVertices: MethodDefinition<_chaindata_primarynetwork_v1_ListVerticesRequest, _chaindata_primarynetwork_v1_ListVerticesResponse, _chaindata_primarynetwork_v1_ListVerticesRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse__Output>
   ListVerticesByHeight: MethodDefinition<_chaindata_primarynetwork_v1_ListVerticesByHeightRequest, _chaindata_primarynetwork_v1_ListVerticesResponse, _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse__Output>
+  StreamStakingActivity: MethodDefinition<_chaindata_primarynetwork_v1_StreamStakingActivityRequest, _chaindata_primarynetwork_v1_StakingActivityBlock, _chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output, _chaindata_primarynetwork_v1_StakingActivityBlock__Output>
 }

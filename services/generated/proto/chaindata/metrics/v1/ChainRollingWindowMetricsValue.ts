@@ -1,0 +1,36 @@
+// Original file: proto/chaindata/metrics/v1/metrics.proto
+
+
+export interface ChainRollingWindowMetricsValue {
+  'lastHour'?: (number | string);
+  'lastDay'?: (number | string);
+  'lastWeek'?: (number | string);
+  'lastMonth'?: (number | string);
+  'last90Days'?: (number | string);
+  'lastYear'?: (number | string);
+  'allTime'?: (number | string);
+  '_lastHour'?: "lastHour";
+  '_lastDay'?: "lastDay";
+  '_lastWeek'?: "lastWeek";
+  '_lastMonth'?: "lastMonth";
+  '_last90Days'?: "last90Days";
+  '_lastYear'?: "lastYear";
+  '_allTime'?: "allTime";
+}
+
+export interface ChainRollingWindowMetricsValue__Output {
+  'lastHour'?: (number);
+  'lastDay'?: (number);
+  'lastWeek'?: (number);
+  'lastMonth'?: (number);
+  'last90Days'?: (number);
+  'lastYear'?: (number);
+  'allTime'?: (number);
+  '_lastHour'?: "lastHour";
+  '_lastDay'?: "lastDay";
+  '_lastWeek'?: "lastWeek";
+  '_lastMonth'?: "lastMonth";
+  '_last90Days'?: "last90Days";
+  '_lastYear'?: "lastYear";
+  '_allTime'?: "allTime";
+}
