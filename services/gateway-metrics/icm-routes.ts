@@ -6,12 +6,12 @@ import {
   isCb58Id,
   pageSizeParam,
   pageTokenParam,
-  ParamError,
   rendered,
   timestampParam,
 } from '../runtime/rest/params.ts';
-import { routeDefiner, type InputRule } from '../runtime/rest/route.ts';
+import { routeDefiner } from '../runtime/rest/route.ts';
 import type { MetricsRouteServices } from './routes.ts';
+import { TIME_RANGE } from './time-range.ts';
 
 /**
  * The ICM routes of the Metrics API (getICMTimeseries, getICMSummary): ICM messages sent, per bucket or per
@@ -61,17 +61,6 @@ function selectionRequest(input: {
     network: input.network === undefined ? '' : input.network === 'fuji' ? 'testnet' : input.network,
   };
 }
-
-const TIME_RANGE: InputRule<{ startTimestamp?: number | undefined; endTimestamp?: number | undefined }> = {
-  description: 'endTimestamp must not be before startTimestamp.',
-  check: ({ startTimestamp, endTimestamp }) => {
-    if (startTimestamp !== undefined && endTimestamp !== undefined && endTimestamp < startTimestamp)
-      throw new ParamError(
-        'endTimestamp',
-        `expected a time at or after startTimestamp (${startTimestamp}), got ${rendered(String(endTimestamp))}`,
-      );
-  },
-};
 
 export const getIcmTimeseries = defineRoute({
   method: 'GET',

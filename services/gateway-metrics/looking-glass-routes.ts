@@ -13,8 +13,9 @@ import {
   rendered,
   timestampParam,
 } from '../runtime/rest/params.ts';
-import { routeDefiner, type InputRule } from '../runtime/rest/route.ts';
+import { routeDefiner } from '../runtime/rest/route.ts';
 import type { MetricsRouteServices } from './routes.ts';
+import { TIME_RANGE } from './time-range.ts';
 
 /**
  * The Metrics API's Looking Glass routes. Served where the stack's data holds the answer, through the metrics
@@ -78,17 +79,6 @@ const thresholdParam = () =>
     })
     .transform((text) => BigInt(text).toString())
     .meta({ description: 'The minimum balance for which addresses should be considered.' });
-
-const TIME_RANGE: InputRule<{ startTimestamp?: number | undefined; endTimestamp?: number | undefined }> = {
-  description: 'endTimestamp must not be before startTimestamp.',
-  check: ({ startTimestamp, endTimestamp }) => {
-    if (startTimestamp !== undefined && endTimestamp !== undefined && endTimestamp < startTimestamp)
-      throw new ParamError(
-        'endTimestamp',
-        `expected a time at or after startTimestamp (${startTimestamp}), got ${rendered(String(endTimestamp))}`,
-      );
-  },
-};
 
 const lookingGlassPageSize = () =>
   pageSizeParam(MAX_LOOKING_GLASS_PAGE_SIZE, DEFAULT_LOOKING_GLASS_PAGE_SIZE);

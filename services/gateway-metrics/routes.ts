@@ -24,6 +24,7 @@ import { STAKING_ROUTES } from './staking-routes.ts';
 import { LOOKING_GLASS_ROUTES } from './looking-glass-routes.ts';
 import { ICM_ROUTES } from './icm-routes.ts';
 import { ROLLING_WINDOW_ROUTES } from './rolling-window-routes.ts';
+import { TIME_RANGE } from './time-range.ts';
 
 /**
  * The Metrics API's routes (§4.5 and the official Metrics API document, and the legacy `/v1/avg_tps`), each answered
@@ -71,17 +72,6 @@ const INTERVAL_FOR_METRIC: InputRule<{ metric: ChainMetric; timeInterval?: TimeI
       throw new ParamError(
         'timeInterval',
         `expected day (${metric} is served by the day only), got ${rendered(timeInterval)}`,
-      );
-  },
-};
-
-const TIME_RANGE: InputRule<{ startTimestamp?: number | undefined; endTimestamp?: number | undefined }> = {
-  description: 'endTimestamp must not be before startTimestamp.',
-  check: ({ startTimestamp, endTimestamp }) => {
-    if (startTimestamp !== undefined && endTimestamp !== undefined && endTimestamp < startTimestamp)
-      throw new ParamError(
-        'endTimestamp',
-        `expected a time at or after startTimestamp (${startTimestamp}), got ${rendered(String(endTimestamp))}`,
       );
   },
 };

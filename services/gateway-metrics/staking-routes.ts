@@ -17,6 +17,7 @@ import {
   STAKING_PAGE_SIZE,
 } from '../runtime/staking-metrics.ts';
 import type { MetricsRoute, MetricsRouteServices } from './routes.ts';
+import { TIME_RANGE } from './time-range.ts';
 
 /**
  * The staking metrics (getStakingMetrics) and the L1 validator metrics of the official Metrics API document. The
@@ -25,17 +26,6 @@ import type { MetricsRoute, MetricsRouteServices } from './routes.ts';
  * unknown metric gets.
  */
 const defineRoute = routeDefiner<MetricsRouteServices>();
-
-const TIME_RANGE: InputRule<{ startTimestamp?: number | undefined; endTimestamp?: number | undefined }> = {
-  description: 'endTimestamp must not be before startTimestamp.',
-  check: ({ startTimestamp, endTimestamp }) => {
-    if (startTimestamp !== undefined && endTimestamp !== undefined && endTimestamp < startTimestamp)
-      throw new ParamError(
-        'endTimestamp',
-        `expected a time at or after startTimestamp (${startTimestamp}), got ${rendered(String(endTimestamp))}`,
-      );
-  },
-};
 
 const timeRange = {
   startTimestamp: timestampParam('Query param for retrieving items after a specific timestamp.'),

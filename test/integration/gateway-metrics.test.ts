@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import type { MetricsValue__Output as Point } from '../../services/generated/proto/chaindata/metrics/v1/MetricsValue.ts';
 import type { DevnetParameters } from '../../services/devnet/network.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
-import { startMetricsOnDevnet, type MetricsOnDevnet } from '../support/metrics-devnet.ts';
+import {
+  startMetricsOnDevnet,
+  type MetricsOnDevnet,
+  startMetricsGateway,
+} from '../support/metrics-devnet.ts';
 import { assertMetricsApiResponse, metricsApiDocument } from '../support/metrics-api-openapi.ts';
 import {
   allowed,
@@ -55,15 +59,7 @@ describe('gateway-metrics (the Metrics API)', function () {
     running = await startMetricsOnDevnet(PARAMETERS);
     ({ scopes } = running);
     chainIds = running.stack.chainIds;
-    const port = await freePort();
-    gateway = await startComponent('gateway-metrics', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      METRICS_ADDRESS: running.address,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'warn',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
+    ({ gateway, baseUrl } = await startMetricsGateway(running.address));
   });
   after(async function () {
     await gateway?.stop();

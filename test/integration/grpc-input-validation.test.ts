@@ -136,6 +136,7 @@ const L1_VALIDATORS = { network: 'fuji', page_size: 10 };
 const STAKING_TRANSACTIONS = { chain: P_CHAIN, page_size: 10 };
 
 const NETWORK_LIST = { network: 'fuji', page_size: 100 };
+const TIME_FRAME_VALIDATORS = { network: 'fuji', subnet_id: bytes(32), page_size: 10 };
 const networkListCases = (cursorName: string, overflow: string): Case[] => [
   // Up to 10000 a page: pageCases' 5000 is a valid size here.
   ...pageCases(NETWORK_LIST, 10_000).filter((c) => c.change !== 'page_size 5000'),
@@ -257,6 +258,26 @@ const PRIMARY_NETWORK: Table = {
       {
         change: 'a network not indexed here',
         request: { network: 'mainnet' },
+        code: status.NOT_FOUND,
+        message: /^network "mainnet" is not indexed here/,
+      },
+    ],
+  },
+  // Every height is a valid one to stream after (past the projection, the stream is empty).
+  StreamStakingActivity: { valid: { after_height: UINT64_MAX }, cases: [] },
+  ListValidatorsByTimeFrame: {
+    valid: TIME_FRAME_VALIDATORS,
+    cases: [
+      ...pageCases(TIME_FRAME_VALIDATORS, 5000).filter((c) => c.change !== 'page_size 5000'),
+      invalid('a 31-byte subnet id', { ...TIME_FRAME_VALIDATORS, subnet_id: bytes(31) }, 'subnetId'),
+      invalid(
+        'an end before the start',
+        { ...TIME_FRAME_VALIDATORS, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+      {
+        change: 'a network not indexed here',
+        request: { ...TIME_FRAME_VALIDATORS, network: 'mainnet' },
         code: status.NOT_FOUND,
         message: /^network "mainnet" is not indexed here/,
       },
@@ -549,6 +570,8 @@ const BLOCK = { chain_id: C, block_number: '1' };
 const BLOCK_TXS = { ...BLOCK, page_size: 10 };
 const LATEST_TXS = { chain_id: C, status: 'TRANSACTION_STATUS_FAILED', page_size: 10 };
 const ALL_CHAINS = { network: 'fuji', page_size: 10 };
+const NFT_HOLDERS = { chain_id: C, contract: bytes(20), page_size: 10 };
+const ERC20_HOLDERS = { chain_id: C, contract: bytes(20), min_balance: '1', page_size: 10 };
 const ALL_CHAINS_TXS = { ...ALL_CHAINS, status: 'TRANSACTION_STATUS_SUCCESS' };
 const blockCases = (valid: object): Case[] => [
   invalid('no block', { chain_id: C, page_size: 10 }, 'blockId'),
@@ -849,6 +872,32 @@ const EVM_DATA: Table = {
       ),
     ],
   },
+  ListNftHolders: {
+    valid: NFT_HOLDERS,
+    cases: [
+      ...pageCases(NFT_HOLDERS, 5000).filter((c) => c.change !== 'page_size 5000'),
+      invalid('a 19-byte contract', { ...NFT_HOLDERS, contract: bytes(19) }, 'address'),
+      invalid('an over-long chain id', { ...NFT_HOLDERS, chain_id: '4'.repeat(10_000) }, 'chainId'),
+    ],
+  },
+  ListErc20HoldersOverTime: {
+    valid: ERC20_HOLDERS,
+    cases: [
+      ...pageCases(ERC20_HOLDERS, 5000).filter((c) => c.change !== 'page_size 5000'),
+      invalid('a 21-byte contract', { ...ERC20_HOLDERS, contract: bytes(21) }, 'address'),
+      invalid('a threshold that is not a number', { ...ERC20_HOLDERS, min_balance: '1e3' }, 'threshold'),
+      invalid(
+        'a threshold above uint256',
+        { ...ERC20_HOLDERS, min_balance: (2n ** 256n).toString() },
+        'threshold',
+      ),
+      invalid(
+        'an end before the start',
+        { ...ERC20_HOLDERS, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+    ],
+  },
   StreamBlockActivity: {
     valid: { chain_id: C, after_block: '3' },
     cases: [
@@ -864,6 +913,16 @@ const EVM_DATA: Table = {
 };
 
 const METRIC = { chain_id: 'total', metric: 'txCount', time_interval: 'hour', page_size: 10 };
+const ROLLING = { chain_id: 'total', metric: 'txCount' };
+const ICM_SERIES = { time_interval: 'day', page_size: 10 };
+const STAKING = { network: 'fuji', metric: 'validatorCount', page_size: 10 };
+const HOLDERS = { chain_id: C, address: `0x${'ab'.repeat(20)}`, page_size: 10 };
+const BALANCES = { ...HOLDERS, threshold: '1' };
+const VALIDATORS_IN_RANGE = {
+  subnet_id: '11111111111111111111111111111111LpoYY',
+  network: 'fuji',
+  page_size: 10,
+};
 const METRICS: Table = {
   ListChains: {
     valid: { network: 'fuji', page_size: 10 },
@@ -916,6 +975,104 @@ const METRICS: Table = {
         code: status.NOT_FOUND,
         message: /^chainId: /,
       },
+    ],
+  },
+  GetEvmChainRollingWindowMetrics: {
+    valid: ROLLING,
+    cases: [
+      invalid('an unknown metric', { ...ROLLING, metric: 'txcount' }, 'metric'),
+      invalid('a cumulative metric', { ...ROLLING, metric: 'cumulativeTxCount' }, 'metric'),
+      invalid('a chain id that is not one', { ...ROLLING, chain_id: 'C' }, 'chainId'),
+      invalid('a time above int64', { ...ROLLING, at: UINT64_MAX }, 'at'),
+    ],
+  },
+  GetAvgTps: {
+    valid: { chain_id: 'total', page_token: '' },
+    cases: [
+      invalid('a token that is not a UUID', { chain_id: 'total', page_token: 'x' }, 'pageToken'),
+      invalid(
+        'an unknown token',
+        { chain_id: 'total', page_token: '6f1c2b8e-0c8a-4c61-9e2f-1d3c5b7a9e01' },
+        'pageToken',
+      ),
+      invalid('page_size 0', { chain_id: 'total', page_size: 0 }, 'pageSize'),
+      invalid('a chain id that is not one', { chain_id: 'C' }, 'chainId'),
+    ],
+  },
+  GetIcmTimeseries: {
+    valid: ICM_SERIES,
+    cases: [
+      ...pageCases(ICM_SERIES, 2160),
+      invalid('a source that is not an id', { ...ICM_SERIES, src_blockchain_id: 'x' }, 'srcBlockchainId'),
+      invalid(
+        'a destination that is not an id',
+        { ...ICM_SERIES, dest_blockchain_id: 'x' },
+        'destBlockchainId',
+      ),
+      invalid('an unknown grouping', { ...ICM_SERIES, group_by: 'network' }, 'groupBy'),
+      invalid('an unknown network', { ...ICM_SERIES, network: 'devnet' }, 'network'),
+      invalid('an unknown interval', { ...ICM_SERIES, time_interval: 'minute' }, 'timeInterval'),
+      invalid(
+        'an end before the start',
+        { ...ICM_SERIES, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+    ],
+  },
+  GetIcmSummary: {
+    valid: {},
+    cases: [
+      invalid('a source that is not an id', { src_blockchain_id: 'x' }, 'srcBlockchainId'),
+      invalid('an unknown grouping', { group_by: 'network' }, 'groupBy'),
+      invalid('an unknown network', { network: 'devnet' }, 'network'),
+    ],
+  },
+  GetStakingMetrics: {
+    valid: STAKING,
+    cases: [
+      ...pageCases(STAKING, 2160),
+      invalid('an unknown metric', { ...STAKING, metric: 'stakers' }, 'metric'),
+      invalid('an unknown network', { ...STAKING, network: 'devnet' }, 'network'),
+      invalid('a subnet id that is not one', { ...STAKING, subnet_id: 'x' }, 'subnetId'),
+      invalid(
+        'an end before the start',
+        { ...STAKING, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+    ],
+  },
+  ListNftHolders: {
+    valid: HOLDERS,
+    cases: [
+      invalid('page_size 0', { ...HOLDERS, page_size: 0 }, 'pageSize'),
+      invalid('an address that is not one', { ...HOLDERS, address: '0x1234' }, 'address'),
+      invalid('a chain id that is not one', { ...HOLDERS, chain_id: 'C' }, 'chainId'),
+    ],
+  },
+  ListAddressesByBalanceOverTime: {
+    valid: BALANCES,
+    cases: [
+      invalid('page_size 0', { ...BALANCES, page_size: 0 }, 'pageSize'),
+      invalid('a threshold that is not a number', { ...BALANCES, threshold: '-1' }, 'threshold'),
+      invalid('an address that is not one', { ...BALANCES, address: 'abc' }, 'address'),
+      invalid(
+        'an end before the start',
+        { ...BALANCES, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+    ],
+  },
+  ListValidatorsByDateRange: {
+    valid: VALIDATORS_IN_RANGE,
+    cases: [
+      invalid('page_size 0', { ...VALIDATORS_IN_RANGE, page_size: 0 }, 'pageSize'),
+      invalid('a subnet id that is not one', { ...VALIDATORS_IN_RANGE, subnet_id: 'x' }, 'subnetId'),
+      invalid('an unknown network', { ...VALIDATORS_IN_RANGE, network: 'devnet' }, 'network'),
+      invalid(
+        'an end before the start',
+        { ...VALIDATORS_IN_RANGE, start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
     ],
   },
 };

@@ -1,6 +1,7 @@
 import { Avalanche } from '@avalanche-sdk/chainkit';
 import { bech32 } from '@scure/base';
 import { expect } from 'chai';
+import { startMetricsGateway } from '../support/metrics-devnet.ts';
 import type { ProtoGrpcType as MetricsProto } from '../../services/generated/proto/metrics.ts';
 import type { ProtoGrpcType as PrimaryNetworkProto } from '../../services/generated/proto/primary_network.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
@@ -15,7 +16,7 @@ import { TimeFrameValidatorsReader } from '../../services/primary-network/store/
 import { SHARED_DEVNET } from '../support/devnets.ts';
 import { assertMetricsApiResponse } from '../support/metrics-api-openapi.ts';
 import { startStakingDevnet, type StakingDevnet } from '../support/metrics-staking-devnet.ts';
-import { freePort, rejectionOf, startComponent, type RunningComponent } from '../support/processes.ts';
+import { rejectionOf, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
@@ -67,15 +68,7 @@ describe('the Looking Glass validators by date range', function () {
   before(async function () {
     stack = await startStakingDevnet({ ...SHARED_DEVNET });
     metrics = await stack.startMetrics();
-    const port = await freePort();
-    gateway = await startComponent('gateway-metrics', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      METRICS_ADDRESS: metrics.address,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'warn',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
+    ({ gateway, baseUrl } = await startMetricsGateway(metrics.address));
     const proto = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto');
     client = createGrpcClient(proto.chaindata.metrics.v1.MetricsService, metrics.address, 30_000);
 

@@ -12,8 +12,12 @@ import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { lower, ZERO, type ChainKey, type ChainModel } from '../support/evm-chain-model.ts';
 import { mapLimit } from '../support/evm-data-stack.ts';
 import { assertMetricsApiResponse } from '../support/metrics-api-openapi.ts';
-import { startMetricsOnDevnet, type MetricsOnDevnet } from '../support/metrics-devnet.ts';
-import { freePort, rejectionOf, startComponent, type RunningComponent } from '../support/processes.ts';
+import {
+  startMetricsOnDevnet,
+  type MetricsOnDevnet,
+  startMetricsGateway,
+} from '../support/metrics-devnet.ts';
+import { rejectionOf, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
@@ -165,15 +169,7 @@ describe('the Looking Glass routes of the Metrics API', function () {
   before(async function () {
     running = await startMetricsOnDevnet(PARAMETERS);
     ({ models } = running);
-    const port = await freePort();
-    gateway = await startComponent('gateway-metrics', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      METRICS_ADDRESS: running.address,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'warn',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
+    ({ gateway, baseUrl } = await startMetricsGateway(running.address));
     const proto = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto');
     client = createGrpcClient(proto.chaindata.metrics.v1.MetricsService, running.address, 30_000);
     const evmDataProto = loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto');

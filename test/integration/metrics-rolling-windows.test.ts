@@ -16,7 +16,11 @@ import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { assertMetricsApiResponse, metricsApiDocument } from '../support/metrics-api-openapi.ts';
-import { startMetricsOnDevnet, type MetricsOnDevnet } from '../support/metrics-devnet.ts';
+import {
+  startMetricsOnDevnet,
+  type MetricsOnDevnet,
+  startMetricsGateway,
+} from '../support/metrics-devnet.ts';
 import {
   expectedPoints,
   expectSamePoints,
@@ -24,7 +28,7 @@ import {
   type RolledUpChain as Chain,
 } from '../support/metrics-model.ts';
 import { expectedWindows, expectSameWindows, ROLLING_METRICS } from '../support/metrics-rolling-model.ts';
-import { freePort, rejectionOf, startComponent, type RunningComponent } from '../support/processes.ts';
+import { rejectionOf, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
 /**
@@ -222,15 +226,7 @@ describe('rolling-window metrics and /v1/avg_tps over a devnet', function () {
     chainIds = running.stack.chainIds;
     const proto = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto');
     client = createGrpcClient(proto.chaindata.metrics.v1.MetricsService, running.address, 30_000);
-    const port = await freePort();
-    gateway = await startComponent('gateway-metrics', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      METRICS_ADDRESS: running.address,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'warn',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
+    ({ gateway, baseUrl } = await startMetricsGateway(running.address));
   });
   after(async function () {
     client?.close();

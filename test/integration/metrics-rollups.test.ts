@@ -75,7 +75,8 @@ async function rollUp(
 
 async function reset(pool: Pool): Promise<void> {
   await pool.query(
-    'TRUNCATE metrics.chains, metrics.series, metrics.bucket_members, metrics.first_seen, metrics.days',
+    `TRUNCATE metrics.chains, metrics.series, metrics.bucket_members, metrics.first_seen, metrics.days, metrics.hours,
+       metrics.refreshes, metrics.icm_pairs, metrics.icm_messages`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { Avalanche } from '@avalanche-sdk/chainkit';
 import { expect } from 'chai';
+import { startMetricsGateway } from '../support/metrics-devnet.ts';
 import fc from 'fast-check';
 import pg from 'pg';
 import type { ProtoGrpcType as MetricsProto } from '../../services/generated/proto/metrics.ts';
@@ -15,7 +16,7 @@ import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts'
 import { SHARED_DEVNET } from '../support/devnets.ts';
 import { assertMetricsApiResponse, metricsApiDocument } from '../support/metrics-api-openapi.ts';
 import { startStakingDevnet, type StakingDevnet } from '../support/metrics-staking-devnet.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
+import { eventually, type RunningComponent } from '../support/processes.ts';
 
 /**
  * The staking metrics (getStakingMetrics) end to end: a devnet's P-Chain mirrored by a container indexer, projected
@@ -84,15 +85,7 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
     l1SubnetId = stack.devnet.pChain.staking.subnetId;
     metrics = await stack.startMetrics();
     pool = new pg.Pool({ connectionString: metrics.db.url, max: 2 });
-    const port = await freePort();
-    gateway = await startComponent('gateway-metrics', {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(port),
-      METRICS_ADDRESS: metrics.address,
-      PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'warn',
-    });
-    baseUrl = `http://127.0.0.1:${port}`;
+    ({ gateway, baseUrl } = await startMetricsGateway(metrics.address));
     // A Banff block's bytes: codec version (2), type id (4), then its time (8, big-endian).
     for (let h = 1n; h <= stack.tipHeight; h++) {
       const { block } = await platform<{ block: string }>('platform.getBlockByHeight', {

@@ -75,3 +75,18 @@ export async function startMetricsOnDevnet(
     throw err;
   }
 }
+
+/** gateway-metrics in front of the metrics service at `metricsAddress`, on a free port; its base URL. */
+export async function startMetricsGateway(
+  metricsAddress: string,
+): Promise<{ gateway: RunningComponent; baseUrl: string }> {
+  const port = await freePort();
+  const gateway = await startComponent('gateway-metrics', {
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(port),
+    METRICS_ADDRESS: metricsAddress,
+    PAGE_TOKEN_SECRET: 'a-test-secret-of-at-least-32-characters',
+    LOG_LEVEL: 'warn',
+  });
+  return { gateway, baseUrl: `http://127.0.0.1:${port}` };
+}

@@ -164,7 +164,7 @@ export async function storedRollups(pool: Pool) {
   };
 }
 
-/** Every row of the metrics schema, in key order, as text. */
+/** Every row the EVM chains' rollups write (not the write times or page tokens), in key order, as text. */
 export async function dump(pool: Pool): Promise<Record<string, string[]>> {
   const tables = {
     chains: 'evm_chain_id',
@@ -172,6 +172,9 @@ export async function dump(pool: Pool): Promise<Record<string, string[]>> {
     bucket_members: 'scope, time_interval, bucket, kind, address',
     first_seen: 'scope, kind, address',
     days: 'scope, day',
+    hours: 'scope, hour',
+    icm_pairs: 'network, src_blockchain_id, dest_blockchain_id',
+    icm_messages: 'network, src_blockchain_id, dest_blockchain_id, time_interval, bucket',
   };
   const out: Record<string, string[]> = {};
   for (const [table, order] of Object.entries(tables)) {

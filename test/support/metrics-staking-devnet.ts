@@ -1,13 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import { createDevnetApp } from '../../services/devnet/app.ts';
 import type { Devnet, DevnetParameters } from '../../services/devnet/network.ts';
-import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
-import { createGrpcClient } from '../../services/runtime/grpc/client.ts';
-import { loadProto } from '../../services/runtime/grpc/proto.ts';
-import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
-import { sharedDevnet } from './devnets.ts';
-import { eventually, freePort, startComponent, type RunningComponent } from './processes.ts';
+import { startProjectedDevnet } from './primary-network-stack.ts';
+import { freePort, startComponent, type RunningComponent } from './processes.ts';
 
 /**
  * The staking metrics' setup: a devnet served over HTTP, mirrored by a real container-indexer and projected by a
@@ -37,55 +31,12 @@ export async function startStakingDevnet(parameters: DevnetParameters): Promise<
     for (const step of stops.reverse()) await step().catch(() => {});
   };
   try {
-    const devnet = await sharedDevnet(parameters);
-    const handler = createDevnetApp(devnet, createLogger('devnet', 'silent')).callback();
-    const server: Server = createServer((req, res) => void handler(req, res)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const devnetUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const db = await createTestDatabase();
-    stops.push(() => db.drop());
-    const indexerPort = await freePort();
-    const indexer = await startComponent('container-indexer', {
-      DATABASE_URL: db.url,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_NODE_URLS: devnetUrl,
-      INDEXER_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    stops.push(() => indexer.stop());
-    const servicePort = await freePort();
-    const service = await startComponent('primary-network', {
-      DATABASE_URL: db.url,
-      GRPC_LISTEN_ADDRESS: `127.0.0.1:${servicePort}`,
-      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
-      UPSTREAM_CHAIN_NODE_URLS: `P=${devnetUrl}`,
-      AVALANCHE_NETWORK: parameters.identity.name,
-      GENESIS_CONFIG: `${devnetUrl}/ext/devnet/genesis`,
-      PROJECTION_POLL_INTERVAL_MS: '100',
-      LOG_LEVEL: 'warn',
-    });
-    stops.push(() => service.stop());
-    const primaryNetworkAddress = `127.0.0.1:${servicePort}`;
-    const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
-    const grpc = createGrpcClient(
-      proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
-      primaryNetworkAddress,
-      30_000,
-    );
-    const pBlocks = devnet.containers.count('P/block');
-    try {
-      await eventually(
-        async () => {
-          const status = await grpc.unary.GetProjectionStatus({});
-          return status.indexes.find((i) => i.index_name === 'P/block')?.next_index === String(pBlocks);
-        },
-        300_000,
-        `the projection of ${pBlocks} P-Chain blocks\n${service.output()}`,
-      );
-    } finally {
-      grpc.close();
-    }
+    const {
+      devnet,
+      devnetUrl,
+      db,
+      serviceAddress: primaryNetworkAddress,
+    } = await startProjectedDevnet(parameters, ['P/block'], stops);
     const startMetrics = async (env: Record<string, string> = {}, given?: TestDatabase) => {
       const metricsDb = given ?? (await createTestDatabase());
       if (!given) stops.push(() => metricsDb.drop());

@@ -55,10 +55,7 @@ export function lookingGlassHandlers(deps: {
       const chain = deps.chainOf(request.chain_id);
       const contract = field.bytes('address', request.contract, ADDRESS_LENGTH);
       const minBalance = field.decimalText('threshold', request.min_balance, field.MAX_UINT256);
-      const start = field.optionalInteger('startTimestamp', request.start_timestamp, field.MAX_INT64);
-      const end = field.optionalInteger('endTimestamp', request.end_timestamp, field.MAX_INT64);
-      if (start !== undefined && end !== undefined && end < start)
-        throw field.invalidField('endTimestamp', `a time at or after startTimestamp (${start})`, end);
+      const { start, end } = field.timeRange(request.start_timestamp, request.end_timestamp);
       const pageSize = field.pageSize(request.page_size, MAX_LOOKING_GLASS_PAGE_SIZE);
       let after = parseHolderCursor(field.cursor(request.cursor));
 

@@ -146,14 +146,7 @@ export function icmHandlers(
   const reader = new IcmReader(options.pool);
   return {
     GetIcmTimeseries: async (req) => {
-      const start = field.optionalInteger('startTimestamp', req.start_timestamp, field.MAX_INT64);
-      const end = field.optionalInteger('endTimestamp', req.end_timestamp, field.MAX_INT64);
-      if (start !== undefined && end !== undefined && end < start)
-        throw field.invalidField(
-          'endTimestamp',
-          `a time at or after startTimestamp (${start})`,
-          req.end_timestamp,
-        );
+      const { start, end } = field.timeRange(req.start_timestamp, req.end_timestamp);
       const { filter, group, sourceText, destinationText } = selectionOf(req);
       const interval =
         req.time_interval === '' ? 'day' : field.oneOf('timeInterval', req.time_interval, TIME_INTERVALS);

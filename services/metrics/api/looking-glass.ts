@@ -78,14 +78,7 @@ export function lookingGlassHandlers(
     },
 
     async ListAddressesByBalanceOverTime(req) {
-      const start = field.optionalInteger('startTimestamp', req.start_timestamp, field.MAX_INT64);
-      const end = field.optionalInteger('endTimestamp', req.end_timestamp, field.MAX_INT64);
-      if (start !== undefined && end !== undefined && end < start)
-        throw field.invalidField(
-          'endTimestamp',
-          `a time at or after startTimestamp (${start})`,
-          req.end_timestamp,
-        );
+      const { start, end } = field.timeRange(req.start_timestamp, req.end_timestamp);
       const request = {
         chain_id: evmChainId(req.chain_id),
         contract: contractAddress(req.address),
@@ -100,14 +93,7 @@ export function lookingGlassHandlers(
     },
 
     async ListValidatorsByDateRange(req) {
-      const start = field.optionalInteger('startTimestamp', req.start_timestamp, field.MAX_INT64);
-      const end = field.optionalInteger('endTimestamp', req.end_timestamp, field.MAX_INT64);
-      if (start !== undefined && end !== undefined && end < start)
-        throw field.invalidField(
-          'endTimestamp',
-          `a time at or after startTimestamp (${start})`,
-          req.end_timestamp,
-        );
+      const { start, end } = field.timeRange(req.start_timestamp, req.end_timestamp);
       const network = field.oneOf('network', req.network, NETWORKS);
       const request = {
         // fuji and testnet are one network, the one primary-network calls fuji.

@@ -102,14 +102,7 @@ export function metricsService(options: MetricsServiceOptions): AsyncImplementat
         req.time_interval === '' ? 'day' : field.oneOf('timeInterval', req.time_interval, TIME_INTERVALS);
       if (!supportsInterval(metric, interval))
         throw field.invalidField('timeInterval', `day (${metric} is served by the day only)`, interval);
-      const start = field.optionalInteger('startTimestamp', req.start_timestamp, field.MAX_INT64);
-      const end = field.optionalInteger('endTimestamp', req.end_timestamp, field.MAX_INT64);
-      if (start !== undefined && end !== undefined && end < start)
-        throw field.invalidField(
-          'endTimestamp',
-          `a time at or after startTimestamp (${start})`,
-          req.end_timestamp,
-        );
+      const { start, end } = field.timeRange(req.start_timestamp, req.end_timestamp);
       const pageSize = field.pageSize(req.page_size, MAX_METRICS_PAGE_SIZE);
       const cursor = field.cursor(req.cursor);
       if (cursor !== '' && !CURSOR.test(cursor))

@@ -54,14 +54,7 @@ export function stakingHandlers(options: MetricsServiceOptions): Pick<Handlers, 
       const subnetId = subnetIdOf(
         field.text('subnetId', req.subnet_id, { what: 'a subnet id (cb58 of 32 bytes)' }),
       );
-      const start = field.optionalInteger('startTimestamp', req.start_timestamp, field.MAX_INT64);
-      const end = field.optionalInteger('endTimestamp', req.end_timestamp, field.MAX_INT64);
-      if (start !== undefined && end !== undefined && end < start)
-        throw field.invalidField(
-          'endTimestamp',
-          `a time at or after startTimestamp (${start})`,
-          req.end_timestamp,
-        );
+      const { start, end } = field.timeRange(req.start_timestamp, req.end_timestamp);
       const pageSize = field.pageSize(req.page_size, STAKING_PAGE_SIZE.max);
       const cursor = field.cursor(req.cursor);
       if (cursor !== '' && !CURSOR.test(cursor))

@@ -29,10 +29,9 @@ export function lookingGlassHandlers(options: {
     async ListValidatorsByTimeFrame(req) {
       if (req.network !== '') checkNetwork(req.network);
       const subnetId = field.bytes('subnetId', req.subnet_id, ID_LENGTH);
-      const start = field.optionalInteger('startTimestamp', req.start_timestamp, MAX_TIME) ?? 0n;
-      const end = field.optionalInteger('endTimestamp', req.end_timestamp, MAX_TIME) ?? MAX_TIME;
-      if (end < start)
-        throw field.invalidField('endTimestamp', `a time at or after startTimestamp (${start})`, end);
+      const range = field.timeRange(req.start_timestamp, req.end_timestamp, MAX_TIME);
+      const start = range.start ?? 0n;
+      const end = range.end ?? MAX_TIME;
       const pageSize = field.pageSize(req.page_size, MAX_TIME_FRAME_PAGE_SIZE);
       const cursor = field.cursor(req.cursor);
       const rows = await validators.validators(subnetId, { start, end }, cursor, pageSize + 1);

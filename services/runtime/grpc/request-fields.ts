@@ -62,6 +62,22 @@ export function optionalInteger(
   return value === undefined || value === null ? undefined : integer(field, value, max);
 }
 
+/**
+ * The optional `startTimestamp` and `endTimestamp` of a request (Unix seconds up to `max`), the end not before the
+ * start: the one way every service checks a time range.
+ */
+export function timeRange(
+  start: string | number | undefined | null,
+  end: string | number | undefined | null,
+  max: bigint = MAX_INT64,
+): { start: bigint | undefined; end: bigint | undefined } {
+  const from = optionalInteger('startTimestamp', start, max);
+  const to = optionalInteger('endTimestamp', end, max);
+  if (from !== undefined && to !== undefined && to < from)
+    throw invalidField('endTimestamp', `a time at or after startTimestamp (${from})`, end);
+  return { start: from, end: to };
+}
+
 /** Unsigned decimal text (no sign, fraction or spaces) up to `max`, as canonical text; '' is `fallback`. */
 export function decimalText(field: string, value: string, max: bigint, fallback?: string): string {
   if (value === '' && fallback !== undefined) return fallback;
