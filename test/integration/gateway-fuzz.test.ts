@@ -461,6 +461,7 @@ describe('gateways under generated bad input', function () {
         DATABASE_URL: db.url,
         GRPC_LISTEN_ADDRESS: `127.0.0.1:${metricsPort}`,
         EVM_DATA_ADDRESS: `127.0.0.1:${evmPort}`,
+        PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryPort}`,
       }),
     );
     // The gateways log at debug level: client aborts and request lines must be JSON too.
