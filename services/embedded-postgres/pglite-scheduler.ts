@@ -54,6 +54,7 @@ export class UnitScheduler {
   /** The interface PGLiteSocketHandler calls for every complete message it reads. */
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
     return new Promise((resolve, reject) => {
+      if (this.db.closed) return reject(new Error('the database is closed'));
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
     });
@@ -70,9 +71,21 @@ export class UnitScheduler {
     }
   }
 
-  /** A connection went away: undo what it left open and free the backend. */
+  /**
+   * A connection went away: undo what it left open and free the backend. Never rejects: pglite-socket calls this
+   * without awaiting it when a socket closes or fails, so a rejection would be unhandled and end the process; and
+   * once the database is closed there is nothing left to undo.
+   */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.owner !== handlerId) return;
+    try {
+      await this.rollBackFor(handlerId);
+    } catch (err) {
+      if (!this.db.closed) throw err;
+    }
+  }
+
+  private async rollBackFor(handlerId: number): Promise<void> {
+    if (this.owner !== handlerId || this.db.closed) return;
     await this.db.runExclusive(async () => {
       // Asked again once the backend is ours: while this waited, the connection's last unit may have ended (a
       // COMMIT in flight when it closed) and another connection's begun. Rolling back or freeing then would undo
@@ -95,6 +108,10 @@ export class UnitScheduler {
     this.processing = true;
     try {
       for (let pending = this.next(); pending; pending = this.next()) {
+        if (this.db.closed) {
+          pending.reject(new Error('the database is closed'));
+          continue;
+        }
         this.owner = pending.handlerId;
         let bytes = 0;
         try {
@@ -110,7 +127,8 @@ export class UnitScheduler {
         } catch (err) {
           pending.reject(err as Error);
         }
-        if (endsUnit(pending.message) && !this.db.isInTransaction()) this.owner = null;
+        // Asked only of an open database: a closed one has no module left to ask, and no transaction.
+        if (endsUnit(pending.message) && (this.db.closed || !this.db.isInTransaction())) this.owner = null;
       }
     } finally {
       this.processing = false;

@@ -71,4 +71,19 @@ describe('embedded PostgreSQL connection scheduler', function () {
     expect(values(await waiting)).to.deep.equal(['0']);
     expect(db.isInTransaction()).to.equal(false);
   });
+
+  // pglite-socket cleans up after a socket that closes or fails without awaiting it: a rejection here would be
+  // unhandled and end the process (the embedded-postgres component, or a test run's worker) after a stop.
+  it('cleans up after connections that go away once the database is closed without rejecting, and refuses new work', async () => {
+    const closing = await PGlite.create();
+    const scheduler = new UnitScheduler(closing);
+    await send(scheduler, 20, 'BEGIN');
+    await closing.close();
+    await scheduler.clearTransactionIfNeeded(20);
+    const refused = await send(scheduler, 21, 'SELECT 1').then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(refused).to.equal('the database is closed');
+  });
 });
