@@ -26,7 +26,7 @@ import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts'
  * own contracts answer (ownerOf and balanceOf by eth_call, at the head and at every block of the time frame), any
  * page size lists every address once, every answer is the official document's, bad input is a 400 naming the
  * parameter (INVALID_ARGUMENT naming the field, from the service itself), and the queries the stack does not serve
- * answer the documented 400 naming them. Validators by date range: metrics-looking-glass-validators.test.ts.
+ * answer the documented 400 naming them. Validators by date range: metrics-staking.test.ts.
  */
 const PARAMETERS: Omit<DevnetParameters, 'metadataBaseUrl'> = {
   identity: IDENTITIES.fuji,
