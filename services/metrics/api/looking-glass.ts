@@ -5,6 +5,7 @@ import { hex } from '../../runtime/formatting/encoding.ts';
 import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import type { MetricsServiceOptions } from './service.ts';
+import { evmChainId } from './scopes.ts';
 
 /**
  * The Metrics API's Looking Glass queries that the stack's data supports, answered from evm-data over gRPC (never
@@ -18,14 +19,6 @@ type Handlers = AsyncImplementation<MetricsServiceHandlers>;
 export const MAX_LOOKING_GLASS_PAGE_SIZE = 5000;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** A decimal EVM chain id, canonical (no leading zeros). */
-const evmChainId = (value: string) =>
-  field.decimalText(
-    'chainId',
-    field.text('chainId', value, { what: 'a decimal EVM chain id' }),
-    field.MAX_UINT256,
-  );
 
 /** A contract address as the API takes it: 0x and 40 hex digits, either case. */
 function contractAddress(value: string): Buffer {

@@ -16,33 +16,14 @@ import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { keysetPage } from '../../runtime/pagination/keyset.ts';
 import { rollingWindows, type RollingWindow } from '../intervals.ts';
 import { hasWindow, type Range } from '../rolling-windows.ts';
-import type { RollupReader } from '../store/reader.ts';
+import { followedScope, scopeOf } from './scopes.ts';
 import { RollingWindowStore, type DistinctKind, type WindowFacts } from '../store/rolling-windows.ts';
 import { metricPoint } from './documents.ts';
 import type { MetricsServiceOptions } from './service.ts';
 
-const SCOPES = ['total', 'mainnet', 'testnet'] as const;
 const MAX_PAGE_SIZE = 2160;
 /** "Valid for 24 hours from the time it is generated." */
 export const PAGE_TOKEN_SECONDS = 24 * 3_600;
-
-/** A decimal EVM chain id (canonical) or a scope name, as GetEvmChainMetrics takes it. */
-function scopeOf(chainId: string): string {
-  if ((SCOPES as readonly string[]).includes(chainId)) return chainId;
-  if (!/^\d{1,78}$/.test(chainId))
-    throw field.invalidField('chainId', 'a decimal EVM chain id, total, mainnet or testnet', chainId);
-  return field.decimalText('chainId', chainId, field.MAX_UINT256);
-}
-
-async function followedScope(reader: RollupReader, chainId: string): Promise<string> {
-  const scope = scopeOf(chainId);
-  if (!(SCOPES as readonly string[]).includes(scope) && !(await reader.chain(scope)))
-    throw new DomainError(
-      'not_found',
-      `chainId: chain ${field.quoted(chainId)} is not one whose metrics are served (see ListChains)`,
-    );
-  return scope;
-}
 
 type DistinctMetric = 'activeAddresses' | 'activeSenders' | 'deployers';
 const DISTINCT: Record<DistinctMetric, DistinctKind> = {
@@ -122,7 +103,7 @@ export function rollingWindowHandlers(
       scopeOf(req.chain_id);
       const metric = field.oneOf('metric', req.metric, CHAIN_ROLLING_WINDOW_METRICS);
       const asked = field.optionalInteger('at', req.at, BigInt(Number.MAX_SAFE_INTEGER));
-      const scope = await followedScope(reader, req.chain_id);
+      const scope = await followedScope(reader, scopeOf(req.chain_id), req.chain_id);
       const at = asked === undefined ? Math.floor(Date.now() / 1000) : Number(asked);
       const result: ChainRollingWindowMetricsValue = await rollingWindowValues(store, scope, metric, at);
       return { result };
@@ -137,7 +118,7 @@ export function rollingWindowHandlers(
       const token = field.cursor(req.page_token);
       if (token !== '' && !AVG_TPS_PAGE_TOKEN.test(token))
         throw field.invalidField('pageToken', 'the nextPageToken of a previous page (a UUID)', token);
-      const scope = await followedScope(reader, req.chain_id);
+      const scope = await followedScope(reader, scopeOf(req.chain_id), req.chain_id);
       let before = Number.MAX_SAFE_INTEGER;
       if (token !== '') {
         const issued = await store.pageToken(token, PAGE_TOKEN_SECONDS);

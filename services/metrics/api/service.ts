@@ -3,12 +3,12 @@ import type { MetricsServiceHandlers } from '../../generated/proto/chaindata/met
 import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { Pool } from '../../runtime/database/pool.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
-import { DomainError } from '../../runtime/errors.ts';
 import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { keysetPage } from '../../runtime/pagination/keyset.ts';
 import { TIME_INTERVALS } from '../intervals.ts';
 import type { RollupReader } from '../store/reader.ts';
+import { evmChainId, followedScope, notFollowed, scopeOf } from './scopes.ts';
 import { chainDoc, dayRowsWith, metricPoint } from './documents.ts';
 import { icmHandlers } from './icm.ts';
 import { lookingGlassHandlers } from './looking-glass.ts';
@@ -20,25 +20,10 @@ import { rollingWindowHandlers } from './rolling-windows.ts';
 export const MAX_METRICS_PAGE_SIZE = 2160;
 export const MAX_CHAINS_PAGE_SIZE = 10_000;
 
-const SCOPES = ['total', 'mainnet', 'testnet'] as const;
 const NETWORKS = ['', 'mainnet', 'testnet', 'fuji'] as const;
 /** Buckets are Unix seconds held as JavaScript numbers: a bound beyond them matches what this one does. */
 const MAX_TIME = BigInt(Number.MAX_SAFE_INTEGER);
 const CURSOR = /^\d{1,16}$/;
-
-const notFollowed = (chainId: string) =>
-  new DomainError(
-    'not_found',
-    `chainId: chain ${field.quoted(chainId)} is not one whose metrics are served (see ListChains)`,
-  );
-
-/** A decimal EVM chain id, canonical (no leading zeros). */
-const evmChainId = (value: string) =>
-  field.decimalText(
-    'chainId',
-    field.text('chainId', value, { what: 'a decimal EVM chain id' }),
-    field.MAX_UINT256,
-  );
 
 /**
  * The gRPC face of the rollups. It validates every request itself (the gateway does too, but the service is
@@ -86,17 +71,7 @@ export function metricsService(options: MetricsServiceOptions): AsyncImplementat
     },
 
     GetEvmChainMetrics: async (req) => {
-      const scope = (SCOPES as readonly string[]).includes(req.chain_id)
-        ? req.chain_id
-        : /^\d+$/.test(req.chain_id)
-          ? evmChainId(req.chain_id)
-          : (() => {
-              throw field.invalidField(
-                'chainId',
-                'a decimal EVM chain id, total, mainnet or testnet',
-                req.chain_id,
-              );
-            })();
+      const scope = scopeOf(req.chain_id);
       const metric = field.oneOf('metric', req.metric, CHAIN_METRICS);
       const interval =
         req.time_interval === '' ? 'day' : field.oneOf('timeInterval', req.time_interval, TIME_INTERVALS);
@@ -107,8 +82,7 @@ export function metricsService(options: MetricsServiceOptions): AsyncImplementat
       const cursor = field.cursor(req.cursor);
       if (cursor !== '' && !CURSOR.test(cursor))
         throw field.invalidField('pageToken', 'a cursor this service handed out', cursor);
-      if (!(SCOPES as readonly string[]).includes(scope) && !(await reader.chain(scope)))
-        throw notFollowed(req.chain_id);
+      await followedScope(reader, scope, req.chain_id);
 
       const clamp = (t: bigint) => Number(t < MAX_TIME ? t : MAX_TIME);
       // Newest first: buckets from `start` up to `end` (inclusive), before the cursor (the last bucket sent).
