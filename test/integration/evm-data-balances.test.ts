@@ -1,4 +1,5 @@
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,7 +155,7 @@ describe('evm-data token balances, NFT tokens, address chains and ICM messages',
       EVM_METADATA_FILE: metadataFile,
       PRICE_HISTORY_FILE: priceFile,
     });
-    sdk = new Avalanche({ serverURL: stack.gatewayUrl });
+    sdk = officialSdk({ serverURL: stack.gatewayUrl });
     viaGateway = { serverURL: stack.gatewayUrl, retries: { strategy: 'none' } };
     for (const key of ['C', 'L1'] as const) {
       const client = stack.clients[key];

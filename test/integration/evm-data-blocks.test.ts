@@ -1,4 +1,5 @@
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import type { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -85,7 +86,7 @@ describe('evm-data blocks and latest transactions', function () {
 
   before(async function () {
     stack = await startEvmDataStack(PARAMETERS);
-    sdk = new Avalanche({ serverURL: stack.gatewayUrl });
+    sdk = officialSdk({ serverURL: stack.gatewayUrl });
     // Each Data API operation of the SDK names its own server, which the client's serverURL does not override.
     viaGateway = { serverURL: stack.gatewayUrl, retries: { strategy: 'none' } };
     for (const key of ['C', 'L1'] as const) blocks[key] = await readBlocks(stack, key);

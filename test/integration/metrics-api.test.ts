@@ -1,4 +1,4 @@
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
@@ -645,7 +645,7 @@ describe('gateway-metrics (the Metrics API)', function () {
   });
 
   it("works with the official SDK's metrics client", async function () {
-    const sdk = new Avalanche({ serverURL: baseUrl });
+    const sdk = officialSdk({ serverURL: baseUrl });
     const options = { serverURL: baseUrl, retries: { strategy: 'none' as const } };
     expect((await sdk.metrics.healthCheck(options)).status).to.equal('ok');
     expect((await sdk.metrics.liveCheck(options)).status).to.equal('ok');

@@ -1,4 +1,4 @@
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { expect } from 'chai';
 import { parseAbi, toEventSelector, toHex, type Hex } from 'viem';
 import type { ICMMetricsValue__Output as IcmPoint } from '../../services/generated/proto/chaindata/metrics/v1/ICMMetricsValue.ts';
@@ -631,7 +631,7 @@ describe('the ICM metrics', function () {
   });
 
   it("works with the official SDK's metrics client", async function () {
-    const sdk = new Avalanche({ serverURL: baseUrl });
+    const sdk = officialSdk({ serverURL: baseUrl });
     const options = { serverURL: baseUrl, retries: { strategy: 'none' as const } };
     const series = await sdk.metrics.chains.getICMTimeseries(
       { srcBlockchainId: ids.L1, groupBy: 'destBlockchainId', timeInterval: 'day', network: 'fuji' },

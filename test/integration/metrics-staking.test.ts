@@ -1,4 +1,4 @@
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { bech32 } from '@scure/base';
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -267,7 +267,7 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
   });
 
   it("works with the official SDK's staking and L1 validator clients", async function () {
-    const sdk = new Avalanche({ serverURL: baseUrl });
+    const sdk = officialSdk({ serverURL: baseUrl });
     const options = { serverURL: baseUrl, retries: { strategy: 'none' as const } };
     const points: Point[] = [];
     // Paged by the SDK's own iterator, following nextPageToken.
@@ -710,7 +710,7 @@ describe('the Looking Glass validators by date range', function () {
   });
 
   it("works with the official SDK's subnets client", async function () {
-    const sdk = new Avalanche({ serverURL: baseUrl });
+    const sdk = officialSdk({ serverURL: baseUrl });
     const options = { serverURL: baseUrl, retries: { strategy: 'none' as const } };
     const found: Details[] = [];
     // Paged by the SDK's own iterator, following nextPageToken.

@@ -1,5 +1,5 @@
 import { utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -87,7 +87,7 @@ describe('primary-network balances, assets, vertices, activity and supply', func
   let devnetUrl: string;
   const accounts = deriveAccounts(PARAMETERS.seed, PARAMETERS.accounts);
   const address = (chain: Chain, i: number) => `${chain}-${formatBech32('fuji', accounts[i]!.address)}`;
-  const sdk = new Avalanche({ network: 'fuji' });
+  const sdk = officialSdk({ network: 'fuji' });
   let viaGateway: { serverURL: string; retries: { strategy: 'none' } };
 
   before(async function () {

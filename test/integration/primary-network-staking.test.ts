@@ -1,5 +1,5 @@
 import { utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -448,7 +448,7 @@ describe('primary-network staking routes', function () {
   });
 
   it('serves the official SDK: @avalanche-sdk/chainkit’s own method for each staking operation', async function () {
-    const sdk = new Avalanche({ network: 'fuji' });
+    const sdk = officialSdk({ network: 'fuji' });
     const at = { serverURL: gatewayUrl, retries: { strategy: 'none' as const } };
     const details = await sdk.data.primaryNetwork.getNetworkDetails({}, at);
     expect(details.validatorDetails.validatorCount).to.be.greaterThan(0);

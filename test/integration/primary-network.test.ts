@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { avaxSerial, Id, Int, utils, Utxo as AvaxUtxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { AvaCloudSDK } from '@avalabs/avacloud-sdk';
-import { Avalanche } from '@avalanche-sdk/chainkit';
+import { officialSdk } from '../support/chainkit.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -724,7 +724,7 @@ describe('primary-network service', function () {
     expect(((await badSize.json()) as { message: string }).message).to.match(/^pageSize: /);
 
     // The official SDK, its Data API operations pointed at the gateway one call at a time.
-    const sdk = new Avalanche({ network: 'fuji' });
+    const sdk = officialSdk({ network: 'fuji' });
     const viaGateway = { serverURL: gatewayUrl, retries: { strategy: 'none' as const } };
     expect(
       (await sdk.data.primaryNetwork.getSubnetById({ subnetId: l1.subnetId }, viaGateway)).isL1,
