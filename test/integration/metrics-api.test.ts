@@ -27,6 +27,7 @@ import {
 } from '../support/metrics-model.ts';
 import { freePort, rejectionOf, startComponent, type RunningComponent } from '../support/processes.ts';
 import {
+  getMetricsGateway,
   startMetricsGateway,
   startMetricsOnDevnet,
   type MetricsOnDevnet,
@@ -355,14 +356,8 @@ describe('gateway-metrics (the Metrics API)', function () {
     if (this.currentTest?.state === 'failed') console.error(gateway?.output().slice(-3_000));
   });
 
-  async function get(path: string, query: Record<string, string | number | undefined> = {}): Promise<Answer> {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    const response = await fetch(url);
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
-  }
+  const get = (path: string, query: Record<string, string | number | undefined> = {}): Promise<Answer> =>
+    getMetricsGateway(baseUrl, path, query);
 
   /** GET, checked against the document's response for `template` and the status it answered with. */
   async function documented(

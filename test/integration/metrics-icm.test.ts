@@ -22,6 +22,7 @@ import { syntheticChain, type RolledUpChain } from '../support/metrics-model.ts'
 import {
   startMetricsOnDevnet,
   type MetricsOnDevnet,
+  getMetricsGateway,
   startMetricsGateway,
 } from '../support/metrics-devnet.ts';
 import { rejectionOf, type RunningComponent } from '../support/processes.ts';
@@ -392,13 +393,9 @@ describe('the ICM metrics', function () {
   }
 
   async function get(path: string, query: Record<string, string | number | undefined> = {}) {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    const response = await fetch(url);
-    const body = (await response.json()) as Record<string, unknown>;
-    assertMetricsApiResponse('GET', path, response.status, body);
-    return { status: response.status, body };
+    const { status, body } = await getMetricsGateway(baseUrl, path, query);
+    assertMetricsApiResponse('GET', path, status, body);
+    return { status, body: body as Record<string, unknown> };
   }
 
   it('has messages both ways across an hour, a day, a week and a month boundary', function () {

@@ -19,6 +19,7 @@ import { assertMetricsApiResponse, metricsApiDocument } from '../support/metrics
 import {
   startMetricsOnDevnet,
   type MetricsOnDevnet,
+  getMetricsGateway,
   startMetricsGateway,
 } from '../support/metrics-devnet.ts';
 import {
@@ -240,14 +241,8 @@ describe('rolling-window metrics and /v1/avg_tps over a devnet', function () {
     }
   });
 
-  async function get(path: string, query: Record<string, string | undefined> = {}) {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) url.searchParams.set(name, value);
-    const response = await fetch(url);
-    const text = await response.text();
-    return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as unknown };
-  }
+  const get = (path: string, query: Record<string, string | undefined> = {}) =>
+    getMetricsGateway(baseUrl, path, query);
 
   it('gives every metric over every window at times in and after the history, for a chain, testnet and total', async function () {
     const times = timesOf(scopes.total!);

@@ -20,7 +20,7 @@ import { loadProto } from '../../services/runtime/grpc/proto.ts';
 import { createTestDatabase } from '../support/database.ts';
 import { SHARED_DEVNET } from '../support/devnets.ts';
 import { assertMetricsApiResponse, metricsApiDocument } from '../support/metrics-api-openapi.ts';
-import { startMetricsGateway } from '../support/metrics-devnet.ts';
+import { getMetricsGateway, startMetricsGateway } from '../support/metrics-devnet.ts';
 import { startStakingDevnet, type StakingDevnet } from '../support/metrics-staking-devnet.ts';
 import { eventually, rejectionOf, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
@@ -206,14 +206,8 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
     return levels;
   }
 
-  async function get(path: string, query: Record<string, string | number | undefined> = {}): Promise<Answer> {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    const response = await fetch(url);
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
-  }
+  const get = (path: string, query: Record<string, string | number | undefined> = {}): Promise<Answer> =>
+    getMetricsGateway(baseUrl, path, query);
 
   /** Every page of a query through the gateway, each checked against the official document. */
   async function allPoints(
@@ -651,13 +645,9 @@ describe('the Looking Glass validators by date range', function () {
   });
 
   async function get(path: string, query: Record<string, string | number | undefined> = {}) {
-    const url = new URL(path, baseUrl);
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    const response = await fetch(url);
-    const body = (await response.json()) as Record<string, unknown>;
-    assertMetricsApiResponse('get', TEMPLATE, response.status, body);
-    return { status: response.status, body };
+    const { status, body } = await getMetricsGateway(baseUrl, path, query);
+    assertMetricsApiResponse('get', TEMPLATE, status, body);
+    return { status, body: body as Record<string, unknown> };
   }
 
   async function everyPage(subnetId: string, query: Record<string, string | number | undefined>) {

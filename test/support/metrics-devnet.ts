@@ -90,3 +90,17 @@ export async function startMetricsGateway(
   });
   return { gateway, baseUrl: `http://127.0.0.1:${port}` };
 }
+
+/** A GET of gateway-metrics: its status and JSON body (undefined when empty); query values left undefined are left out. */
+export async function getMetricsGateway(
+  baseUrl: string,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<{ status: number; body: unknown }> {
+  const url = new URL(path, baseUrl);
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  const response = await fetch(url);
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+}
