@@ -22,6 +22,7 @@ import { SHARED_DEVNET } from '../support/devnets.ts';
 import { assertMetricsApiResponse, metricsApiDocument } from '../support/metrics-api-openapi.ts';
 import { getMetricsGateway, startMetricsGateway } from '../support/metrics-devnet.ts';
 import { startStakingDevnet, type StakingDevnet } from '../support/metrics-staking-devnet.ts';
+import { jsonRpcResult } from '../support/devnet-process.ts';
 import { eventually, rejectionOf, type RunningComponent } from '../support/processes.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
@@ -110,15 +111,17 @@ afterEach(function () {
   if (this.currentTest?.state === 'failed') console.error(metrics?.component.output().slice(-3_000));
 });
 
-async function platform<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${stack.devnetUrl}/ext/bc/P`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const reply = (await response.json()) as { result?: T; error?: unknown };
-  if (reply.result === undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-  return reply.result;
+const platform = <T>(method: string, params: Record<string, unknown> = {}): Promise<T> =>
+  jsonRpcResult<T>(`${stack.devnetUrl}/ext/bc/P`, method, params);
+
+/** A client of the stack's primary-network service; the caller closes it. */
+function primaryNetworkClient() {
+  const proto = loadProto<PrimaryNetworkProto>('chaindata/primarynetwork/v1/primary_network.proto');
+  return createGrpcClient(
+    proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
+    stack.primaryNetworkAddress,
+    30_000,
+  );
 }
 
 describe('metrics: staking metrics (getStakingMetrics)', function () {
@@ -348,12 +351,7 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
   });
 
   it("streams the P-Chain's blocks and staking facts from primary-network as the devnet made them", async function () {
-    const proto = loadProto<PrimaryNetworkProto>('chaindata/primarynetwork/v1/primary_network.proto');
-    const client = createGrpcClient(
-      proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
-      stack.primaryNetworkAddress,
-      30_000,
-    );
+    const client = primaryNetworkClient();
     try {
       const blocks: StakingActivityBlock[] = [];
       for await (const b of client.streaming.StreamStakingActivity({}, 60_000)) blocks.push(b);
@@ -771,12 +769,7 @@ describe('the Looking Glass validators by date range', function () {
     }
 
     // primary-network checks what the metrics service sends it, too.
-    const proto = loadProto<PrimaryNetworkProto>('chaindata/primarynetwork/v1/primary_network.proto');
-    const primaryNetwork = createGrpcClient(
-      proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
-      stack.primaryNetworkAddress,
-      30_000,
-    );
+    const primaryNetwork = primaryNetworkClient();
     try {
       const direct = { subnet_id: Buffer.alloc(32), network: '', page_size: 10, cursor: '' };
       const directCases: [string, Record<string, unknown>, string, RegExp][] = [

@@ -16,6 +16,7 @@ import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.t
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import type { TestDatabase } from '../support/database.ts';
 import { SHARED_DEVNET } from '../support/devnets.ts';
+import { jsonRpcResult } from '../support/devnet-process.ts';
 import { startPrimaryNetworkStack, type PrimaryNetworkStack } from '../support/primary-network-stack.ts';
 import { expectServedByIndexes, recordingPool } from '../support/query-plans.ts';
 
@@ -142,16 +143,8 @@ describe('primary-network balances, assets, vertices, activity and supply', func
   }
 
   /** A JSON-RPC method of the devnet, as a node answers it at `path` (e.g. /ext/bc/P). */
-  async function node<T>(path: string, method: string, params: Record<string, unknown> = {}): Promise<T> {
-    const response = await fetch(`${devnetUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const reply = (await response.json()) as { result?: T; error?: unknown };
-    if (reply.result === undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
-    return reply.result;
-  }
+  const node = <T>(path: string, method: string, params: Record<string, unknown> = {}): Promise<T> =>
+    jsonRpcResult<T>(`${devnetUrl}${path}`, method, params);
 
   /** Every UTXO a node serves for the address (its own chain's, or shared memory's from `sourceChain`). */
   async function nodeUtxos(path: string, method: string, owner: string, sourceChain?: string) {

@@ -13,6 +13,21 @@ import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.t
  * PostgreSQL, a local redis-server and every component, report each healthy, serve through gateway-rpc what the
  * indexer mirrored, stop cleanly, and find its data again after a restart.
  */
+/** What `up` runs with its defaults, in the order it starts them. */
+const STACK_PROCESSES = [
+  'postgres (embedded)',
+  'redis (local)',
+  'container-indexer',
+  'primary-network',
+  'evm-data',
+  'metrics',
+  'signature-aggregator',
+  'node-rpc',
+  'gateway-rpc',
+  'gateway-data',
+  'gateway-metrics',
+];
+
 describe('chain-data up', function () {
   let upstream: UpstreamNode;
   /** The C-Chain's own node (UPSTREAM_CHAIN_NODE_URLS); `upstream` serves the other chains. */
@@ -83,19 +98,7 @@ describe('chain-data up', function () {
     const port = await freePort();
     const first = await up(port);
     const report = first.output().slice(first.output().indexOf('chain-data is up'));
-    for (const name of [
-      'postgres (embedded)',
-      'redis (local)',
-      'container-indexer',
-      'primary-network',
-      'evm-data',
-      'metrics',
-      'signature-aggregator',
-      'node-rpc',
-      'gateway-rpc',
-      'gateway-data',
-      'gateway-metrics',
-    ]) {
+    for (const name of STACK_PROCESSES) {
       expect(report).to.match(new RegExp(`${name.replace(/[()]/g, '\\$&')}\\s+healthy`));
     }
     expect(report).to.include(`http://127.0.0.1:${port}/ext/index/`);
@@ -145,19 +148,7 @@ describe('chain-data up', function () {
 
     // Killed outright rather than stopped, `up` leaves no process behind.
     const names = [...reported(second.output()).keys()];
-    expect(names).to.deep.equal([
-      'postgres (embedded)',
-      'redis (local)',
-      'container-indexer',
-      'primary-network',
-      'evm-data',
-      'metrics',
-      'signature-aggregator',
-      'node-rpc',
-      'gateway-rpc',
-      'gateway-data',
-      'gateway-metrics',
-    ]);
+    expect(names).to.deep.equal(STACK_PROCESSES);
     // Every process under `up`: the components, redis-server and its watcher.
     const all = descendants(second.child.pid!);
     expect(all.length).to.be.at.least(names.length + 1);

@@ -71,6 +71,13 @@ export async function postJsonRpc(url: string, method: string, params: unknown):
   return (await response.json()) as RpcReply;
 }
 
+/** A JSON-RPC method's result at `url`; an error reply (no result) throws, naming the method. */
+export async function jsonRpcResult<T>(url: string, method: string, params: unknown = {}): Promise<T> {
+  const reply = await postJsonRpc(url, method, params);
+  if (reply.result === undefined) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+  return reply.result as T;
+}
+
 /** What `chain-data up` reports in its "stack is up" line. */
 export interface StackUrls {
   gatewayRpc: string;

@@ -16,7 +16,7 @@ import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { keysetPage } from '../../runtime/pagination/keyset.ts';
 import { rollingWindows, type RollingWindow } from '../intervals.ts';
 import { hasWindow, type Range } from '../rolling-windows.ts';
-import { followedScope, scopeOf } from './scopes.ts';
+import { ensureFollowed, scopeOf } from './scopes.ts';
 import { RollingWindowStore, type DistinctKind, type WindowFacts } from '../store/rolling-windows.ts';
 import { metricPoint } from './documents.ts';
 import type { MetricsServiceOptions } from './service.ts';
@@ -100,17 +100,17 @@ export function rollingWindowHandlers(
   const store = new RollingWindowStore(options.pool);
   return {
     GetEvmChainRollingWindowMetrics: async (req) => {
-      scopeOf(req.chain_id);
+      const scope = scopeOf(req.chain_id);
       const metric = field.oneOf('metric', req.metric, CHAIN_ROLLING_WINDOW_METRICS);
       const asked = field.optionalInteger('at', req.at, BigInt(Number.MAX_SAFE_INTEGER));
-      const scope = await followedScope(reader, scopeOf(req.chain_id), req.chain_id);
+      await ensureFollowed(reader, scope, req.chain_id);
       const at = asked === undefined ? Math.floor(Date.now() / 1000) : Number(asked);
       const result: ChainRollingWindowMetricsValue = await rollingWindowValues(store, scope, metric, at);
       return { result };
     },
 
     GetAvgTps: async (req) => {
-      scopeOf(req.chain_id);
+      const scope = scopeOf(req.chain_id);
       const pageSize =
         req.page_size === undefined || req.page_size === null
           ? AVG_TPS_PAGE_SIZE
@@ -118,7 +118,7 @@ export function rollingWindowHandlers(
       const token = field.cursor(req.page_token);
       if (token !== '' && !AVG_TPS_PAGE_TOKEN.test(token))
         throw field.invalidField('pageToken', 'the nextPageToken of a previous page (a UUID)', token);
-      const scope = await followedScope(reader, scopeOf(req.chain_id), req.chain_id);
+      await ensureFollowed(reader, scope, req.chain_id);
       let before = Number.MAX_SAFE_INTEGER;
       if (token !== '') {
         const issued = await store.pageToken(token, PAGE_TOKEN_SECONDS);

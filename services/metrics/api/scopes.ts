@@ -29,8 +29,7 @@ export const notFollowed = (chainId: string): DomainError =>
     `chainId: chain ${field.quoted(chainId)} is not one whose metrics are served (see ListChains)`,
   );
 
-/** `scope` (from scopeOf) when it is a scope name or a chain the rollups follow; else NOT_FOUND naming `chainId`. */
-export async function followedScope(reader: RollupReader, scope: string, chainId: string): Promise<string> {
+/** NOT_FOUND naming `chainId` unless `scope` (from scopeOf) is a scope name or a chain the rollups follow. */
+export async function ensureFollowed(reader: RollupReader, scope: string, chainId: string): Promise<void> {
   if (!isScopeName(scope) && !(await reader.chain(scope))) throw notFollowed(chainId);
-  return scope;
 }

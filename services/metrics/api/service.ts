@@ -8,7 +8,7 @@ import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { keysetPage } from '../../runtime/pagination/keyset.ts';
 import { TIME_INTERVALS } from '../intervals.ts';
 import type { RollupReader } from '../store/reader.ts';
-import { evmChainId, followedScope, notFollowed, scopeOf } from './scopes.ts';
+import { ensureFollowed, evmChainId, notFollowed, scopeOf } from './scopes.ts';
 import { chainDoc, dayRowsWith, metricPoint } from './documents.ts';
 import { icmHandlers } from './icm.ts';
 import { lookingGlassHandlers } from './looking-glass.ts';
@@ -82,7 +82,7 @@ export function metricsService(options: MetricsServiceOptions): AsyncImplementat
       const cursor = field.cursor(req.cursor);
       if (cursor !== '' && !CURSOR.test(cursor))
         throw field.invalidField('pageToken', 'a cursor this service handed out', cursor);
-      await followedScope(reader, scope, req.chain_id);
+      await ensureFollowed(reader, scope, req.chain_id);
 
       const clamp = (t: bigint) => Number(t < MAX_TIME ? t : MAX_TIME);
       // Newest first: buckets from `start` up to `end` (inclusive), before the cursor (the last bucket sent).
