@@ -5,12 +5,12 @@ import {
   isCb58Id,
   pageSizeParam,
   pageTokenParam,
-  ParamError,
   rendered,
   timestampParam,
 } from '../runtime/rest/params.ts';
-import { routeDefiner, type InputRule } from '../runtime/rest/route.ts';
+import { routeDefiner } from '../runtime/rest/route.ts';
 import {
+  l1FeeMetricsOf,
   NETWORK_METRICS,
   PRIMARY_NETWORK_SUBNET,
   STAKING_NETWORKS,
@@ -20,10 +20,8 @@ import type { MetricsRoute, MetricsRouteServices } from './routes.ts';
 import { TIME_RANGE } from './time-range.ts';
 
 /**
- * The staking metrics (getStakingMetrics) and the L1 validator metrics of the official Metrics API document. The
- * staking metrics are served from the metrics service's staking rollup. The L1 validator fee metrics are not
- * computed (see docs/metrics.md): their routes validate their parameters and answer every metric with the 400 an
- * unknown metric gets.
+ * The staking metrics (getStakingMetrics) and the L1 validator fee metrics of the official Metrics API document,
+ * served from the metrics service's staking and fee rollups (see docs/metrics.md).
  */
 const defineRoute = routeDefiner<MetricsRouteServices>();
 
@@ -75,23 +73,14 @@ export const getStakingMetrics = defineRoute({
   },
 });
 
-/** An L1 validator fee metric: named in the document, computed by no part of this stack. */
-const notServed = (metrics: readonly [string, ...string[]]): InputRule<{ metric: string }> => ({
-  description: `This deployment computes no L1 validator fees: every metric (${metrics.join(', ')}) answers 400.`,
-  check: ({ metric }) => {
-    throw new ParamError(
-      'metric',
-      `expected a metric this deployment serves (it computes no L1 validator fees), got ${rendered(metric)}`,
-    );
-  },
-});
-
 function l1ValidatorRoute(o: {
   path: string;
   operationId: string;
   summary: string;
   metrics: readonly [string, ...string[]];
   pathParams: z.ZodRawShape;
+  /** The path parameter that names what the metric is about (none for the network's totals). */
+  idParam?: string;
 }) {
   return defineRoute({
     method: 'GET',
@@ -103,9 +92,17 @@ function l1ValidatorRoute(o: {
       metric: enumParam(o.metrics).meta({ description: 'Which metric to fetch.' }),
     },
     query: timeRange,
-    rules: [TIME_RANGE, notServed(o.metrics)],
+    rules: [TIME_RANGE],
     responses: ['MetricsApiResponse'],
-    handle: () => Promise.reject(new Error('an L1 validator metric passed validation: none is served')),
+    handle: async (input, { metrics }) => {
+      const response = await metrics.GetL1ValidatorFeeMetrics({
+        metric: input.metric,
+        id: o.idParam ? String((input as Record<string, unknown>)[o.idParam]) : '',
+        ...(input.startTimestamp === undefined ? {} : { start_timestamp: input.startTimestamp }),
+        ...(input.endTimestamp === undefined ? {} : { end_timestamp: input.endTimestamp }),
+      });
+      return toListDocument(response, undefined);
+    },
   });
 }
 
@@ -113,7 +110,7 @@ export const getTotalL1ValidatorMetrics = l1ValidatorRoute({
   path: '/v2/validators/metrics/{metric}',
   operationId: 'getTotalL1ValidatorMetrics',
   summary: 'Get given metric for all validators',
-  metrics: ['totalCumulativeFeesDaily', 'totalValidatorFeesDaily', 'totalPayingValidatorsDaily'],
+  metrics: l1FeeMetricsOf('total'),
   pathParams: {},
 });
 
@@ -121,7 +118,8 @@ export const getMetricsByValidationId = l1ValidatorRoute({
   path: '/v2/validation/{l1ValidationId}/metrics/{metric}',
   operationId: 'getMetricsByValidationId',
   summary: 'Get metric values with given validationId and timestamp range',
-  metrics: ['validationCumulativeFeesDaily', 'validationFeesDaily'],
+  metrics: l1FeeMetricsOf('validation'),
+  idParam: 'l1ValidationId',
   pathParams: {
     l1ValidationId: cb58IdParam('a validation id (cb58 of 32 bytes)').meta({
       description: "The L1 Validator's validation ID to filter by",
@@ -133,7 +131,8 @@ export const getMetricsByNodeId = l1ValidatorRoute({
   path: '/v2/validator/{nodeId}/metrics/{metric}',
   operationId: 'getMetricsByNodeId',
   summary: 'Get metric values with given nodeId and timestamp range',
-  metrics: ['perNodeCumulativeFeesPaid', 'perNodeDailyFeesPaid'],
+  metrics: l1FeeMetricsOf('node'),
+  idParam: 'nodeId',
   pathParams: {
     nodeId: z
       .string({ error: (issue) => `expected a node id (NodeID-…), got ${rendered(issue.input)}` })
@@ -148,7 +147,8 @@ export const getMetricsBySubnetId = l1ValidatorRoute({
   path: '/v2/subnet/{subnetId}/metrics/{metric}',
   operationId: 'getMetricsBySubnetId',
   summary: 'Get metric values with given subnetId and timestamp range',
-  metrics: ['perSubnetDailyFeesPaid', 'perSubnetCumulativeFeesPaid', 'perSubnetPayingValidators'],
+  metrics: l1FeeMetricsOf('subnet'),
+  idParam: 'subnetId',
   pathParams: {
     subnetId: cb58IdParam('a subnet id (cb58 of 32 bytes)').meta({
       description: 'The subnet ID to filter by.',

@@ -31,6 +31,8 @@ function block(height: number, timestamp: bigint, facts: Partial<StakingBlock> =
     added: [],
     removed: [],
     l1Weights: [],
+    accruedFees: undefined,
+    feeChanges: [],
     ...facts,
   };
 }

@@ -11,6 +11,7 @@ import type { GetEvmChainMetricsRequest as _chaindata_metrics_v1_GetEvmChainMetr
 import type { GetEvmChainRollingWindowMetricsRequest as _chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest, GetEvmChainRollingWindowMetricsRequest__Output as _chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest__Output } from './chaindata/metrics/v1/GetEvmChainRollingWindowMetricsRequest.ts';
 import type { GetIcmSummaryRequest as _chaindata_metrics_v1_GetIcmSummaryRequest, GetIcmSummaryRequest__Output as _chaindata_metrics_v1_GetIcmSummaryRequest__Output } from './chaindata/metrics/v1/GetIcmSummaryRequest.ts';
 import type { GetIcmTimeseriesRequest as _chaindata_metrics_v1_GetIcmTimeseriesRequest, GetIcmTimeseriesRequest__Output as _chaindata_metrics_v1_GetIcmTimeseriesRequest__Output } from './chaindata/metrics/v1/GetIcmTimeseriesRequest.ts';
+import type { GetL1ValidatorFeeMetricsRequest as _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, GetL1ValidatorFeeMetricsRequest__Output as _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest__Output } from './chaindata/metrics/v1/GetL1ValidatorFeeMetricsRequest.ts';
 import type { GetStakingMetricsRequest as _chaindata_metrics_v1_GetStakingMetricsRequest, GetStakingMetricsRequest__Output as _chaindata_metrics_v1_GetStakingMetricsRequest__Output } from './chaindata/metrics/v1/GetStakingMetricsRequest.ts';
 import type { ICMMetricsValue as _chaindata_metrics_v1_ICMMetricsValue, ICMMetricsValue__Output as _chaindata_metrics_v1_ICMMetricsValue__Output } from './chaindata/metrics/v1/ICMMetricsValue.ts';
 import type { ICMRollingWindowMetricsValue as _chaindata_metrics_v1_ICMRollingWindowMetricsValue, ICMRollingWindowMetricsValue__Output as _chaindata_metrics_v1_ICMRollingWindowMetricsValue__Output } from './chaindata/metrics/v1/ICMRollingWindowMetricsValue.ts';
@@ -48,6 +49,7 @@ export interface ProtoGrpcType {
         GetEvmChainRollingWindowMetricsRequest: MessageTypeDefinition<_chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest, _chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest__Output>
         GetIcmSummaryRequest: MessageTypeDefinition<_chaindata_metrics_v1_GetIcmSummaryRequest, _chaindata_metrics_v1_GetIcmSummaryRequest__Output>
         GetIcmTimeseriesRequest: MessageTypeDefinition<_chaindata_metrics_v1_GetIcmTimeseriesRequest, _chaindata_metrics_v1_GetIcmTimeseriesRequest__Output>
+        GetL1ValidatorFeeMetricsRequest: MessageTypeDefinition<_chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest__Output>
         GetStakingMetricsRequest: MessageTypeDefinition<_chaindata_metrics_v1_GetStakingMetricsRequest, _chaindata_metrics_v1_GetStakingMetricsRequest__Output>
         ICMMetricsValue: MessageTypeDefinition<_chaindata_metrics_v1_ICMMetricsValue, _chaindata_metrics_v1_ICMMetricsValue__Output>
         ICMRollingWindowMetricsValue: MessageTypeDefinition<_chaindata_metrics_v1_ICMRollingWindowMetricsValue, _chaindata_metrics_v1_ICMRollingWindowMetricsValue__Output>

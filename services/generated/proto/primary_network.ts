@@ -43,6 +43,7 @@ import type { HistoricalReward as _chaindata_primarynetwork_v1_HistoricalReward,
 import type { IndexCursor as _chaindata_primarynetwork_v1_IndexCursor, IndexCursor__Output as _chaindata_primarynetwork_v1_IndexCursor__Output } from './chaindata/primarynetwork/v1/IndexCursor.ts';
 import type { L1ValidatorDetails as _chaindata_primarynetwork_v1_L1ValidatorDetails, L1ValidatorDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorDetails.ts';
 import type { L1ValidatorDetailsFull as _chaindata_primarynetwork_v1_L1ValidatorDetailsFull, L1ValidatorDetailsFull__Output as _chaindata_primarynetwork_v1_L1ValidatorDetailsFull__Output } from './chaindata/primarynetwork/v1/L1ValidatorDetailsFull.ts';
+import type { L1ValidatorFeeActivity as _chaindata_primarynetwork_v1_L1ValidatorFeeActivity, L1ValidatorFeeActivity__Output as _chaindata_primarynetwork_v1_L1ValidatorFeeActivity__Output } from './chaindata/primarynetwork/v1/L1ValidatorFeeActivity.ts';
 import type { L1ValidatorManagerDetails as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails, L1ValidatorManagerDetails__Output as _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output } from './chaindata/primarynetwork/v1/L1ValidatorManagerDetails.ts';
 import type { L1ValidatorWeightActivity as _chaindata_primarynetwork_v1_L1ValidatorWeightActivity, L1ValidatorWeightActivity__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightActivity__Output } from './chaindata/primarynetwork/v1/L1ValidatorWeightActivity.ts';
 import type { L1ValidatorWeightChange as _chaindata_primarynetwork_v1_L1ValidatorWeightChange, L1ValidatorWeightChange__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output } from './chaindata/primarynetwork/v1/L1ValidatorWeightChange.ts';
@@ -159,6 +160,7 @@ export interface ProtoGrpcType {
         IndexCursor: MessageTypeDefinition<_chaindata_primarynetwork_v1_IndexCursor, _chaindata_primarynetwork_v1_IndexCursor__Output>
         L1ValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorDetails, _chaindata_primarynetwork_v1_L1ValidatorDetails__Output>
         L1ValidatorDetailsFull: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorDetailsFull, _chaindata_primarynetwork_v1_L1ValidatorDetailsFull__Output>
+        L1ValidatorFeeActivity: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorFeeActivity, _chaindata_primarynetwork_v1_L1ValidatorFeeActivity__Output>
         L1ValidatorManagerDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorManagerDetails, _chaindata_primarynetwork_v1_L1ValidatorManagerDetails__Output>
         L1ValidatorWeightActivity: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorWeightActivity, _chaindata_primarynetwork_v1_L1ValidatorWeightActivity__Output>
         L1ValidatorWeightChange: MessageTypeDefinition<_chaindata_primarynetwork_v1_L1ValidatorWeightChange, _chaindata_primarynetwork_v1_L1ValidatorWeightChange__Output>

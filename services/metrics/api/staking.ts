@@ -4,7 +4,10 @@ import { decodeId } from '../../runtime/formatting/cb58.ts';
 import * as field from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
 import { keysetPage } from '../../runtime/pagination/keyset.ts';
+import { parseNodeId } from '../../runtime/formatting/address.ts';
 import {
+  L1_FEE_METRICS,
+  L1_FEE_METRIC_NAMES,
   NETWORK_METRICS,
   PRIMARY_NETWORK_SUBNET,
   STAKING_NETWORKS,
@@ -41,13 +44,48 @@ function subnetIdOf(text: string): Buffer {
   }
 }
 
+/** The bytes a fee metric's id names: a validation or subnet id (cb58), a node id, nothing for the total. */
+function feeKeyOf(scope: 'total' | 'validation' | 'node' | 'subnet', id: string): Buffer {
+  if (scope === 'total') {
+    if (id !== '') throw field.invalidField('id', 'no id for a network total metric', id);
+    return Buffer.alloc(0);
+  }
+  const what =
+    scope === 'node'
+      ? 'a node id (NodeID-…)'
+      : `a ${scope === 'validation' ? 'validation' : 'subnet'} id (cb58 of 32 bytes)`;
+  const name = { validation: 'l1ValidationId', node: 'nodeId', subnet: 'subnetId' }[scope];
+  try {
+    return Buffer.from(scope === 'node' ? parseNodeId(id) : decodeId(id));
+  } catch {
+    throw field.invalidField(name, what, id);
+  }
+}
+
 /**
  * The staking metrics (getStakingMetrics) from the staking rollup: a page of one subnet's days through the key.
  * The stack indexes one network (primary-network's): the other has no points, as a network with no data.
  */
-export function stakingHandlers(options: MetricsServiceOptions): Pick<Handlers, 'GetStakingMetrics'> {
+export function stakingHandlers(
+  options: MetricsServiceOptions,
+): Pick<Handlers, 'GetStakingMetrics' | 'GetL1ValidatorFeeMetrics'> {
   const reader = new StakingReader(options.pool);
   return {
+    GetL1ValidatorFeeMetrics: async (req) => {
+      const metric = field.oneOf('metric', req.metric, L1_FEE_METRIC_NAMES);
+      const { scope, value } = L1_FEE_METRICS[metric];
+      const key = feeKeyOf(scope, req.id ?? '');
+      const { start, end } = field.timeRange(req.start_timestamp, req.end_timestamp);
+      const clamp = (t: bigint) => Number(t < MAX_TIME ? t : MAX_TIME);
+      const rows = await reader.feeDays({
+        scope,
+        key,
+        value,
+        from: start === undefined ? 0 : clamp(start),
+        to: end === undefined ? Number.MAX_SAFE_INTEGER : clamp(end) + 1,
+      });
+      return { results: rows.map((r) => ({ timestamp: r.bucket, value: Number(r.value) })), next_cursor: '' };
+    },
     GetStakingMetrics: async (req) => {
       const network = field.oneOf('network', req.network, STAKING_NETWORKS);
       const metric = field.oneOf('metric', req.metric, NETWORK_METRICS);

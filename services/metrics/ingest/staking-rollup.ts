@@ -1,4 +1,5 @@
 import type { StakingActivityBlock__Output as StakingActivityMessage } from '../../generated/proto/chaindata/primarynetwork/v1/StakingActivityBlock.ts';
+import type { L1FeeChange } from './l1-fee-rollup.ts';
 
 /**
  * The staking metrics' rollup (getStakingMetrics), pure: what a run of P-Chain blocks does to each subnet's daily
@@ -55,6 +56,9 @@ export interface StakingBlock {
   /** Subnet validators removed before their end, from this block's time on. */
   removed: Staker[];
   l1Weights: L1Weight[];
+  /** The L1 validator fee ledger (see l1-fee-rollup.ts); accruedFees absent before Etna. */
+  accruedFees: bigint | undefined;
+  feeChanges: L1FeeChange[];
 }
 
 const stakerOf = (s: StakingActivityMessage['stakers_added'][number]): Staker => ({
@@ -78,6 +82,15 @@ export function stakingBlockOf(m: StakingActivityMessage): StakingBlock {
       validationId: w.validation_id,
       subnetId: w.subnet_id,
       weight: BigInt(w.weight),
+    })),
+    accruedFees: m.l1_accrued_fees == null ? undefined : BigInt(m.l1_accrued_fees),
+    feeChanges: m.l1_fee_changes.map((c) => ({
+      validationId: c.validation_id,
+      subnetId: c.subnet_id,
+      nodeId: c.node_id,
+      endAccumulatedFee: BigInt(c.end_accumulated_fee),
+      deposited: BigInt(c.deposited),
+      refunded: BigInt(c.refunded),
     })),
   };
 }

@@ -37,4 +37,22 @@ export class StakingReader {
     );
     return rows;
   }
+
+  /** One key's fee days from `from` up to (not including) `to`, newest first: the day and the value asked for. */
+  async feeDays(q: {
+    scope: string;
+    key: Buffer;
+    value: 'fees' | 'cumulative' | 'paying';
+    from: number;
+    to: number;
+  }): Promise<{ bucket: number; value: string }[]> {
+    const column = { fees: 'fees', cumulative: 'cumulative', paying: 'paying' }[q.value];
+    const { rows } = await this.pool.query<{ bucket: number; value: string }>(
+      `SELECT day::float8 AS bucket, ${column}::text AS value FROM metrics.l1_fee_days
+        WHERE scope = $1 AND key = $2 AND day >= $3 AND day < $4
+        ORDER BY day DESC`,
+      [q.scope, q.key, q.from, q.to],
+    );
+    return rows;
+  }
 }

@@ -1,6 +1,14 @@
 import { bytea, inTransaction, type Pool, type PoolClient } from '../../runtime/database/pool.ts';
 import { CursorMovedError, UpstreamDivergedError } from '../../runtime/follow/follow-loop.ts';
 import { rollStaking, type Level, type StakingBlock, type StakingState } from '../ingest/staking-rollup.ts';
+import {
+  feeKeysOf,
+  feeRowKey,
+  rollL1Fees,
+  type L1FeeDay,
+  type L1FeeScope,
+  type L1FeeState,
+} from '../ingest/l1-fee-rollup.ts';
 
 /** Where the staking rollup stands on the P-Chain: the next height and the id of the block before it. */
 export interface StakingCursor {
@@ -69,7 +77,11 @@ export class StakingWriter {
         next_height: string;
         last_block_id: Buffer;
         frontier_day: string;
-      }>('SELECT network, next_height, last_block_id, frontier_day FROM metrics.staking_cursor FOR UPDATE');
+        l1_accrued_fees: string;
+      }>(
+        `SELECT network, next_height, last_block_id, frontier_day, l1_accrued_fees
+         FROM metrics.staking_cursor FOR UPDATE`,
+      );
       const row = rows[0];
       const stored = row ? BigInt(row.next_height) : undefined;
       if (stored !== from.nextHeight)
@@ -89,13 +101,15 @@ export class StakingWriter {
       const state = await this.load(client, row ? Number(row.frontier_day) : undefined, blocks);
       const days = rollStaking(state, blocks);
       await this.store(client, state, days);
+      const fees = await this.loadFees(client, BigInt(row?.l1_accrued_fees ?? 0), blocks);
+      await this.storeFees(client, fees, rollL1Fees(fees, blocks), blocks);
       await client.query(
-        `INSERT INTO metrics.staking_cursor (network, next_height, last_block_id, frontier_day)
-         VALUES ($1, $2, $3, $4)
+        `INSERT INTO metrics.staking_cursor (network, next_height, last_block_id, frontier_day, l1_accrued_fees)
+         VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (singleton) DO UPDATE
            SET next_height = excluded.next_height, last_block_id = excluded.last_block_id,
-               frontier_day = excluded.frontier_day`,
-        [network, (last.height + 1n).toString(), bytea(last.id), state.frontier!],
+               frontier_day = excluded.frontier_day, l1_accrued_fees = excluded.l1_accrued_fees`,
+        [network, (last.height + 1n).toString(), bytea(last.id), state.frontier!, fees.accruedFees.toString()],
       );
     });
   }
@@ -134,6 +148,108 @@ export class StakingWriter {
       for (const r of weights.rows) state.l1Weights.set(r.validation_id.toString('hex'), BigInt(r.weight));
     }
     return state;
+  }
+
+  /** The fee rollup's state: the active L1 validators and the latest row of every key the batch may charge. */
+  private async loadFees(
+    client: PoolClient,
+    accruedFees: bigint,
+    blocks: readonly StakingBlock[],
+  ): Promise<L1FeeState> {
+    const state: L1FeeState = { accruedFees, active: new Map(), latest: new Map() };
+    const changed = blocks.flatMap((b) => b.feeChanges);
+    const active = await client.query<{
+      validation_id: Buffer;
+      subnet_id: Buffer;
+      node_id: Buffer;
+      end_accumulated_fee: string;
+    }>('SELECT validation_id, subnet_id, node_id, end_accumulated_fee FROM metrics.l1_fee_validators');
+    for (const r of active.rows)
+      state.active.set(r.validation_id.toString('hex'), {
+        subnetId: r.subnet_id.toString('hex'),
+        nodeId: r.node_id.toString('hex'),
+        endAccumulatedFee: BigInt(r.end_accumulated_fee),
+      });
+    const keys = new Map<string, { scope: L1FeeScope; key: string }>();
+    const add = (id: string, v: { subnetId: string; nodeId: string }) => {
+      for (const k of feeKeysOf(id, v)) keys.set(feeRowKey(k.scope, k.key), k);
+    };
+    for (const [id, v] of state.active) add(id, v);
+    for (const c of changed)
+      add(c.validationId.toString('hex'), {
+        subnetId: c.subnetId.toString('hex'),
+        nodeId: c.nodeId.toString('hex'),
+      });
+    if (keys.size === 0) return state;
+    const latest = await client.query<{
+      scope: L1FeeScope;
+      key: Buffer;
+      day: string;
+      fees: string;
+      cumulative: string;
+      paying: string;
+    }>(
+      `SELECT l.* FROM unnest($1::text[], $2::bytea[]) AS k(scope, key)
+       CROSS JOIN LATERAL (
+         SELECT d.scope, d.key, d.day, d.fees::text, d.cumulative::text, d.paying::text FROM metrics.l1_fee_days d
+         WHERE d.scope = k.scope AND d.key = k.key ORDER BY d.day DESC LIMIT 1) l`,
+      [[...keys.values()].map((k) => k.scope), hexBytes([...keys.values()].map((k) => k.key))],
+    );
+    for (const r of latest.rows) {
+      const key = r.key.toString('hex');
+      state.latest.set(feeRowKey(r.scope, key), {
+        scope: r.scope,
+        key,
+        day: Number(r.day),
+        fees: BigInt(r.fees),
+        cumulative: BigInt(r.cumulative),
+        paying: BigInt(r.paying),
+      });
+    }
+    return state;
+  }
+
+  private async storeFees(
+    client: PoolClient,
+    state: L1FeeState,
+    days: L1FeeDay[],
+    blocks: readonly StakingBlock[],
+  ): Promise<void> {
+    if (days.length > 0)
+      await client.query(
+        `INSERT INTO metrics.l1_fee_days (scope, key, day, fees, cumulative, paying)
+         SELECT * FROM unnest($1::text[], $2::bytea[], $3::bigint[], $4::numeric[], $5::numeric[], $6::bigint[])
+         ON CONFLICT (scope, key, day) DO UPDATE
+           SET fees = excluded.fees, cumulative = excluded.cumulative, paying = excluded.paying`,
+        [
+          days.map((d) => d.scope),
+          hexBytes(days.map((d) => d.key)),
+          days.map((d) => d.day),
+          days.map((d) => d.fees.toString()),
+          days.map((d) => d.cumulative.toString()),
+          days.map((d) => d.paying.toString()),
+        ],
+      );
+    const changed = [...new Set(blocks.flatMap((b) => b.feeChanges.map((c) => c.validationId.toString('hex'))))];
+    if (changed.length === 0) return;
+    await client.query('DELETE FROM metrics.l1_fee_validators WHERE validation_id = ANY($1::bytea[])', [
+      hexBytes(changed),
+    ]);
+    const active = changed.flatMap((id) => {
+      const v = state.active.get(id);
+      return v ? [{ id, ...v }] : [];
+    });
+    if (active.length > 0)
+      await client.query(
+        `INSERT INTO metrics.l1_fee_validators (validation_id, subnet_id, node_id, end_accumulated_fee)
+         SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::bytea[], $4::numeric[])`,
+        [
+          hexBytes(active.map((v) => v.id)),
+          hexBytes(active.map((v) => v.subnetId)),
+          hexBytes(active.map((v) => v.nodeId)),
+          active.map((v) => v.endAccumulatedFee.toString()),
+        ],
+      );
   }
 
   private async store(client: PoolClient, state: StakingState, rolled: ReturnType<typeof rollStaking>) {

@@ -161,6 +161,12 @@ export function blockDoc(r: StoredBlock): Block {
           },
         }
       : {}),
+    ...(r.l1_accrued_fees !== null
+      ? {
+          l1ValidatorsAccruedFees: Number(r.l1_accrued_fees),
+          activeL1Validators: r.l1_active_validators ?? 0,
+        }
+      : {}),
   };
 }
 

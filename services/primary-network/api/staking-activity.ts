@@ -34,6 +34,15 @@ export function stakingActivityMessage(network: string, b: StakingBlock): Stakin
       node_id: w.node_id,
       weight: w.weight,
     })),
+    ...(b.block.l1_accrued_fees === null ? {} : { l1_accrued_fees: b.block.l1_accrued_fees }),
+    l1_fee_changes: b.l1FeeChanges.map((c) => ({
+      validation_id: c.validation_id,
+      subnet_id: c.subnet_id,
+      node_id: c.node_id,
+      end_accumulated_fee: c.end_accumulated_fee,
+      deposited: c.deposited,
+      refunded: c.refunded,
+    })),
   };
 }
 

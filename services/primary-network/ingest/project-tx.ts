@@ -8,6 +8,7 @@ import type {
   BlsFacts,
   HexBytes,
   L1ValidatorFacts,
+  OwnerFacts,
   ProjectedTx,
   TxFacts,
   TxPlacement,
@@ -15,6 +16,7 @@ import type {
   UtxoSpend,
 } from '../store/rows.ts';
 import type { DecodedInput, DecodedOutput, DecodedTx, Owner } from './decode/model.ts';
+import { secpTransferOutput, toDecodedOutput } from './decode/fx.ts';
 
 /**
  * From a decoded transaction to the rows it adds: pure functions, so that replaying a container yields exactly the
@@ -286,7 +288,18 @@ export function projectTx(
       cap: projected.asset.cap,
     };
   }
-  projectL1(tx, at, knownL1, projected, details);
+  // A validator disabled, or removed by a weight of 0, while it has a balance gets it back as a UTXO of the
+  // transaction, numbered after the transaction's own outputs (not counted in its emitted amounts: no input paid it).
+  const refund = (amount: bigint, owner: OwnerFacts) => {
+    if (amount === 0n) return;
+    const output = secpTransferOutput(amount, {
+      addresses: owner.addresses.map((a) => new Uint8Array(Buffer.from(a, 'hex'))),
+      threshold: owner.threshold,
+      locktime: BigInt(owner.locktime),
+    });
+    creations.push(creation(toDecodedOutput(output, tx.id, tx.outputs.length, ctx.avaxAssetId), at.chain));
+  };
+  projectL1(tx, at, knownL1, projected, details, refund);
   return projected;
 }
 
@@ -296,6 +309,7 @@ function projectL1(
   knownL1: (validationId: Uint8Array) => KnownL1Validator | undefined,
   projected: ProjectedTx,
   details: TxFacts,
+  refund: (amount: bigint, owner: OwnerFacts) => void,
 ): void {
   const known = (validationId: Uint8Array) => {
     const v = knownL1(validationId);
@@ -376,10 +390,11 @@ function projectL1(
       l1Facts(change.validationId, {
         ...v,
         weight: change.weight,
-        remaining: v.deposited,
+        remaining: v.balance,
         nonce: change.nonce,
       }),
     ];
+    if (change.weight === 0n) refund(v.balance, v.remainingBalanceOwner);
     projected.l1Weights.push({
       validationId: change.validationId,
       fromHeight: at.blockHeight,
@@ -394,7 +409,7 @@ function projectL1(
     details.l1Validators = [
       l1Facts(increase.validationId, {
         ...v,
-        remaining: v.deposited + increase.balance,
+        remaining: v.balance + increase.balance,
         change: increase.balance,
       }),
     ];
@@ -404,7 +419,8 @@ function projectL1(
   const disable = tx.l1Disable;
   if (disable) {
     const v = known(disable.validationId);
-    details.l1Validators = [l1Facts(disable.validationId, { ...v, remaining: v.deposited })];
+    details.l1Validators = [l1Facts(disable.validationId, { ...v, remaining: v.balance })];
+    refund(v.balance, v.remainingBalanceOwner);
     projected.l1Disables.push({ validationId: disable.validationId, height: at.blockHeight });
     projected.l1ValidationIds.push(disable.validationId);
   }

@@ -12,7 +12,9 @@ import { decodeXChainBlock, decodeXChainVertex } from './decode/x-chain.ts';
 import { decodeRewardUtxo, rewardTypeOf } from './reward-utxos.ts';
 import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from '../platform-rewards.ts';
 import { projectTx, txSeq, utxoIdOf } from './project-tx.ts';
-import type { KnownL1Validator, TxPlacement } from '../store/rows.ts';
+import type { KnownL1Identity, TxPlacement } from '../store/rows.ts';
+import { VALIDATOR_FEE_CONFIGS } from '../../runtime/avalanche/validator-fees.ts';
+import { L1FeeLedger } from './l1-validator-fees.ts';
 import { X_BLOCK_SEQ_BASE, type NetworkContext } from '../network.ts';
 import {
   GENESIS_CURSOR,
@@ -78,6 +80,11 @@ export class Projector {
   private readonly options: ProjectorOptions;
   private readonly cursors = new Map<string, bigint>();
   private sinceAnalyze = Number.POSITIVE_INFINITY;
+  /**
+   * The L1 fee ledger as the last prepared P-Chain batch left it, for the next one while the last is still being
+   * written; read again from the store whenever the next batch does not start where it stopped (after a failure).
+   */
+  private l1Fees: { nextHeight: bigint; ledger: L1FeeLedger } | undefined;
 
   constructor(options: ProjectorOptions) {
     this.options = options;
@@ -216,14 +223,19 @@ export class Projector {
       removals: [],
       rewards: [],
       pChainTimes: [],
+      l1FeeChanges: [],
     };
     const knownL1 = await this.knownL1Validators(decoded, settled);
+    const firstPBlock = decoded.find((d) => d.block?.chain === 'P')?.block;
+    const ledger = firstPBlock ? await this.l1FeeLedger(firstPBlock.height, settled) : undefined;
+    const hexOf = (id: Uint8Array) => Buffer.from(id).toString('hex');
     const project = (tx: DecodedTx, at: TxPlacement) => {
-      const projected = projectTx(this.options.ctx, tx, at, (id) =>
-        knownL1.get(Buffer.from(id).toString('hex')),
-      );
+      const projected = projectTx(this.options.ctx, tx, at, (id) => {
+        const known = knownL1.get(hexOf(id));
+        return known && { ...known, balance: ledger?.balanceOf(hexOf(id)) ?? 0n };
+      });
       for (const v of projected.l1Validators) {
-        knownL1.set(Buffer.from(v.validationId).toString('hex'), {
+        knownL1.set(hexOf(v.validationId), {
           subnetId: v.subnetId,
           nodeId: v.nodeId,
           blsPublicKey: v.blsPublicKey,
@@ -231,7 +243,14 @@ export class Projector {
           deposited: v.deposit,
           weight:
             projected.l1Weights.find((w) => Buffer.from(w.validationId).equals(v.validationId))?.weight ?? 0n,
+          remainingBalanceOwner: v.remainingBalanceOwner,
         });
+      }
+      if (ledger && at.chain === 'P') {
+        for (const v of projected.l1Validators) ledger.register(hexOf(v.validationId), v.deposit);
+        for (const w of projected.l1Weights) if (w.weight === 0n) ledger.release(hexOf(w.validationId));
+        for (const d of projected.l1Deposits) ledger.deposit(hexOf(d.validationId), d.amount);
+        for (const d of projected.l1Disables) ledger.release(hexOf(d.validationId));
       }
       for (const w of projected.l1Weights) {
         const known = knownL1.get(Buffer.from(w.validationId).toString('hex'));
@@ -274,8 +293,10 @@ export class Projector {
         });
       } else if (item.block) {
         const b = item.block;
-        batch.blocks.push(blockRow(b));
+        const row = blockRow(b);
+        batch.blocks.push(row);
         if (b.chain === 'P') batch.pChainTimes.push({ height: b.height, timestamp: b.timestamp });
+        if (b.chain === 'P') ledger?.beginBlock(b.timestamp, b.option !== undefined);
         b.txs.forEach((tx, position) =>
           project(tx, {
             chain: b.chain,
@@ -286,6 +307,7 @@ export class Projector {
             ...(b.chain === 'X' ? { chainFormat: 'linear' as const } : {}),
           }),
         );
+        if (ledger && b.chain === 'P') this.endFeeBlock(ledger, b, row, batch);
         if (b.option) await this.projectOption(b, batch, settled);
       } else if (item.cBlock) {
         const c = item.cBlock;
@@ -311,7 +333,42 @@ export class Projector {
       }
     }
     await this.addPotentialRewards(batch);
+    const lastPBlock = batch.pChainTimes.at(-1);
+    if (ledger && lastPBlock) this.l1Fees = { nextHeight: lastPBlock.height + 1n, ledger };
     return batch;
+  }
+
+  /** The L1 fee ledger before P-Chain block `height`: the one kept from the batch before, else the store's. */
+  private async l1FeeLedger(height: bigint, settled: () => Promise<void>): Promise<L1FeeLedger> {
+    const kept = this.l1Fees;
+    this.l1Fees = undefined;
+    if (kept?.nextHeight === height) return kept.ledger;
+    await settled();
+    const { identity } = this.options.ctx;
+    return new L1FeeLedger(
+      VALIDATOR_FEE_CONFIGS[identity.name],
+      BigInt(identity.upgrades.etna),
+      await this.options.writer.l1FeeLedgerBefore(height),
+    );
+  }
+
+  /** Closes a P-Chain block in the fee ledger: the block row gets the ledger's state from Etna on, the batch its changes. */
+  private endFeeBlock(ledger: L1FeeLedger, b: DecodedBlock, row: BlockRow, batch: ProjectionBatch): void {
+    const fees = ledger.endBlock();
+    if (b.timestamp >= BigInt(this.options.ctx.identity.upgrades.etna))
+      row.l1Fees = {
+        accruedFees: fees.accruedFees,
+        excess: fees.excess,
+        activeValidators: fees.activeValidators,
+      };
+    for (const c of fees.changes)
+      batch.l1FeeChanges.push({
+        height: b.height,
+        validationId: new Uint8Array(Buffer.from(c.validationId, 'hex')),
+        endAccumulatedFee: c.endAccumulatedFee,
+        deposited: c.deposited,
+        refunded: c.refunded,
+      });
   }
 
   /**
@@ -439,7 +496,7 @@ export class Projector {
   private async knownL1Validators(
     decoded: Decoded[],
     settled: () => Promise<void>,
-  ): Promise<Map<string, KnownL1Validator>> {
+  ): Promise<Map<string, KnownL1Identity>> {
     const named = decoded
       .flatMap((d) => d.block?.txs ?? [])
       .flatMap((tx) =>

@@ -4,7 +4,7 @@ import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts'
 import { MAX_INT64 } from '../../runtime/grpc/request-fields.ts';
 import { keysetPage, type Page } from '../../runtime/pagination/keyset.ts';
 import type { ChainKey } from '../network.ts';
-import type { StoredBlock, StoredVertex } from './reader.ts';
+import { BLOCK_COLUMNS, type StoredBlock, type StoredVertex } from './reader.ts';
 
 /**
  * The projection read by holder and by asset: vertices, assets, the blocks a node proposed, what addresses own, when
@@ -57,8 +57,6 @@ export interface SupplyTotals {
 }
 
 const VERTEX_COLUMNS = 'id, idx, height, parent_ids, vertex_timestamp, size_bytes, tx_ids';
-const BLOCK_COLUMNS = `chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
-  proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp`;
 
 /** A mint output is the right to mint more of an asset, not an amount of it: no balance counts it. */
 const MINT_OUTPUTS = `'secp256k1-mint', 'nft-mint'`;

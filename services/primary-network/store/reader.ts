@@ -751,10 +751,14 @@ export interface StoredBlock {
   proposer_node_id: Buffer | null;
   proposer_p_chain_height: string | null;
   proposer_timestamp: string | null;
+  /** P-Chain blocks from Etna on: the L1 validator fee ledger after the block. */
+  l1_accrued_fees: string | null;
+  l1_active_validators: number | null;
 }
 
-const BLOCK_COLUMNS = `chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
-  proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp`;
+export const BLOCK_COLUMNS = `chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
+  proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees,
+  l1_active_validators`;
 
 export interface StoredBlockchain {
   id: Buffer;

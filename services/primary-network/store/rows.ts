@@ -182,14 +182,20 @@ export interface L1WeightRow {
   weight: bigint;
 }
 
-/** What the projection knows of an L1 validator when a later transaction names it. */
-export interface KnownL1Validator {
+/** What the store knows of an L1 validator when a later transaction names it. */
+export interface KnownL1Identity {
   subnetId: Uint8Array;
   nodeId: Uint8Array;
   blsPublicKey: Uint8Array;
   proofOfPossession: Uint8Array;
   deposited: bigint;
   weight: bigint;
+  remainingBalanceOwner: OwnerFacts;
+}
+
+/** An L1 validator a transaction names, with its balance as the fee ledger has it just before the transaction. */
+export interface KnownL1Validator extends KnownL1Identity {
+  balance: bigint;
 }
 
 export interface ProjectedTx {

@@ -2,8 +2,8 @@ import { callBoundPool, type Queryable } from '../../runtime/grpc/call-scope.ts'
 
 /**
  * What StreamStakingActivity reads (for the metrics service): a run of accepted P-Chain blocks in height order, with
- * the stakers their transactions added, the subnet validators they removed early and the L1 validator weights they
- * set. Every query reads a range of heights (or of transaction positions, height << 16 | index) through an index.
+ * the stakers their transactions added, the subnet validators they removed early, the L1 validator weights they
+ * set and what they did to L1 validators' fee accounts. Every query reads a range of heights (or of transaction positions, height << 16 | index) through an index.
  */
 
 export interface StakingBlockRecord {
@@ -11,6 +11,7 @@ export interface StakingBlockRecord {
   id: Buffer;
   parent_id: Buffer;
   block_timestamp: string;
+  l1_accrued_fees: string | null;
 }
 
 export interface StakerRecord {
@@ -33,11 +34,22 @@ export interface L1WeightRecord {
   weight: string;
 }
 
+export interface L1FeeChangeRecord {
+  height: string;
+  validation_id: Buffer;
+  subnet_id: Buffer;
+  node_id: Buffer;
+  end_accumulated_fee: string;
+  deposited: string;
+  refunded: string;
+}
+
 export interface StakingBlock {
   block: StakingBlockRecord;
   added: StakerRecord[];
   removed: StakerRecord[];
   l1Weights: L1WeightRecord[];
+  l1FeeChanges: L1FeeChangeRecord[];
 }
 
 /** Blocks a batch: enough to amortise the queries, few enough to bound its memory. */
@@ -64,7 +76,7 @@ export class StakingActivityReader {
   async batch(from: bigint, end: bigint, limit = STAKING_BATCH_BLOCKS): Promise<StakingBlock[]> {
     if (from >= end) return [];
     const { rows: blocks } = await this.pool.query<StakingBlockRecord>(
-      `SELECT height, id, parent_id, block_timestamp FROM primary_network.blocks
+      `SELECT height, id, parent_id, block_timestamp, l1_accrued_fees::text FROM primary_network.blocks
        WHERE chain = 'P' AND height >= $1::bigint AND height < $2::bigint ORDER BY height LIMIT $3`,
       [from.toString(), end.toString(), limit],
     );
@@ -73,7 +85,7 @@ export class StakingActivityReader {
     const first = BigInt(blocks[0]!.height);
     // A transaction's position is (height << 16) | its index in the block.
     const seqRange = [(first << 16n).toString(), ((BigInt(last.height) + 1n) << 16n).toString()];
-    const [added, removed, weights] = await Promise.all([
+    const [added, removed, weights, feeChanges] = await Promise.all([
       // Validators and delegators apart: each through its own partial index on added_seq.
       this.pool.query<StakerRecord>(
         `SELECT (s.added_seq >> 16)::text AS height, ${STAKER_COLUMNS} FROM primary_network.stakers s
@@ -107,9 +119,18 @@ export class StakingActivityReader {
          ORDER BY w.from_height, w.validation_id`,
         [first.toString(), last.height],
       ),
+      this.pool.query<L1FeeChangeRecord>(
+        `SELECT c.height::text, c.validation_id, v.subnet_id, v.node_id, c.end_accumulated_fee::text,
+                c.deposited::text, c.refunded::text
+         FROM primary_network.l1_validator_fee_changes c
+         JOIN primary_network.l1_validators v ON v.validation_id = c.validation_id
+         WHERE c.height >= $1::bigint AND c.height <= $2::bigint
+         ORDER BY c.height, c.validation_id`,
+        [first.toString(), last.height],
+      ),
     ]);
     const byHeight = new Map<string, StakingBlock>(
-      blocks.map((block) => [block.height, { block, added: [], removed: [], l1Weights: [] }]),
+      blocks.map((block) => [block.height, { block, added: [], removed: [], l1Weights: [], l1FeeChanges: [] }]),
     );
     const of = (height: string) => {
       const found = byHeight.get(height);
@@ -120,6 +141,7 @@ export class StakingActivityReader {
     for (const s of added.rows) of(s.height).added.push(s);
     for (const s of removed.rows) of(s.height).removed.push(s);
     for (const w of weights.rows) of(w.height).l1Weights.push(w);
+    for (const c of feeChanges.rows) of(c.height).l1FeeChanges.push(c);
     return [...byHeight.values()];
   }
 }

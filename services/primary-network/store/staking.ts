@@ -392,9 +392,9 @@ export class StakingReader {
   }
 
   /**
-   * L1 validators in order of registration: by default those active (weight above zero, not disabled), else every
-   * one ever registered. The balance is what was deposited (the continuous fee is not in the containers); a disabled
-   * or removed validator's was refunded.
+   * L1 validators in order of registration: by default those active (weight above zero, a balance left), else every
+   * one ever registered. The balance is the fee ledger's at the last projected P-Chain block (0 once disabled,
+   * removed or run out).
    */
   async l1Validators(
     filter: L1ValidatorFilter,
@@ -405,9 +405,10 @@ export class StakingReader {
     const { rows } = await this.pool.query<StoredL1Validator>(
       `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession, v.registered_height,
               v.disabled_height, v.remaining_balance_owner, v.deactivation_owner, w.weight,
-              CASE WHEN v.disabled_height IS NOT NULL OR w.weight = 0 THEN 0
-                ELSE v.deposited + coalesce((SELECT sum(d.amount) FROM primary_network.l1_validator_deposits d
-                                             WHERE d.validation_id = v.validation_id), 0) END AS balance,
+              CASE WHEN v.end_accumulated_fee = 0 OR w.weight = 0 THEN 0
+                ELSE v.end_accumulated_fee - coalesce((SELECT b.l1_accrued_fees FROM primary_network.blocks b
+                                                       WHERE b.chain = 'P' ORDER BY b.height DESC LIMIT 1), 0)
+              END AS balance,
               (SELECT b.block_timestamp FROM primary_network.blocks b
                WHERE b.chain = 'P' AND b.height = v.registered_height) AS created_timestamp
        FROM primary_network.l1_validators v
@@ -415,7 +416,7 @@ export class StakingReader {
                            WHERE x.validation_id = v.validation_id ORDER BY x.from_height DESC LIMIT 1) w
        WHERE ($1::bytea IS NULL OR v.validation_id = $1) AND ($2::bytea IS NULL OR v.node_id = $2)
          AND ($3::bytea IS NULL OR v.subnet_id = $3)
-         AND ($4::boolean OR (w.weight > 0 AND v.disabled_height IS NULL))
+         AND ($4::boolean OR (w.weight > 0 AND v.end_accumulated_fee > 0))
          AND ($5::bigint IS NULL OR (v.registered_height, v.validation_id) > ($5::bigint, $6::bytea))
        ORDER BY v.registered_height, v.validation_id LIMIT $7`,
       [

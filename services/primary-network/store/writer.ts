@@ -6,7 +6,8 @@ import {
   type PoolClient,
 } from '../../runtime/database/pool.ts';
 import type { ChainKey } from '../network.ts';
-import type { AssetRow, KnownL1Validator, ProjectedTx, UtxoCreation } from './rows.ts';
+import type { AssetRow, KnownL1Identity, OwnerFacts, ProjectedTx, UtxoCreation } from './rows.ts';
+import type { L1FeeLedgerState } from '../ingest/l1-validator-fees.ts';
 
 /** A block, a post-Cortina X-Chain block or a C-Chain block. */
 export interface BlockRow {
@@ -26,6 +27,8 @@ export interface BlockRow {
     pChainHeight: bigint;
     timestamp: bigint;
   };
+  /** P-Chain blocks from Etna on: the L1 validator fee ledger after the block. */
+  l1Fees?: { accruedFees: bigint; excess: bigint; activeValidators: number };
 }
 
 export interface VertexRow {
@@ -67,6 +70,16 @@ export interface ProjectionBatch {
   rewards: RewardRow[];
   /** P-Chain blocks in order: pending stakers whose start time a block reaches count from that block. */
   pChainTimes: { height: bigint; timestamp: bigint }[];
+  /** What each P-Chain block did to L1 validators' fee accounts, in block order. */
+  l1FeeChanges: L1FeeChangeRow[];
+}
+
+export interface L1FeeChangeRow {
+  height: bigint;
+  validationId: Uint8Array;
+  endAccumulatedFee: bigint;
+  deposited: bigint;
+  refunded: bigint;
 }
 
 /** node-postgres sends a JS array of Buffers as bytea[] only as a literal; a nested array needs building. */
@@ -146,8 +159,8 @@ export class ProjectionWriter {
   }
 
   /** The L1 validators registered among `validationIds`, keyed by hex validation id, with deposits and weight. */
-  async knownL1Validators(validationIds: Uint8Array[]): Promise<Map<string, KnownL1Validator>> {
-    const known = new Map<string, KnownL1Validator>();
+  async knownL1Validators(validationIds: Uint8Array[]): Promise<Map<string, KnownL1Identity>> {
+    const known = new Map<string, KnownL1Identity>();
     const { rows } = await this.pool.query<{
       validation_id: Buffer;
       subnet_id: Buffer;
@@ -156,8 +169,10 @@ export class ProjectionWriter {
       proof_of_possession: Buffer;
       deposited: string;
       weight: string;
+      remaining_balance_owner: OwnerFacts;
     }>(
       `SELECT v.validation_id, v.subnet_id, v.node_id, v.bls_public_key, v.proof_of_possession,
+              v.remaining_balance_owner,
               v.deposited + coalesce((SELECT sum(d.amount) FROM primary_network.l1_validator_deposits d
                                       WHERE d.validation_id = v.validation_id), 0) AS deposited,
               (SELECT w.weight FROM primary_network.l1_validator_weights w WHERE w.validation_id = v.validation_id
@@ -173,6 +188,7 @@ export class ProjectionWriter {
         proofOfPossession: new Uint8Array(r.proof_of_possession),
         deposited: BigInt(r.deposited),
         weight: BigInt(r.weight ?? '0'),
+        remainingBalanceOwner: r.remaining_balance_owner,
       });
     }
     return known;
@@ -200,6 +216,7 @@ export class ProjectionWriter {
       await this.insertStakers(client, batch);
       await this.insertRewards(client, batch.rewards);
       await this.insertL1(client, batch.txs);
+      await this.insertL1FeeChanges(client, batch.l1FeeChanges);
       await this.insertAssets(
         client,
         batch.txs.flatMap((t) => (t.asset ? [t.asset] : [])),
@@ -248,13 +265,17 @@ export class ProjectionWriter {
     await client.query(
       `INSERT INTO primary_network.blocks
          (chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
-          proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp)
+          proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees,
+          l1_fee_excess, l1_active_validators)
        SELECT chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids::bytea[], proposer_id,
-              proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp
+              proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees,
+              l1_fee_excess, l1_active_validators
        FROM unnest($1::text[], $2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[], $6::text[], $7::int[],
-                   $8::text[], $9::bytea[], $10::bytea[], $11::bytea[], $12::bigint[], $13::bigint[])
+                   $8::text[], $9::bytea[], $10::bytea[], $11::bytea[], $12::bigint[], $13::bigint[],
+                   $14::numeric[], $15::numeric[], $16::int[])
          AS b(chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids, proposer_id, proposer_parent_id,
-              proposer_node_id, proposer_p_chain_height, proposer_timestamp)
+              proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees, l1_fee_excess,
+              l1_active_validators)
        ON CONFLICT DO NOTHING`,
       [
         blocks.map((b) => b.chain),
@@ -270,6 +291,9 @@ export class ProjectionWriter {
         blocks.map((b) => (b.proposer?.nodeId ? bytea(b.proposer.nodeId) : null)),
         blocks.map((b) => b.proposer?.pChainHeight.toString() ?? null),
         blocks.map((b) => b.proposer?.timestamp.toString() ?? null),
+        blocks.map((b) => b.l1Fees?.accruedFees.toString() ?? null),
+        blocks.map((b) => b.l1Fees?.excess.toString() ?? null),
+        blocks.map((b) => b.l1Fees?.activeValidators ?? null),
       ],
     );
   }
@@ -663,6 +687,54 @@ export class ProjectionWriter {
         ],
       );
     }
+  }
+
+  /** The fee changes, and each validator's endAccumulatedFee as the batch's last change left it. */
+  private async insertL1FeeChanges(client: PoolClient, changes: L1FeeChangeRow[]): Promise<void> {
+    if (changes.length === 0) return;
+    await client.query(
+      `INSERT INTO primary_network.l1_validator_fee_changes
+         (height, validation_id, end_accumulated_fee, deposited, refunded)
+       SELECT * FROM unnest($1::bigint[], $2::bytea[], $3::numeric[], $4::numeric[], $5::numeric[])
+       ON CONFLICT DO NOTHING`,
+      [
+        changes.map((c) => c.height.toString()),
+        changes.map((c) => bytea(c.validationId)),
+        changes.map((c) => c.endAccumulatedFee.toString()),
+        changes.map((c) => c.deposited.toString()),
+        changes.map((c) => c.refunded.toString()),
+      ],
+    );
+    const last = new Map(changes.map((c) => [Buffer.from(c.validationId).toString('hex'), c]));
+    await client.query(
+      `UPDATE primary_network.l1_validators v SET end_accumulated_fee = c.fee
+       FROM unnest($1::bytea[], $2::numeric[]) AS c(validation_id, fee) WHERE v.validation_id = c.validation_id`,
+      [[...last.values()].map((c) => bytea(c.validationId)), [...last.values()].map((c) => c.endAccumulatedFee.toString())],
+    );
+  }
+
+  /**
+   * The fee ledger as the P-Chain block before `height` left it: AccruedFees, excess and time of that block (none
+   * before the first block, zeros before Etna), and every active L1 validator's endAccumulatedFee.
+   */
+  async l1FeeLedgerBefore(height: bigint): Promise<L1FeeLedgerState> {
+    const [parent, active] = await Promise.all([
+      this.pool.query<{ block_timestamp: string; l1_accrued_fees: string | null; l1_fee_excess: string | null }>(
+        `SELECT block_timestamp, l1_accrued_fees, l1_fee_excess FROM primary_network.blocks
+         WHERE chain = 'P' AND height = $1::bigint`,
+        [(height - 1n).toString()],
+      ),
+      this.pool.query<{ validation_id: Buffer; end_accumulated_fee: string }>(
+        `SELECT validation_id, end_accumulated_fee FROM primary_network.l1_validators WHERE end_accumulated_fee > 0`,
+      ),
+    ]);
+    const row = parent.rows[0];
+    return {
+      accruedFees: BigInt(row?.l1_accrued_fees ?? 0),
+      excess: BigInt(row?.l1_fee_excess ?? 0),
+      lastTime: row ? BigInt(row.block_timestamp) : undefined,
+      active: new Map(active.rows.map((r) => [r.validation_id.toString('hex'), BigInt(r.end_accumulated_fee)])),
+    };
   }
 
   private async insertAssets(client: Pool | PoolClient, assets: AssetRow[]): Promise<void> {

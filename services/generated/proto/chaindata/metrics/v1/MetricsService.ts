@@ -10,6 +10,7 @@ import type { GetEvmChainMetricsRequest as _chaindata_metrics_v1_GetEvmChainMetr
 import type { GetEvmChainRollingWindowMetricsRequest as _chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest, GetEvmChainRollingWindowMetricsRequest__Output as _chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest__Output } from '../../../chaindata/metrics/v1/GetEvmChainRollingWindowMetricsRequest.ts';
 import type { GetIcmSummaryRequest as _chaindata_metrics_v1_GetIcmSummaryRequest, GetIcmSummaryRequest__Output as _chaindata_metrics_v1_GetIcmSummaryRequest__Output } from '../../../chaindata/metrics/v1/GetIcmSummaryRequest.ts';
 import type { GetIcmTimeseriesRequest as _chaindata_metrics_v1_GetIcmTimeseriesRequest, GetIcmTimeseriesRequest__Output as _chaindata_metrics_v1_GetIcmTimeseriesRequest__Output } from '../../../chaindata/metrics/v1/GetIcmTimeseriesRequest.ts';
+import type { GetL1ValidatorFeeMetricsRequest as _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, GetL1ValidatorFeeMetricsRequest__Output as _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest__Output } from '../../../chaindata/metrics/v1/GetL1ValidatorFeeMetricsRequest.ts';
 import type { GetStakingMetricsRequest as _chaindata_metrics_v1_GetStakingMetricsRequest, GetStakingMetricsRequest__Output as _chaindata_metrics_v1_GetStakingMetricsRequest__Output } from '../../../chaindata/metrics/v1/GetStakingMetricsRequest.ts';
 import type { IcmMetricsApiResponse as _chaindata_metrics_v1_IcmMetricsApiResponse, IcmMetricsApiResponse__Output as _chaindata_metrics_v1_IcmMetricsApiResponse__Output } from '../../../chaindata/metrics/v1/IcmMetricsApiResponse.ts';
 import type { IcmRollingWindowMetricsApiResponse as _chaindata_metrics_v1_IcmRollingWindowMetricsApiResponse, IcmRollingWindowMetricsApiResponse__Output as _chaindata_metrics_v1_IcmRollingWindowMetricsApiResponse__Output } from '../../../chaindata/metrics/v1/IcmRollingWindowMetricsApiResponse.ts';
@@ -79,6 +80,15 @@ export interface MetricsServiceClient extends grpc.Client {
   getIcmTimeseries(argument: _chaindata_metrics_v1_GetIcmTimeseriesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_IcmMetricsApiResponse__Output>): grpc.ClientUnaryCall;
   getIcmTimeseries(argument: _chaindata_metrics_v1_GetIcmTimeseriesRequest, callback: grpc.requestCallback<_chaindata_metrics_v1_IcmMetricsApiResponse__Output>): grpc.ClientUnaryCall;
   
+  GetL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  GetL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  GetL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  GetL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  getL1ValidatorFeeMetrics(argument: _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
+  
   GetStakingMetrics(argument: _chaindata_metrics_v1_GetStakingMetricsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
   GetStakingMetrics(argument: _chaindata_metrics_v1_GetStakingMetricsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
   GetStakingMetrics(argument: _chaindata_metrics_v1_GetStakingMetricsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_metrics_v1_MetricsApiResponse__Output>): grpc.ClientUnaryCall;
@@ -139,6 +149,8 @@ export interface MetricsServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetIcmTimeseries: grpc.handleUnaryCall<_chaindata_metrics_v1_GetIcmTimeseriesRequest__Output, _chaindata_metrics_v1_IcmMetricsApiResponse>;
   
+  GetL1ValidatorFeeMetrics: grpc.handleUnaryCall<_chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest__Output, _chaindata_metrics_v1_MetricsApiResponse>;
+  
   GetStakingMetrics: grpc.handleUnaryCall<_chaindata_metrics_v1_GetStakingMetricsRequest__Output, _chaindata_metrics_v1_MetricsApiResponse>;
   
   ListAddressesByBalanceOverTime: grpc.handleUnaryCall<_chaindata_metrics_v1_ListAddressesByBalanceOverTimeRequest__Output, _chaindata_metrics_v1_LookingGlassResponse>;
@@ -158,6 +170,7 @@ export interface MetricsServiceDefinition extends grpc.ServiceDefinition {
   GetEvmChainRollingWindowMetrics: MethodDefinition<_chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest, _chaindata_metrics_v1_RollingWindowMetricsApiResponse, _chaindata_metrics_v1_GetEvmChainRollingWindowMetricsRequest__Output, _chaindata_metrics_v1_RollingWindowMetricsApiResponse__Output>
   GetIcmSummary: MethodDefinition<_chaindata_metrics_v1_GetIcmSummaryRequest, _chaindata_metrics_v1_IcmRollingWindowMetricsApiResponse, _chaindata_metrics_v1_GetIcmSummaryRequest__Output, _chaindata_metrics_v1_IcmRollingWindowMetricsApiResponse__Output>
   GetIcmTimeseries: MethodDefinition<_chaindata_metrics_v1_GetIcmTimeseriesRequest, _chaindata_metrics_v1_IcmMetricsApiResponse, _chaindata_metrics_v1_GetIcmTimeseriesRequest__Output, _chaindata_metrics_v1_IcmMetricsApiResponse__Output>
+  GetL1ValidatorFeeMetrics: MethodDefinition<_chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest, _chaindata_metrics_v1_MetricsApiResponse, _chaindata_metrics_v1_GetL1ValidatorFeeMetricsRequest__Output, _chaindata_metrics_v1_MetricsApiResponse__Output>
   GetStakingMetrics: MethodDefinition<_chaindata_metrics_v1_GetStakingMetricsRequest, _chaindata_metrics_v1_MetricsApiResponse, _chaindata_metrics_v1_GetStakingMetricsRequest__Output, _chaindata_metrics_v1_MetricsApiResponse__Output>
   ListAddressesByBalanceOverTime: MethodDefinition<_chaindata_metrics_v1_ListAddressesByBalanceOverTimeRequest, _chaindata_metrics_v1_LookingGlassResponse, _chaindata_metrics_v1_ListAddressesByBalanceOverTimeRequest__Output, _chaindata_metrics_v1_LookingGlassResponse__Output>
   ListChains: MethodDefinition<_chaindata_metrics_v1_ListChainsRequest, _chaindata_metrics_v1_ListChainsResponse, _chaindata_metrics_v1_ListChainsRequest__Output, _chaindata_metrics_v1_ListChainsResponse__Output>

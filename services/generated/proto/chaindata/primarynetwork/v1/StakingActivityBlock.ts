@@ -2,6 +2,7 @@
 
 import type { StakerActivity as _chaindata_primarynetwork_v1_StakerActivity, StakerActivity__Output as _chaindata_primarynetwork_v1_StakerActivity__Output } from '../../../chaindata/primarynetwork/v1/StakerActivity.ts';
 import type { L1ValidatorWeightActivity as _chaindata_primarynetwork_v1_L1ValidatorWeightActivity, L1ValidatorWeightActivity__Output as _chaindata_primarynetwork_v1_L1ValidatorWeightActivity__Output } from '../../../chaindata/primarynetwork/v1/L1ValidatorWeightActivity.ts';
+import type { L1ValidatorFeeActivity as _chaindata_primarynetwork_v1_L1ValidatorFeeActivity, L1ValidatorFeeActivity__Output as _chaindata_primarynetwork_v1_L1ValidatorFeeActivity__Output } from '../../../chaindata/primarynetwork/v1/L1ValidatorFeeActivity.ts';
 import type { Long } from '@grpc/proto-loader';
 
 export interface StakingActivityBlock {
@@ -13,6 +14,9 @@ export interface StakingActivityBlock {
   'stakers_added'?: (_chaindata_primarynetwork_v1_StakerActivity)[];
   'stakers_removed'?: (_chaindata_primarynetwork_v1_StakerActivity)[];
   'l1_weights'?: (_chaindata_primarynetwork_v1_L1ValidatorWeightActivity)[];
+  'l1_accrued_fees'?: (string);
+  'l1_fee_changes'?: (_chaindata_primarynetwork_v1_L1ValidatorFeeActivity)[];
+  '_l1_accrued_fees'?: "l1_accrued_fees";
 }
 
 export interface StakingActivityBlock__Output {
@@ -24,4 +28,7 @@ export interface StakingActivityBlock__Output {
   'stakers_added': (_chaindata_primarynetwork_v1_StakerActivity__Output)[];
   'stakers_removed': (_chaindata_primarynetwork_v1_StakerActivity__Output)[];
   'l1_weights': (_chaindata_primarynetwork_v1_L1ValidatorWeightActivity__Output)[];
+  'l1_accrued_fees'?: (string);
+  'l1_fee_changes': (_chaindata_primarynetwork_v1_L1ValidatorFeeActivity__Output)[];
+  '_l1_accrued_fees'?: "l1_accrued_fees";
 }
