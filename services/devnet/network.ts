@@ -20,7 +20,12 @@ import { PChainBuilder } from './p-chain.ts';
 import { SeededRandom } from './seeded.ts';
 import { contractArtifacts } from './evm/contracts.ts';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { VALIDATOR_MANAGER_ADDRESS, type DevnetValidator, type L1ValidatorState } from './p-chain-staking.ts';
+import {
+  L1_VALIDATOR_BALANCE,
+  VALIDATOR_MANAGER_ADDRESS,
+  type DevnetValidator,
+  type L1ValidatorState,
+} from './p-chain-staking.ts';
 import { IcmRelayer, warpVerifier, type WarpNetwork } from './icm-relayer.ts';
 import { isActiveAt, PRIMARY_NETWORK_ID } from './validator-sets.ts';
 import { deriveValidator } from './validator-identity.ts';
@@ -98,7 +103,6 @@ export class Devnet {
   /** Messages from the L1's validator manager to the P-Chain, with the step they were emitted at. */
   private readonly validatorMessages: { unsigned: Uint8Array; step: number }[] = [];
   private pendingRegistration: (DevnetValidator & { validationId: Uint8Array }) | undefined;
-  private registered: Omit<L1ValidatorState, 'convertedAtHeight'> | undefined;
   private pendingWeight: { validator: L1ValidatorState; weight: bigint } | undefined;
   private weightChanged: { validator: L1ValidatorState; weight: bigint } | undefined;
   private step = 0;
@@ -326,13 +330,6 @@ export class Devnet {
     for (const pBlock of this.pChain.nextBlocks(time, this.random, this.stakingRandom, pAtomic)) {
       this.accept('P/block', pBlock, this.acceptanceTime(pBlock.timeSeconds, this.random));
     }
-    if (this.registered) {
-      this.pChain.staking.l1Validators.push({
-        ...this.registered,
-        convertedAtHeight: this.pChain.tip.height,
-      });
-      this.registered = undefined;
-    }
     if (this.weightChanged) {
       const { validator, weight } = this.weightChanged;
       const change = { height: this.pChain.tip.height, weight, previous: validator.weight };
@@ -493,6 +490,8 @@ export class Devnet {
     });
     if (!signed) return [];
     if (this.pendingWeight) {
+      // A weight of 0 would remove the validator and refund its balance as DisableL1ValidatorTx does; the devnet
+      // never sets one, and that refund is not modelled.
       const { validator, weight } = this.pendingWeight;
       this.pendingWeight = undefined;
       this.weightChanged = { validator, weight };
@@ -501,16 +500,14 @@ export class Devnet {
     if (!this.pendingRegistration) return [];
     const registration = this.pendingRegistration;
     this.pendingRegistration = undefined;
-    const balance = 1_000_000_000n;
     const tx = this.pChain.registerL1Validator(
       staking.owner,
       signed,
       registration.bls.proofOfPossession,
-      balance,
+      L1_VALIDATOR_BALANCE,
       time,
     );
-    // The validator counts from the block that includes the transaction: the next standard block.
-    this.registered = { ...registration, weight: 100n, balance, startSeconds: time };
+    staking.registerAtNextBlock({ ...registration, weight: 100n, startSeconds: time }, L1_VALIDATOR_BALANCE);
     return [tx];
   }
 

@@ -28,8 +28,18 @@ import { deriveValidator } from './validator-identity.ts';
 import { conversionId, conversionValidationId } from '../runtime/avalanche/l1-messages.ts';
 import { PRIMARY_NETWORK_SUBNET_ID, SUBNET_EVM_VM_ID } from '../runtime/avalanche/vms.ts';
 import type { Account, Wallet } from './wallet.ts';
+import type { ValidatorFeeConfig } from '../runtime/avalanche/validator-fees.ts';
+import { L1ValidatorFees } from './l1-validator-fees.ts';
 
 const NANO_AVAX_PER_AVAX = 1_000_000_000n;
+/**
+ * What each L1 validator is given when it joins (conversion or registration). At fuji's and mainnet's minimum price
+ * (512 nAVAX/s, about 16.1 AVAX a year) it outlasts the longest history the devnet builds (DEVNET_HISTORY_HOURS is
+ * at most a year), so no validator runs out of balance in it.
+ */
+export const L1_VALIDATOR_BALANCE = 20n * NANO_AVAX_PER_AVAX;
+/** What each IncreaseL1ValidatorBalanceTx adds. */
+const TOP_UP = NANO_AVAX_PER_AVAX / 10n;
 /** Where the L1's validator manager lives on the L1 (the address avalanche-cli gives its proxy). */
 export const VALIDATOR_MANAGER_ADDRESS = '0x0feedc0de0000000000000000000000000000000';
 const DAY = 86_400n;
@@ -101,13 +111,23 @@ export interface DevnetValidator {
 export interface L1ValidatorState extends DevnetValidator {
   validationId: Uint8Array;
   weight: bigint;
-  /** nAVAX left to pay the continuous fee with (the devnet does not charge it). */
-  balance: bigint;
+  /** nAVAX given to it so far: its conversion's or registration's balance and its top-ups. */
+  deposited: bigint;
+  /**
+   * The AccruedFees (see StakingPlan.l1Fees) at which its balance is used up, 0 while inactive: its balance is
+   * l1ValidatorBalance(it, l1Fees.accruedFees).
+   */
+  endAccumulatedFee: bigint;
   /** Set once the conversion is accepted. */
   startSeconds: bigint;
   convertedAtHeight: bigint;
-  /** The height of the DisableL1ValidatorTx, if any: from it the validator is inactive, its balance refunded. */
+  /**
+   * The height from which it is inactive: its DisableL1ValidatorTx's, or the block where its balance ran out. The
+   * devnet never tops up an inactive validator, so it stays inactive.
+   */
   disabledAtHeight?: bigint;
+  /** What its DisableL1ValidatorTx refunded to its remaining balance owner: the UTXO it created. */
+  refund?: { txId: Uint8Array; outputIndex: number; amount: bigint };
   /** Weights set later by SetL1ValidatorWeightTx, from the height given (`weight` is the current one). */
   weightChanges?: { height: bigint; weight: bigint; previous: bigint }[];
 }
@@ -118,6 +138,8 @@ export interface StakingPlanOptions {
   wallet: Wallet;
   accounts: Account[];
   fees: { capacity: bigint; excess: bigint; price: bigint; timestamp: string };
+  /** The network's ACP-77 continuous fee for L1 validators. */
+  validatorFees: ValidatorFeeConfig;
   /** When the setup transactions are built (the P-Chain's genesis). */
   genesisTimeSeconds: bigint;
   /** The L1's Subnet-EVM genesis, as its CreateChainTx carries it. */
@@ -145,6 +167,10 @@ export class StakingPlan {
   private readonly stakers: Staker[] = [];
   /** Every primary-network staker so far, current or rewarded, in the order added. */
   readonly everyStaker: Staker[] = [];
+  /** The L1 validators' continuous fee: AccruedFees and excess at the last block started. */
+  readonly l1Fees: L1ValidatorFees;
+  /** An L1 validator whose RegisterL1ValidatorTx goes into the next standard block. */
+  private pendingRegistration: { validator: L1ValidatorState; balance: bigint } | undefined;
   /** The height of the block being built. */
   private height = 0n;
   private supply = INITIAL_SUPPLY;
@@ -152,6 +178,7 @@ export class StakingPlan {
   constructor(options: StakingPlanOptions) {
     this.options = options;
     const { seed } = options;
+    this.l1Fees = new L1ValidatorFees(options.validatorFees, options.genesisTimeSeconds);
     this.owner = options.accounts[0]!;
     const validator = (label: string): DevnetValidator => deriveValidator(seed, label);
     this.primaryValidators = Array.from({ length: PRIMARY_VALIDATORS }, (_, i) => validator(`primary/${i}`));
@@ -184,7 +211,9 @@ export class StakingPlan {
         ...v,
         validationId: conversionValidationId(subnetIdBytes, i),
         weight: L1_VALIDATOR_WEIGHTS[i]!,
-        balance: NANO_AVAX_PER_AVAX,
+        // Paid in once the conversion is accepted.
+        deposited: L1_VALIDATOR_BALANCE,
+        endAccumulatedFee: 0n,
         startSeconds: 0n,
         convertedAtHeight: 3n,
       }));
@@ -211,7 +240,7 @@ export class StakingPlan {
             L1Validator.fromNative(
               v.nodeId,
               v.weight,
-              v.balance,
+              v.deposited,
               new pvmSerial.ProofOfPossession(v.bls.publicKey, v.bls.proofOfPossession),
               ownerOf(),
               ownerOf(),
@@ -226,10 +255,50 @@ export class StakingPlan {
     this.activeL1Validators = new Set(this.l1Validators.map((_, i) => i));
   }
 
-  /** The staking and L1 transactions of the block at `height`, built at `timeSeconds`. */
+  /**
+   * Before the transactions of a block that is not an option (a standard block, or a proposal block with its
+   * RewardValidatorTx): the L1 validators pay the fee for the time since the parent block.
+   */
+  startBlock(height: bigint, timeSeconds: bigint): void {
+    this.height = height;
+    this.deactivate(this.l1Fees.startBlock(timeSeconds, this.l1Validators));
+  }
+
+  /** After the transactions of a block `startBlock` began: validators that cannot pay another second stop. */
+  endBlock(): void {
+    this.deactivate(this.l1Fees.endBlock(this.l1Validators));
+  }
+
+  /**
+   * Records the L1 validator a RegisterL1ValidatorTx adds, with the balance it gives it: the validator counts from
+   * the next standard block, the one that includes the transaction.
+   */
+  registerAtNextBlock(
+    validator: Omit<L1ValidatorState, 'convertedAtHeight' | 'deposited' | 'endAccumulatedFee'>,
+    balance: bigint,
+  ): void {
+    this.pendingRegistration = {
+      validator: { ...validator, deposited: balance, endAccumulatedFee: 0n, convertedAtHeight: 0n },
+      balance,
+    };
+  }
+
+  /** The staking and L1 transactions of the block at `height`, built at `timeSeconds` (after `startBlock`). */
   transactionsAt(height: bigint, timeSeconds: bigint, random: SeededRandom): Uint8Array[] {
     this.height = height;
-    if (height === 3n) for (const v of this.l1Validators) v.startSeconds = timeSeconds;
+    if (this.pendingRegistration) {
+      const { validator, balance } = this.pendingRegistration;
+      this.pendingRegistration = undefined;
+      validator.convertedAtHeight = height;
+      this.l1Fees.deposit(validator, balance);
+      this.l1Validators.push(validator);
+    }
+    if (height === 3n) {
+      for (const v of this.l1Validators) {
+        v.startSeconds = timeSeconds;
+        this.l1Fees.deposit(v, v.deposited);
+      }
+    }
     if (height <= 3n) return [this.setup[Number(height) - 1]!];
     if (height <= 3n + BigInt(PRIMARY_VALIDATORS)) {
       const validator = this.primaryValidators[Number(height) - 4]!;
@@ -462,12 +531,13 @@ export class StakingPlan {
   private topUp(random: SeededRandom, timeSeconds: bigint): Uint8Array {
     const active = [...this.activeL1Validators];
     const validator = this.l1Validators[random.pick(active)]!;
-    validator.balance += NANO_AVAX_PER_AVAX / 10n;
+    validator.deposited += TOP_UP;
+    this.l1Fees.deposit(validator, TOP_UP);
     return this.settle(
       pvm.e.newIncreaseL1ValidatorBalanceTx(
         {
           ...this.common(this.owner, timeSeconds),
-          balance: NANO_AVAX_PER_AVAX / 10n,
+          balance: TOP_UP,
           validationId: encodeCb58(validator.validationId),
         },
         this.options.context,
@@ -475,21 +545,48 @@ export class StakingPlan {
     );
   }
 
+  /**
+   * A DisableL1ValidatorTx: what the validator had left comes back to its remaining balance owner (the subnet's
+   * owner) as a UTXO of the transaction, numbered after the transaction's own outputs, as avalanchego creates it.
+   */
   private disable(index: number, timeSeconds: bigint): Uint8Array {
     this.activeL1Validators.delete(index);
     const validator = this.l1Validators[index]!;
     validator.disabledAtHeight = this.height;
-    validator.balance = 0n;
-    return this.settle(
-      pvm.e.newDisableL1ValidatorTx(
-        {
-          ...this.common(this.owner, timeSeconds),
-          disableAuth: [0],
-          validationId: encodeCb58(this.l1Validators[index]!.validationId),
-        },
-        this.options.context,
-      ),
+    const unsignedTx = pvm.e.newDisableL1ValidatorTx(
+      {
+        ...this.common(this.owner, timeSeconds),
+        disableAuth: [0],
+        validationId: encodeCb58(validator.validationId),
+      },
+      this.options.context,
     );
+    const signed = this.settle(unsignedTx);
+    const remaining = this.l1Fees.withdraw(validator);
+    if (remaining > 0n) {
+      const txId = sha256(signed);
+      const { baseTx } = unsignedTx.getTx() as unknown as { baseTx: avaxSerial.BaseTx };
+      const outputIndex = baseTx.outputs.length;
+      const output = new TransferOutput(
+        new BigIntPr(remaining),
+        OutputOwners.fromNative([this.owner.address]),
+      );
+      this.options.wallet.credit(txId, outputIndex, Id.fromString(this.options.context.avaxAssetID), output);
+      validator.refund = { txId, outputIndex, amount: remaining };
+    }
+    return signed;
+  }
+
+  /**
+   * Validators whose balance ran out are inactive from this block on, as if disabled (the devnet never tops them
+   * up again, so they stay inactive).
+   */
+  private deactivate(ranOut: L1ValidatorState[]): void {
+    for (const v of ranOut) {
+      v.disabledAtHeight = this.height;
+      const index = this.l1Validators.indexOf(v);
+      this.activeL1Validators.delete(index);
+    }
   }
 
   private common(account = this.owner, timeSeconds = this.options.genesisTimeSeconds) {

@@ -9,6 +9,7 @@ import { rewardValidatorTx, StakingPlan, type Staker } from './p-chain-staking.t
 import type { SharedMemory } from './shared-memory.ts';
 import { Wallet, type Account } from './wallet.ts';
 import { pChainGenesisOutputs } from './genesis.ts';
+import { VALIDATOR_FEE_CONFIGS } from '../runtime/avalanche/validator-fees.ts';
 
 /**
  * The P-Chain's history: real transactions (avalanchejs codecs, secp256k1 signatures) inside blocks in
@@ -70,6 +71,7 @@ export class PChainBuilder {
       wallet: this.wallet,
       accounts,
       fees: FEE_STATE,
+      validatorFees: VALIDATOR_FEE_CONFIGS[identity.name],
       ...options,
     });
   }
@@ -174,6 +176,9 @@ export class PChainBuilder {
     const time = staker.endSeconds;
     const reward = rewardValidatorTx(staker.txId);
     this.height += 1n;
+    // A proposal block charges the L1 validators' fee like a standard block; its commit, at the same time, does not.
+    this.staking.startBlock(this.height, time);
+    this.staking.endBlock();
     const proposal = concat(
       u16(CODEC_VERSION),
       u32(BANFF_PROPOSAL_BLOCK),
@@ -226,6 +231,8 @@ export class PChainBuilder {
     stakingRandom: SeededRandom,
     atomic: Uint8Array[],
   ): PlatformBlock {
+    // The fee is charged first: the block's top-ups, registrations and refunds start from its AccruedFees.
+    this.staking.startBlock(this.height + 1n, timeSeconds);
     const txs = [...this.staking.transactionsAt(this.height + 1n, timeSeconds, stakingRandom), ...atomic];
     const txIds = txs.map((tx) => sha256(tx));
     const count = 1 + random.below(3);
@@ -235,6 +242,7 @@ export class PChainBuilder {
       txs.push(signed);
       txIds.push(sha256(signed));
     }
+    this.staking.endBlock();
     this.height += 1n;
     this.time = timeSeconds;
     const bytes = concat(

@@ -12,7 +12,9 @@ import { idArg, listArg, nodeIdArg, uint64Arg, ZERO_ID } from '../runtime/gorill
 import { encodeBytes, hex, type EncodingName } from '../runtime/formatting/encoding.ts';
 import { gorillaMethod, type GorillaService } from '../runtime/gorilla-rpc/endpoint.ts';
 import { readRequestBody } from '../runtime/http/request-body.ts';
-import { field } from '../runtime/gorilla-rpc/go-json.ts';
+import { field, JsonNumber } from '../runtime/gorilla-rpc/go-json.ts';
+import { validatorFeePrice } from '../runtime/avalanche/validator-fees.ts';
+import { l1ValidatorBalance } from './l1-validator-fees.ts';
 import type { Devnet } from './network.ts';
 import { VALIDATOR_MANAGER_ADDRESS, type L1ValidatorState, type Staker } from './p-chain-staking.ts';
 import { canonicalWarpSet, type WarpSet } from '../runtime/avalanche/warp.ts';
@@ -121,7 +123,8 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
     remainingBalanceOwner: owner(staking.owner.address),
     deactivationOwner: owner(staking.owner.address),
     minNonce: '0',
-    balance: v.balance.toString(),
+    // At the tip even with the lag fault on, as getTimestamp.
+    balance: l1ValidatorBalance(v, staking.l1Fees.accruedFees).toString(),
   });
 
   const l1ValidatorsNow = (height: bigint) => l1ValidatorsAt(staking, height);
@@ -427,6 +430,30 @@ export function platformApi(devnet: Devnet, lag: PlatformLag = { blocks: 0n }): 
             timestamp: formatRfc3339Nano(devnet.pChain.tip.timeSeconds * 1_000_000_000n),
           }),
       ),
+      // gas.Gas and gas.Price are bare uint64s: plain JSON numbers, written exactly.
+      getValidatorFeeConfig: gorillaMethod(
+        () => ({}),
+        () => {
+          const { capacity, target, minPrice, excessConversionConstant } = staking.l1Fees.config;
+          return Promise.resolve({
+            capacity: uint64Json(capacity),
+            target: uint64Json(target),
+            minPrice: uint64Json(minPrice),
+            excessConversionConstant: uint64Json(excessConversionConstant),
+          });
+        },
+      ),
+      getValidatorFeeState: gorillaMethod(
+        () => ({}),
+        () => {
+          const { excess, config } = staking.l1Fees;
+          return Promise.resolve({
+            excess: uint64Json(excess),
+            price: uint64Json(validatorFeePrice(config, excess)),
+            timestamp: formatRfc3339Nano(devnet.pChain.tip.timeSeconds * 1_000_000_000n),
+          });
+        },
+      ),
       // The UTXOs a staker's RewardValidatorTx paid out (none before then, or for unknown transactions).
       getRewardUTXOs: gorillaMethod(txArgs, ({ txId, encoding }) => {
         if (encoding === 'json') throw new DomainError('invalid_argument', 'unsupported encoding: json');
@@ -461,6 +488,10 @@ export function mountPlatformLag(router: Router, lag: PlatformLag): void {
     lag.blocks = BigInt(blocks);
     ctx.body = { blocks };
   });
+}
+
+function uint64Json(value: bigint): JsonNumber {
+  return new JsonNumber(value.toString());
 }
 
 function warpSetJson(set: WarpSet) {

@@ -2,21 +2,132 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { aggregateSignatures, verifyWarpSignature } from '../support/bls-noble.ts';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { avaxSerial, pvmSerial, utils, Utxo, type TransferOutput } from '@avalabs/avalanchejs';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { createDevnetApp } from '../../services/devnet/app.ts';
-import type { Devnet } from '../../services/devnet/network.ts';
+import { Devnet } from '../../services/devnet/network.ts';
 import { DevnetPeers } from '../../services/devnet/peers.ts';
+import { SeededRandom } from '../../services/devnet/seeded.ts';
 import {
   decodeSignatureResponse,
   signatureRequestAppBytes,
 } from '../../services/runtime/avalanche/p2p/acp118.ts';
 import { connectPeer, ephemeralBlsSecretKey } from '../../services/runtime/avalanche/p2p/peer.ts';
 import { createStakingCertificate } from '../../services/runtime/avalanche/p2p/staking-certificate.ts';
-import { decodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 import { u16, u32, u64 } from '../support/big-endian.ts';
+
+type RpcReply = { result?: Record<string, unknown>; error?: { code: number; message: string } };
+
+async function platformAt(url: string, method: string, params: object = {}): Promise<RpcReply> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: `platform.${method}`, params }),
+  });
+  return (await response.json()) as RpcReply;
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
+const pvmCodec = utils.getManagerForVM('PVM').getDefaultCodec();
+
+/** A platformvm block as avalanchego lays out its Banff blocks: codec, type, then the block's time. */
+interface PlatformBlockView {
+  type: number;
+  time: bigint;
+  /** A standard block's transactions, each with its id. */
+  txs: { id: string; tx: avaxSerial.SignedTx }[];
+}
+
+const BANFF_COMMIT = 31;
+const BANFF_STANDARD = 32;
+
+function viewPlatformBlock(bytes: Uint8Array): PlatformBlockView {
+  const block = Buffer.from(bytes);
+  const type = block.readUInt32BE(2);
+  const time = block.readBigUInt64BE(6);
+  const txs: PlatformBlockView['txs'] = [];
+  if (type === BANFF_STANDARD) {
+    // After the time: parent, height, the transaction count, then each transaction without its codec version.
+    let rest: Uint8Array = block.subarray(6 + 8 + 32 + 8 + 4);
+    while (rest.length > 0) {
+      const [tx, remaining] = avaxSerial.SignedTx.fromBytes(rest, pvmCodec);
+      const own = rest.subarray(0, rest.length - remaining.length);
+      txs.push({ id: encodeCb58(sha256Of(Buffer.concat([u16(0), own]))), tx });
+      rest = remaining;
+    }
+  }
+  return { type, time, txs };
+}
+
+/** The validation id a RegisterL1ValidatorTx's Warp message names: the hash of its RegisterL1Validator payload. */
+function registeredValidationId(signedMessage: Uint8Array): string {
+  const message = Buffer.from(signedMessage);
+  // UnsignedMessage: codec, network id, source chain, payload length; the payload is an AddressedCall: codec, type,
+  // source address, then its own payload.
+  let at = 2 + 4 + 32 + 4 + 2 + 4;
+  at += 4 + message.readUInt32BE(at);
+  const length = message.readUInt32BE(at);
+  return encodeCb58(sha256Of(message.subarray(at + 4, at + 4 + length)));
+}
+
+interface L1ValidatorLedger {
+  deposited: bigint;
+  charged: bigint;
+  active: boolean;
+  refund?: { txId: string; outputIndex: number; amount: bigint };
+}
+
+/** fuji's minimum L1 validator fee, nAVAX a second. */
+const FUJI_MIN_PRICE = 512n;
+
+/**
+ * ACP-77's continuous fee replayed over P-Chain blocks: every block but a commit (which shares its proposal's time)
+ * charges each active L1 validator for the seconds since its parent block, before its own transactions. With a
+ * handful of validators, far below fuji's target of 10,000, the excess stays 0 and every second costs the minimum
+ * price. `validationIdOf` names the conversion's validators (its transaction lists node ids).
+ */
+function replayL1Fees(
+  blocks: PlatformBlockView[],
+  genesisSeconds: bigint,
+  validationIdOf: (nodeId: string) => string,
+): Map<string, L1ValidatorLedger> {
+  const ledger = new Map<string, L1ValidatorLedger>();
+  let parentTime = genesisSeconds;
+  for (const block of blocks) {
+    if (block.type !== BANFF_COMMIT) {
+      for (const v of ledger.values()) if (v.active) v.charged += FUJI_MIN_PRICE * (block.time - parentTime);
+    }
+    parentTime = block.time;
+    for (const { id, tx } of block.txs) {
+      const unsigned = tx.unsignedTx;
+      const join = (validationId: string, balance: bigint) =>
+        ledger.set(validationId, { deposited: balance, charged: 0n, active: balance > 0n });
+      if (pvmSerial.isConvertSubnetToL1Tx(unsigned)) {
+        for (const v of unsigned.validators) {
+          join(validationIdOf(`NodeID-${encodeCb58(v.nodeId.bytes)}`), v.balance.value());
+        }
+      } else if (pvmSerial.isRegisterL1ValidatorTx(unsigned)) {
+        join(registeredValidationId(unsigned.message.bytes), unsigned.balance.value());
+      } else if (pvmSerial.isIncreaseL1ValidatorBalanceTx(unsigned)) {
+        const v = ledger.get(unsigned.validationId.toString())!;
+        expect(v.active, 'the devnet tops up active validators only').to.equal(true);
+        v.deposited += unsigned.balance.value();
+      } else if (pvmSerial.isDisableL1ValidatorTx(unsigned)) {
+        const v = ledger.get(unsigned.validationId.toString())!;
+        if (v.active) {
+          const outputIndex = unsigned.baseTx.outputs.length;
+          v.refund = { txId: id, outputIndex, amount: v.deposited - v.charged };
+        }
+        v.active = false;
+      }
+    }
+  }
+  return ledger;
+}
 
 /**
  * The devnet's `platform` service against its own P-Chain: validator sets follow the staking and L1 transactions
@@ -30,17 +141,7 @@ describe('devnet platform API', function () {
   let url: string;
   const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 
-  const platform = async (method: string, params: object = {}) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: `platform.${method}`, params }),
-    });
-    return (await response.json()) as {
-      result?: Record<string, unknown>;
-      error?: { code: number; message: string };
-    };
-  };
+  const platform = (method: string, params: object = {}) => platformAt(url, method, params);
 
   const info = async (method: string) => {
     const response = await fetch(url.replace('/ext/bc/P', '/ext/info'), {
@@ -188,6 +289,57 @@ describe('devnet platform API', function () {
     });
   });
 
+  it('gives the L1 validator fee’s configuration and state as a fuji node does', async function () {
+    // avalanchego's fuji genesis: the price doubles with every hour of excess.
+    expect((await platform('getValidatorFeeConfig')).result).to.deep.equal({
+      capacity: 20_000,
+      target: 10_000,
+      minPrice: 512,
+      excessConversionConstant: 51_937_021,
+    });
+    const { timestamp } = (await platform('getTimestamp')).result!;
+    expect(timestamp).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // Four validators, far below the target: no excess, the minimum price.
+    expect((await platform('getValidatorFeeState')).result).to.deep.equal({
+      excess: 0,
+      price: 512,
+      timestamp,
+    });
+  });
+
+  it('charges each active L1 validator the continuous fee from its balance, block by block', async function () {
+    const { subnetId } = devnet.l1;
+    const validators = (await platform('getCurrentValidators', { subnetID: subnetId })).result!
+      .validators as {
+      nodeID: string;
+      validationID: string;
+      balance: string;
+    }[];
+    const height = Number((await platform('getHeight')).result!.height);
+    const blocks = await Promise.all(
+      Array.from({ length: height }, async (_, i) => {
+        const { block } = (await platform('getBlockByHeight', { height: i + 1, encoding: 'hexnc' })).result!;
+        return viewPlatformBlock(Buffer.from((block as string).slice(2), 'hex'));
+      }),
+    );
+    const ledger = replayL1Fees(
+      blocks,
+      devnet.parameters.genesisTimeSeconds,
+      (nodeId) => validators.find((v) => v.nodeID === nodeId)!.validationID,
+    );
+    expect([...ledger.keys()].sort()).to.deep.equal(validators.map((v) => v.validationID).sort());
+    for (const v of validators) {
+      const { deposited, charged, active } = ledger.get(v.validationID)!;
+      expect(active).to.equal(true);
+      // Days of history at 512 nAVAX a second: a fee is charged, and less than was deposited.
+      expect(charged > 0n && charged < deposited, `${v.nodeID} was charged ${charged}`).to.equal(true);
+      const balance = (deposited - charged).toString();
+      expect(v.balance, v.nodeID).to.equal(balance);
+      const one = (await platform('getL1Validator', { validationID: v.validationID })).result!;
+      expect(one.balance, v.nodeID).to.equal(balance);
+    }
+  });
+
   it('has the L1’s validators sign, over ACP-118, the P-Chain’s L1 messages its state bears out, with the justifications platformvm asks for', async function () {
     const { subnetId } = devnet.l1;
     const subnet = decodeCb58(subnetId);
@@ -315,5 +467,79 @@ describe('devnet platform API', function () {
     } finally {
       for (const { peer } of connections) peer.close();
     }
+  });
+});
+
+/**
+ * DisableL1ValidatorTx at P-Chain height 2,000: far into a history whose other chains this does not need, so only the
+ * devnet's P-Chain is built (the 6-day shared history ends well before it).
+ */
+describe('devnet P-Chain disabling an L1 validator', function () {
+  this.timeout(120_000);
+  let devnet: Devnet;
+  let server: Server;
+  let url: string;
+  const blocks: PlatformBlockView[] = [];
+
+  before(async function () {
+    const parameters = { ...SHARED_DEVNET, seed: 'l1-refund', historySeconds: 0n };
+    devnet = await Devnet.create(parameters);
+    const random = new SeededRandom(parameters.seed, 'activity');
+    const stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
+    for (let step = 1n; devnet.pChain.tip.height < 2_000n; step++) {
+      const time = parameters.genesisTimeSeconds + step * parameters.blockIntervalSeconds;
+      for (const block of devnet.pChain.nextBlocks(time, random, stakingRandom)) {
+        blocks.push(viewPlatformBlock(block.innerBytes));
+      }
+    }
+    server = createDevnetApp(devnet, createLogger('test', 'silent')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ext/bc/P`;
+  });
+
+  after(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('refunds what the validator had left to its remaining balance owner, as a UTXO after the transaction’s outputs', async function () {
+    const validators = (await platformAt(url, 'getCurrentValidators', { subnetID: devnet.l1.subnetId }))
+      .result!.validators as { nodeID: string; validationID: string; balance: string }[];
+    const ledger = replayL1Fees(
+      blocks,
+      devnet.parameters.genesisTimeSeconds,
+      (nodeId) => validators.find((v) => v.nodeID === nodeId)!.validationID,
+    );
+    const disabled = [...ledger].filter(([, v]) => !v.active);
+    expect(disabled).to.have.length(1);
+    const [validationId, { refund, deposited }] = disabled[0]!;
+    expect(refund!.amount > 0n && refund!.amount < deposited).to.equal(true);
+    const validator = (await platformAt(url, 'getL1Validator', { validationID: validationId })).result!;
+    expect(validator.balance).to.equal('0');
+    // The others still pay from their balances.
+    for (const v of validators.filter((v) => v.validationID !== validationId)) {
+      const { deposited: paid, charged } = ledger.get(v.validationID)!;
+      expect(v.balance).to.equal((paid - charged).toString());
+    }
+
+    const owner = (validator.remainingBalanceOwner as { addresses: string[] }).addresses[0]!;
+    const owned: Utxo[] = [];
+    let startIndex: unknown;
+    for (;;) {
+      const page = (await platformAt(url, 'getUTXOs', { addresses: [owner], encoding: 'hexnc', startIndex }))
+        .result!;
+      const utxos = page.utxos as string[];
+      // Each UTXO as hex, its codec version first.
+      for (const hex of utxos) owned.push(Utxo.fromBytes(Buffer.from(hex.slice(2 + 4), 'hex'), pvmCodec)[0]);
+      if (utxos.length < 1024) break;
+      startIndex = page.endIndex;
+    }
+    const refunds = owned.filter((u) => u.utxoId.txID.toString() === refund!.txId);
+    expect(refunds.map((u) => u.utxoId.outputIdx.value())).to.include(refund!.outputIndex);
+    const utxo = refunds.find((u) => u.utxoId.outputIdx.value() === refund!.outputIndex)!;
+    const output = utxo.output as TransferOutput;
+    expect(output.amount()).to.equal(refund!.amount);
+    expect(output.outputOwners.threshold.value()).to.equal(1);
+    expect(output.outputOwners.locktime.value()).to.equal(0n);
+    expect(utxo.assetId.toString()).to.equal(devnet.parameters.identity.avaxAssetId);
   });
 });

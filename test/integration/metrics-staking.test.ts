@@ -11,6 +11,8 @@ import { StakingReader } from '../../services/metrics/store/staking-reader.ts';
 import { TimeFrameValidatorsReader } from '../../services/primary-network/store/looking-glass.ts';
 import { StakingActivityReader } from '../../services/primary-network/store/staking-activity.ts';
 import { PRIMARY_NETWORK_SUBNET_ID } from '../../services/runtime/avalanche/vms.ts';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { VALIDATOR_FEE_CONFIGS } from '../../services/runtime/avalanche/validator-fees.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool } from '../../services/runtime/database/pool.ts';
 import type { DomainError } from '../../services/runtime/errors.ts';
@@ -274,14 +276,166 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
     );
     for await (const page of pages) points.push(...page.result.results);
     expect(points).to.deep.equal(pointsOf(primaryLevels(), 'delegatorWeight'));
-    // The L1 validator fee metrics are not computed: the SDK gets the 400 an unknown metric gets.
-    const refused = await sdk.metrics.l1Validators
-      .listMetrics({ metric: 'totalValidatorFeesDaily' }, options)
-      .then(
-        () => undefined,
-        (err: unknown) => err as { statusCode?: number },
+    // The L1 validator fee metrics through the SDK's l1Validators client: the same points as through the gateway.
+    const { subnetId } = stack.devnet.pChain.staking;
+    const validator = stack.devnet.pChain.staking.l1Validators[0]!;
+    const validationId = encodeCb58(validator.validationId);
+    const same = async (path: string, viaSdk: Promise<{ results: Point[] }>) => {
+      const answer = await get(path);
+      expect(answer.status).to.equal(200);
+      expect((await viaSdk).results, path).to.deep.equal((answer.body as { results: Point[] }).results);
+      expect((await viaSdk).results.length, path).to.be.above(0);
+    };
+    await same(
+      '/v2/validators/metrics/totalValidatorFeesDaily',
+      sdk.metrics.l1Validators.listMetrics({ metric: 'totalValidatorFeesDaily' }, options),
+    );
+    await same(
+      `/v2/validation/${validationId}/metrics/validationCumulativeFeesDaily`,
+      sdk.metrics.l1Validators.getMetricsByValidationId(
+        { l1ValidationId: validationId, metric: 'validationCumulativeFeesDaily' },
+        options,
+      ),
+    );
+    await same(
+      `/v2/validator/${validator.nodeId}/metrics/perNodeDailyFeesPaid`,
+      sdk.metrics.l1Validators.getMetricsByNodeId(
+        { nodeId: validator.nodeId, metric: 'perNodeDailyFeesPaid' },
+        options,
+      ),
+    );
+    await same(
+      `/v2/subnet/${subnetId}/metrics/perSubnetPayingValidators`,
+      sdk.metrics.l1Validators.getMetricsBySubnetId(
+        { subnetId, metric: 'perSubnetPayingValidators' },
+        options,
+      ),
+    );
+  });
+
+  /**
+   * The L1 validators' fees by the definition, from the devnet's P-Chain blocks and its validators' records: a
+   * validator registered at height R and disabled at D (else active to the tip) pays at every block h in (R, D] the
+   * minimum price for each second since block h − 1 (the L1 never has more active validators than the fee's target,
+   * so the excess stays 0), counted on block h's day. Option blocks keep their proposal's time: they add nothing.
+   */
+  function expectedFees(): Map<string, Map<number, bigint>> {
+    const { minPrice } = VALIDATOR_FEE_CONFIGS.fuji;
+    const etna = BigInt(IDENTITIES.fuji.upgrades.etna);
+    const staking = stack.devnet.pChain.staking;
+    expect(staking.l1Validators.length).to.be.below(Number(VALIDATOR_FEE_CONFIGS.fuji.target));
+    const fees = new Map<string, Map<number, bigint>>();
+    for (const v of staking.l1Validators) {
+      const days = new Map<number, bigint>();
+      const last = v.disabledAtHeight ?? stack.tipHeight;
+      for (let h = v.convertedAtHeight + 1n; h <= last; h++) {
+        const [time, parent] = [times[Number(h)]!, times[Number(h) - 1]!];
+        if (time < etna || time === parent) continue;
+        const day = dayOf(time);
+        days.set(day, (days.get(day) ?? 0n) + minPrice * (time - parent));
+      }
+      fees.set(encodeCb58(v.validationId), days);
+    }
+    return fees;
+  }
+
+  /** A key's daily series as points, newest first, and its running sum. */
+  const feePoints = (days: Map<number, bigint>) => {
+    const ordered = [...days].filter(([, fee]) => fee > 0n).sort(([a], [b]) => a - b);
+    let sum = 0n;
+    const cumulative = ordered.map(([day, fee]) => ({ timestamp: day, value: Number((sum += fee)) }));
+    return {
+      daily: ordered.map(([day, fee]) => ({ timestamp: day, value: Number(fee) })).reverse(),
+      cumulative: cumulative.reverse(),
+    };
+  };
+
+  const feeSeries = async (template: string, path: string, query: Record<string, string | number> = {}) => {
+    const answer = await get(path, query);
+    assertMetricsApiResponse('GET', template, answer.status, answer.body);
+    expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).to.equal(200);
+    return (answer.body as { results: Point[] }).results;
+  };
+
+  it("gives each L1 validation's, node's, subnet's and the network's fees per day as the devnet's blocks charge them", async function () {
+    const fees = expectedFees();
+    const staking = stack.devnet.pChain.staking;
+    const subnet = new Map<number, bigint>();
+    const paying = new Map<number, number>();
+    for (const v of staking.l1Validators) {
+      const id = encodeCb58(v.validationId);
+      const days = fees.get(id)!;
+      expect(days.size, `${id} paid on some day`).to.be.above(0);
+      const { daily, cumulative } = feePoints(days);
+      const byValidation = '/v2/validation/{l1ValidationId}/metrics/{metric}';
+      expect(await feeSeries(byValidation, `/v2/validation/${id}/metrics/validationFeesDaily`)).to.deep.equal(
+        daily,
       );
-    expect(refused?.statusCode).to.equal(400);
+      expect(
+        await feeSeries(byValidation, `/v2/validation/${id}/metrics/validationCumulativeFeesDaily`),
+      ).to.deep.equal(cumulative);
+      // One validation per node on the devnet: a node's series is its validation's.
+      const byNode = '/v2/validator/{nodeId}/metrics/{metric}';
+      expect(await feeSeries(byNode, `/v2/validator/${v.nodeId}/metrics/perNodeDailyFeesPaid`)).to.deep.equal(
+        daily,
+      );
+      expect(
+        await feeSeries(byNode, `/v2/validator/${v.nodeId}/metrics/perNodeCumulativeFeesPaid`),
+      ).to.deep.equal(cumulative);
+      for (const [day, fee] of days) {
+        subnet.set(day, (subnet.get(day) ?? 0n) + fee);
+        if (fee > 0n) paying.set(day, (paying.get(day) ?? 0) + 1);
+      }
+    }
+    const { daily, cumulative } = feePoints(subnet);
+    const payingPoints = [...paying]
+      .sort(([a], [b]) => b - a)
+      .map(([timestamp, value]) => ({ timestamp, value }));
+    const bySubnet = '/v2/subnet/{subnetId}/metrics/{metric}';
+    const subnetPath = `/v2/subnet/${staking.subnetId}/metrics`;
+    expect(await feeSeries(bySubnet, `${subnetPath}/perSubnetDailyFeesPaid`)).to.deep.equal(daily);
+    expect(await feeSeries(bySubnet, `${subnetPath}/perSubnetCumulativeFeesPaid`)).to.deep.equal(cumulative);
+    expect(await feeSeries(bySubnet, `${subnetPath}/perSubnetPayingValidators`)).to.deep.equal(payingPoints);
+    // The devnet has one L1: the network's totals are its subnet's.
+    const total = '/v2/validators/metrics/{metric}';
+    expect(await feeSeries(total, '/v2/validators/metrics/totalValidatorFeesDaily')).to.deep.equal(daily);
+    expect(await feeSeries(total, '/v2/validators/metrics/totalCumulativeFeesDaily')).to.deep.equal(
+      cumulative,
+    );
+    expect(await feeSeries(total, '/v2/validators/metrics/totalPayingValidatorsDaily')).to.deep.equal(
+      payingPoints,
+    );
+    // Every L1 validator the tip still has active paid on its day.
+    expect(payingPoints[0]!.value).to.equal(
+      staking.l1Validators.filter((v) => v.disabledAtHeight === undefined).length,
+    );
+    // Days within [startTimestamp, endTimestamp]: both ends inclusive.
+    const [newest, , third] = daily;
+    expect(
+      await feeSeries(total, '/v2/validators/metrics/totalValidatorFeesDaily', {
+        startTimestamp: third!.timestamp,
+        endTimestamp: newest!.timestamp - 1,
+      }),
+    ).to.deep.equal(daily.slice(1, 3));
+  });
+
+  it('adds up to what the node says each validator paid: its deposits less its balance (or its refund)', async function () {
+    const fees = expectedFees();
+    for (const v of stack.devnet.pChain.staking.l1Validators) {
+      const id = encodeCb58(v.validationId);
+      const { balance } = await platform<{ balance: string }>('platform.getL1Validator', {
+        validationID: id,
+      });
+      const left = v.refund ? v.refund.amount : BigInt(balance);
+      if (v.refund) expect(balance, `${id} disabled`).to.equal('0');
+      const paid = [...fees.get(id)!.values()].reduce((a, b) => a + b, 0n);
+      expect(paid, id).to.equal(v.deposited - left);
+      const [last] = await feeSeries(
+        '/v2/validation/{l1ValidationId}/metrics/{metric}',
+        `/v2/validation/${id}/metrics/validationCumulativeFeesDaily`,
+      );
+      expect(last!.value, id).to.equal(Number(v.deposited - left));
+    }
   });
 
   it("agrees with platform.getCurrentValidators on the last day's end", async function () {
@@ -460,21 +614,18 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
         { pageToken: '%%%' },
         'pageToken',
       ],
-      // The L1 validator fee metrics are not computed: every metric is refused as an unknown one.
-      ['an L1 fee metric', '/v2/validators/metrics/totalValidatorFeesDaily', {}, 'metric'],
       [
-        'a validation fee metric',
-        '/v2/validation/2YYCZGHjqnbw1MzQ5fGrTp3SjqUu8y1J1xeW4yuhdXe4LoUVVG/metrics/validationFeesDaily',
+        'a total metric on the validation route',
+        '/v2/validation/2YYCZGHjqnbw1MzQ5fGrTp3SjqUu8y1J1xeW4yuhdXe4LoUVVG/metrics/totalValidatorFeesDaily',
         {},
         'metric',
       ],
       [
-        'a node fee metric',
-        '/v2/validator/NodeID-JQPadXEMWtRtJyXrisyDNWuXKSjSf9D36/metrics/perNodeDailyFeesPaid',
-        {},
-        'metric',
+        'an L1 metric ending before its start',
+        '/v2/validators/metrics/totalValidatorFeesDaily',
+        { startTimestamp: '100', endTimestamp: '99' },
+        'endTimestamp',
       ],
-      ['a subnet fee metric', `/v2/subnet/${l1SubnetId}/metrics/perSubnetDailyFeesPaid`, {}, 'metric'],
       ['an unknown L1 metric', '/v2/validators/metrics/fees', {}, 'metric'],
       ['a malformed validation id', '/v2/validation/xyz/metrics/validationFeesDaily', {}, 'l1ValidationId'],
       ['a malformed node id', '/v2/validator/node-1/metrics/perNodeDailyFeesPaid', {}, 'nodeId'],
@@ -522,6 +673,25 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
       }
       const ok = await client.unary.GetStakingMetrics(valid);
       expect(ok.results.length).to.be.above(0);
+      const fee = {
+        metric: 'validationFeesDaily',
+        id: encodeCb58(stack.devnet.pChain.staking.l1Validators[0]!.validationId),
+      };
+      const feeRefused: [Record<string, unknown>, string][] = [
+        [{ metric: 'validatorCount' }, 'metric'],
+        [{ id: 'abc' }, 'l1ValidationId'],
+        [{ metric: 'perNodeDailyFeesPaid' }, 'nodeId'],
+        [{ metric: 'totalValidatorFeesDaily' }, 'id'],
+        [{ start_timestamp: '10', end_timestamp: '9' }, 'endTimestamp'],
+      ];
+      for (const [change, name] of feeRefused) {
+        const err = await client.unary.GetL1ValidatorFeeMetrics({ ...fee, ...change }).then(
+          () => undefined,
+          (e: unknown) => e as { message: string },
+        );
+        expect(err?.message, name).to.match(new RegExp(`${name}: expected`));
+      }
+      expect((await client.unary.GetL1ValidatorFeeMetrics(fee)).results.length).to.be.above(0);
     } finally {
       client.close();
     }
@@ -579,6 +749,8 @@ describe('metrics: staking metrics (getStakingMetrics)', function () {
             'SELECT * FROM metrics.staking_changes ORDER BY day, subnet_id',
             'SELECT * FROM metrics.staking_l1_validators ORDER BY validation_id',
             'SELECT * FROM metrics.staking_cursor',
+            'SELECT * FROM metrics.l1_fee_days ORDER BY scope, key, day',
+            'SELECT * FROM metrics.l1_fee_validators ORDER BY validation_id',
           ].map(async (sql) => (await p.query<Record<string, unknown>>(sql)).rows),
         );
       const [days, ...rest] = await snapshot(other);

@@ -1,3 +1,4 @@
+import { L1_VALIDATOR_BALANCE } from '../../services/devnet/p-chain-staking.ts';
 import { createHash, generateKeyPairSync, sign, X509Certificate } from 'node:crypto';
 import {
   avaxSerial,
@@ -463,7 +464,7 @@ describe('primary-network decoders', function () {
     const registration = txs.find((tx) => tx.type === 'RegisterL1ValidatorTx')!.l1Registration!;
     expect(hex(registration.validationId)).to.equal(hex(staking.l1Validators[3]!.validationId));
     expect(hex(registration.subnetId)).to.equal(hex(subnetId));
-    expect([registration.weight, registration.balance]).to.deep.equal([100n, 1_000_000_000n]);
+    expect([registration.weight, registration.balance]).to.deep.equal([100n, L1_VALIDATOR_BALANCE]);
     const weight = txs.find((tx) => tx.type === 'SetL1ValidatorWeightTx')!.l1WeightChange!;
     expect([hex(weight.validationId), weight.nonce, weight.weight]).to.deep.equal([
       hex(registration.validationId),

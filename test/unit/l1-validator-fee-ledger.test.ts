@@ -68,7 +68,9 @@ describe('L1 validator fee ledger (primary-network replay)', function () {
     });
     // A's balance pays exactly 10 seconds: the block at +10 deactivates it as the time advances.
     const ran = block(ledger, T0 + 10n);
-    expect(ran.changes).to.deep.equal([{ validationId: A, endAccumulatedFee: 0n, deposited: 0n, refunded: 0n }]);
+    expect(ran.changes).to.deep.equal([
+      { validationId: A, endAccumulatedFee: 0n, deposited: 0n, refunded: 0n },
+    ]);
     expect(ledger.balanceOf(A)).to.equal(0n);
     // B is left 300 nAVAX after 100 seconds: less than a second's 512, so the block deactivates it at its end.
     const forfeited = block(ledger, T0 + 100n);
@@ -125,7 +127,10 @@ const historyArbitrary = fc.array(
     seconds: fc.integer({ min: 0, max: 40_000 }),
     option: fc.boolean(),
     action: fc.oneof(
-      fc.record({ kind: fc.constant('register' as const), balance: fc.bigInt({ min: 0n, max: 40_000_000n }) }),
+      fc.record({
+        kind: fc.constant('register' as const),
+        balance: fc.bigInt({ min: 0n, max: 40_000_000n }),
+      }),
       fc.record({
         kind: fc.constant('deposit' as const),
         who: fc.nat(),
@@ -221,31 +226,37 @@ function rollInBatches(blocks: L1FeeBlock[], sizes: number[]): Map<string, L1Fee
 describe('L1 validator fee rollup (metrics)', function () {
   it("keeps each validation's cumulative fees equal to its deposits less its refunds and balance, in any batches", function () {
     fc.assert(
-      fc.property(historyArbitrary, fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }), (history, sizes) => {
-        const { blocks, deposited, refunded, balance } = replay(history);
-        const rows = rollInBatches(blocks, sizes);
-        expect([...rows.values()]).to.deep.equal([...rollInBatches(blocks, [blocks.length]).values()]);
-        const newest = (scope: string, key: string) =>
-          [...rows.values()]
-            .filter((r) => r.scope === scope && r.key === key)
-            .sort((a, b) => b.day - a.day)[0];
-        let total = 0n;
-        for (const [id, paid] of balance) {
-          const expected = (deposited.get(id) ?? 0n) - (refunded.get(id) ?? 0n) - paid;
-          total += expected;
-          expect(newest('validation', id)?.cumulative ?? 0n, id).to.equal(expected);
-        }
-        expect(newest('total', '')?.cumulative ?? 0n).to.equal(total);
-        // Each day: the scopes sum the same fees, and the validations paying are the validation rows of the day.
-        const days = new Set([...rows.values()].map((r) => r.day));
-        for (const day of days) {
-          const of = (scope: string) => [...rows.values()].filter((r) => r.scope === scope && r.day === day);
-          const sum = (scope: string) => of(scope).reduce((s, r) => s + r.fees, 0n);
-          for (const scope of ['node', 'subnet', 'total']) expect(sum(scope), scope).to.equal(sum('validation'));
-          expect(of('total')[0]?.paying ?? 0n).to.equal(BigInt(of('validation').length));
-          expect(of('subnet').reduce((s, r) => s + r.paying, 0n)).to.equal(BigInt(of('validation').length));
-        }
-      }),
+      fc.property(
+        historyArbitrary,
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }),
+        (history, sizes) => {
+          const { blocks, deposited, refunded, balance } = replay(history);
+          const rows = rollInBatches(blocks, sizes);
+          expect([...rows.values()]).to.deep.equal([...rollInBatches(blocks, [blocks.length]).values()]);
+          const newest = (scope: string, key: string) =>
+            [...rows.values()]
+              .filter((r) => r.scope === scope && r.key === key)
+              .sort((a, b) => b.day - a.day)[0];
+          let total = 0n;
+          for (const [id, paid] of balance) {
+            const expected = (deposited.get(id) ?? 0n) - (refunded.get(id) ?? 0n) - paid;
+            total += expected;
+            expect(newest('validation', id)?.cumulative ?? 0n, id).to.equal(expected);
+          }
+          expect(newest('total', '')?.cumulative ?? 0n).to.equal(total);
+          // Each day: the scopes sum the same fees, and the validations paying are the validation rows of the day.
+          const days = new Set([...rows.values()].map((r) => r.day));
+          for (const day of days) {
+            const of = (scope: string) =>
+              [...rows.values()].filter((r) => r.scope === scope && r.day === day);
+            const sum = (scope: string) => of(scope).reduce((s, r) => s + r.fees, 0n);
+            for (const scope of ['node', 'subnet', 'total'])
+              expect(sum(scope), scope).to.equal(sum('validation'));
+            expect(of('total')[0]?.paying ?? 0n).to.equal(BigInt(of('validation').length));
+            expect(of('subnet').reduce((s, r) => s + r.paying, 0n)).to.equal(BigInt(of('validation').length));
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

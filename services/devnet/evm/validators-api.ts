@@ -3,6 +3,7 @@ import { listArg, nodeIdArg } from '../../runtime/gorilla-rpc/args.ts';
 import { gorillaMethod, type GorillaService } from '../../runtime/gorilla-rpc/endpoint.ts';
 import { field } from '../../runtime/gorilla-rpc/go-json.ts';
 import type { Devnet } from '../network.ts';
+import { isL1ValidatorActive } from '../l1-validator-fees.ts';
 
 /**
  * Subnet-EVM's `validators` service on the L1 (`/ext/bc/<blockchain id>/validators`): the L1's validators as its
@@ -20,7 +21,7 @@ export function l1ValidatorsApi(devnet: Devnet): GorillaService {
           const validators = devnet.pChain.staking.l1Validators
             .filter((v) => v.convertedAtHeight <= height && (nodeIds.size === 0 || nodeIds.has(v.nodeId)))
             .map((v) => {
-              const active = v.weight > 0n && v.balance > 0n;
+              const active = isL1ValidatorActive(v);
               const uptimeSeconds = timeSeconds > v.startSeconds ? Number(timeSeconds - v.startSeconds) : 0;
               return {
                 validationID: encodeCb58(v.validationId),

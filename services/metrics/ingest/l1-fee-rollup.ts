@@ -85,7 +85,12 @@ export function rollL1Fees(state: L1FeeState, blocks: readonly L1FeeBlock[]): L1
     return fresh;
   };
 
-  const pay = (validationId: string, v: { subnetId: string; nodeId: string }, day: number, amount: bigint) => {
+  const pay = (
+    validationId: string,
+    v: { subnetId: string; nodeId: string },
+    day: number,
+    amount: bigint,
+  ) => {
     if (amount <= 0n) return;
     const own = row('validation', validationId, day);
     const firstToday = own.fees === 0n;

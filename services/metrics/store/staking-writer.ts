@@ -109,7 +109,13 @@ export class StakingWriter {
          ON CONFLICT (singleton) DO UPDATE
            SET next_height = excluded.next_height, last_block_id = excluded.last_block_id,
                frontier_day = excluded.frontier_day, l1_accrued_fees = excluded.l1_accrued_fees`,
-        [network, (last.height + 1n).toString(), bytea(last.id), state.frontier!, fees.accruedFees.toString()],
+        [
+          network,
+          (last.height + 1n).toString(),
+          bytea(last.id),
+          state.frontier!,
+          fees.accruedFees.toString(),
+        ],
       );
     });
   }
@@ -230,7 +236,9 @@ export class StakingWriter {
           days.map((d) => d.paying.toString()),
         ],
       );
-    const changed = [...new Set(blocks.flatMap((b) => b.feeChanges.map((c) => c.validationId.toString('hex'))))];
+    const changed = [
+      ...new Set(blocks.flatMap((b) => b.feeChanges.map((c) => c.validationId.toString('hex')))),
+    ];
     if (changed.length === 0) return;
     await client.query('DELETE FROM metrics.l1_fee_validators WHERE validation_id = ANY($1::bytea[])', [
       hexBytes(changed),

@@ -298,6 +298,7 @@ export function projectTx(
       locktime: BigInt(owner.locktime),
     });
     creations.push(creation(toDecodedOutput(output, tx.id, tx.outputs.length, ctx.avaxAssetId), at.chain));
+    details.amounts.l1ValidatorRefund = { [hexOf(ctx.avaxAssetId)]: amount.toString() };
   };
   projectL1(tx, at, knownL1, projected, details, refund);
   return projected;

@@ -230,7 +230,7 @@ export class HoldingsReader {
 
   /**
    * What a chain's transactions with a sequence number after `afterSeq` (and below `belowSeq`) burned of an asset
-   * (`assetHex`), and deposited to L1 validators' balances: a range of the chain's sequence index, so a running
+   * (`assetHex`), and deposited to L1 validators' balances less what disables refunded of them: a range of the chain's sequence index, so a running
    * total only reads what is new.
    */
   async burnedAfter(
@@ -241,7 +241,8 @@ export class HoldingsReader {
   ): Promise<{ burned: bigint; l1ValidatorBalances: bigint; lastSeq: bigint }> {
     const { rows } = await this.pool.query<{ burned: string; l1: string; last_seq: string | null }>(
       `SELECT coalesce(sum((details -> 'amounts' -> 'burned' ->> $3)::numeric), 0)::text AS burned,
-              coalesce(sum((details -> 'amounts' -> 'l1ValidatorBalance' ->> $3)::numeric), 0)::text AS l1,
+              (coalesce(sum((details -> 'amounts' -> 'l1ValidatorBalance' ->> $3)::numeric), 0)
+                - coalesce(sum((details -> 'amounts' -> 'l1ValidatorRefund' ->> $3)::numeric), 0))::text AS l1,
               max(seq) AS last_seq
        FROM primary_network.transactions WHERE chain = $1 AND seq > $2 AND ($4::bigint IS NULL OR seq < $4)`,
       [chain, afterSeq.toString(), assetHex, integerOrNull(belowSeq)],

@@ -41,6 +41,8 @@ export interface TxFacts {
     burned: AmountsByAsset;
     staked: AmountsByAsset;
     l1ValidatorBalance: AmountsByAsset;
+    /** What a disable (or a weight of 0) refunded of an L1 validator's balance, as a UTXO of the transaction. */
+    l1ValidatorRefund?: AmountsByAsset;
   };
   startTime?: string;
   endTime?: string;

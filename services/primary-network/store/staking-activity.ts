@@ -130,7 +130,10 @@ export class StakingActivityReader {
       ),
     ]);
     const byHeight = new Map<string, StakingBlock>(
-      blocks.map((block) => [block.height, { block, added: [], removed: [], l1Weights: [], l1FeeChanges: [] }]),
+      blocks.map((block) => [
+        block.height,
+        { block, added: [], removed: [], l1Weights: [], l1FeeChanges: [] },
+      ]),
     );
     const of = (height: string) => {
       const found = byHeight.get(height);

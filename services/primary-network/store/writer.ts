@@ -709,7 +709,10 @@ export class ProjectionWriter {
     await client.query(
       `UPDATE primary_network.l1_validators v SET end_accumulated_fee = c.fee
        FROM unnest($1::bytea[], $2::numeric[]) AS c(validation_id, fee) WHERE v.validation_id = c.validation_id`,
-      [[...last.values()].map((c) => bytea(c.validationId)), [...last.values()].map((c) => c.endAccumulatedFee.toString())],
+      [
+        [...last.values()].map((c) => bytea(c.validationId)),
+        [...last.values()].map((c) => c.endAccumulatedFee.toString()),
+      ],
     );
   }
 
@@ -719,7 +722,11 @@ export class ProjectionWriter {
    */
   async l1FeeLedgerBefore(height: bigint): Promise<L1FeeLedgerState> {
     const [parent, active] = await Promise.all([
-      this.pool.query<{ block_timestamp: string; l1_accrued_fees: string | null; l1_fee_excess: string | null }>(
+      this.pool.query<{
+        block_timestamp: string;
+        l1_accrued_fees: string | null;
+        l1_fee_excess: string | null;
+      }>(
         `SELECT block_timestamp, l1_accrued_fees, l1_fee_excess FROM primary_network.blocks
          WHERE chain = 'P' AND height = $1::bigint`,
         [(height - 1n).toString()],
@@ -733,7 +740,9 @@ export class ProjectionWriter {
       accruedFees: BigInt(row?.l1_accrued_fees ?? 0),
       excess: BigInt(row?.l1_fee_excess ?? 0),
       lastTime: row ? BigInt(row.block_timestamp) : undefined,
-      active: new Map(active.rows.map((r) => [r.validation_id.toString('hex'), BigInt(r.end_accumulated_fee)])),
+      active: new Map(
+        active.rows.map((r) => [r.validation_id.toString('hex'), BigInt(r.end_accumulated_fee)]),
+      ),
     };
   }
 
