@@ -102,6 +102,8 @@ describe('primary-network projection', function () {
     expect(Number(expected.transactions!.split(' ')[0])).to.be.greaterThan(1000);
     expect(Number(expected.rewards!.split(' ')[0])).to.be.greaterThan(0);
     expect(Number(expected.l1_validator_weights!.split(' ')[0])).to.be.greaterThan(3);
+    // The L1 fee ledger too: conversion, registration and top-ups change fee accounts, replayed across batches.
+    expect(Number(expected.l1_validator_fee_changes!.split(' ')[0])).to.be.greaterThan(4);
     const utxos = Number(expected.utxos!.split(' ')[0]);
 
     // Projected without its genesis configuration (spends of genesis UTXOs recorded, the UTXOs unknown), then

@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
+import { l1ValidatorBalance } from '../../services/devnet/l1-validator-fees.ts';
+import { Devnet } from '../../services/devnet/network.ts';
+import { SeededRandom } from '../../services/devnet/seeded.ts';
+import { stakersAt } from '../../services/devnet/validator-sets.ts';
+import { Projector, type ContainerStream } from '../../services/primary-network/ingest/projector.ts';
+import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
+import { networkContext } from '../../services/primary-network/network.ts';
+import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
+import { ProjectionWriter } from '../../services/primary-network/store/writer.ts';
+import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
+import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
+import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { SHARED_DEVNET } from '../support/devnets.ts';
+
+/**
+ * primary-network's replay of ACP-77's continuous fee over a P-Chain long enough for the devnet to disable an L1
+ * validator (height 2,000): every balance, the refund UTXO and the AccruedFees agree with what the devnet's P-Chain
+ * charged, block by block, in batches that split the history anywhere.
+ */
+describe('primary-network: L1 validator fees and refunds', function () {
+  this.timeout(300_000);
+  let devnet: Devnet;
+  const containers: Container__Output[] = [];
+  let db: TestDatabase;
+  let pool: Pool;
+
+  before(async function () {
+    // Only the P-Chain is built, straight from its block builder: a whole devnet to that height takes minutes.
+    const parameters = { ...SHARED_DEVNET, seed: 'l1-fees', historySeconds: 0n };
+    devnet = await Devnet.create(parameters);
+    const random = new SeededRandom(parameters.seed, 'activity');
+    const stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
+    for (let step = 1n; devnet.pChain.tip.height < 2_010n; step++) {
+      const time = parameters.genesisTimeSeconds + step * parameters.blockIntervalSeconds;
+      for (const block of devnet.pChain.nextBlocks(time, random, stakingRandom))
+        containers.push({
+          id: encodeCb58(block.id),
+          bytes: Buffer.from(block.bytes),
+          timestamp_unix_nano: (block.timeSeconds * 1_000_000_000n).toString(),
+          index: containers.length.toString(),
+        });
+    }
+    db = await createTestDatabase();
+    pool = createPool(db.url, 'l1-fees-test');
+    await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
+  });
+
+  after(async function () {
+    await pool?.end();
+    await db?.drop();
+  });
+
+  const stream: ContainerStream = async function* (indexName, afterIndex) {
+    if (indexName !== 'P/block') return;
+    yield* containers.slice(afterIndex === undefined ? 0 : Number(afterIndex) + 1);
+  };
+
+  const rewards: RewardUtxoSource & PotentialRewards = {
+    rewardUtxos: (stakingTxId) => {
+      const staker = devnet.pChain.staking.everyStaker.find((s) => encodeCb58(s.txId) === stakingTxId);
+      return Promise.resolve(staker?.removedAtHeight !== undefined ? staker.rewardUtxos : []);
+    },
+    potentialRewards: (nodeIds) =>
+      Promise.resolve(
+        new Map(
+          stakersAt(devnet.pChain.staking, devnet.pChain.tip.height)
+            .filter((s) => nodeIds.includes(s.nodeId))
+            .map((s) => [encodeCb58(s.txId), s.potentialReward] as const),
+        ),
+      ),
+  };
+
+  it('agrees with the devnet on every balance, the refund and the accrued fees', async function () {
+    // Batches of 97 blocks: the ledger is carried from batch to batch in memory, and read back from the store by a
+    // second projector that resumes mid-history.
+    const projectorOf = () =>
+      new Projector({
+        ctx: networkContext(devnet.parameters.identity),
+        writer: new ProjectionWriter(pool),
+        stream,
+        rewards,
+        batchSize: 97,
+        pollIntervalMs: 10,
+        maxBackoffMs: 10,
+        log: createLogger('l1-fees-test', 'silent'),
+      });
+    const half = containers.length >> 1;
+    const whole = containers.splice(half);
+    await projectorOf().catchUp();
+    containers.push(...whole);
+    await projectorOf().catchUp();
+
+    const { staking } = devnet.pChain;
+    const disabled = staking.l1Validators.filter((v) => v.refund);
+    expect(disabled, 'a validator was disabled').to.have.length(1);
+    const { rows: validators } = await pool.query<{ validation_id: Buffer; balance: string }>(
+      `SELECT v.validation_id, CASE WHEN v.end_accumulated_fee = 0 THEN 0
+              ELSE v.end_accumulated_fee - (SELECT l1_accrued_fees FROM primary_network.blocks
+                                            WHERE chain = 'P' ORDER BY height DESC LIMIT 1) END::text AS balance
+       FROM primary_network.l1_validators v`,
+    );
+    expect(validators).to.have.length(staking.l1Validators.length);
+    for (const v of staking.l1Validators) {
+      const row = validators.find((r) => r.validation_id.equals(v.validationId))!;
+      expect(row.balance, encodeCb58(v.validationId)).to.equal(
+        l1ValidatorBalance(v, staking.l1Fees.accruedFees).toString(),
+      );
+    }
+    const refund = disabled[0]!.refund!;
+    const { rows: utxos } = await pool.query<{ amount: string }>(
+      `SELECT amount::text FROM primary_network.utxos WHERE tx_id = $1 AND output_index = $2`,
+      [Buffer.from(refund.txId), refund.outputIndex],
+    );
+    expect(utxos.map((u) => u.amount)).to.deep.equal([refund.amount.toString()]);
+    // The devnet charges its first block from its genesis time, which primary-network never sees (no container):
+    // its AccruedFees is that interval's fee short; no L1 validator existed yet, so balances are unaffected.
+    const { rows: tip } = await pool.query<{ l1_accrued_fees: string }>(
+      `SELECT l1_accrued_fees::text FROM primary_network.blocks WHERE chain = 'P' ORDER BY height DESC LIMIT 1`,
+    );
+    expect(BigInt(tip[0]!.l1_accrued_fees)).to.equal(
+      staking.l1Fees.accruedFees - 512n * devnet.parameters.blockIntervalSeconds,
+    );
+  });
+});
