@@ -1041,6 +1041,25 @@ const METRICS: Table = {
       ),
     ],
   },
+  GetL1ValidatorFeeMetrics: {
+    valid: { metric: 'totalValidatorFeesDaily', id: '' },
+    cases: [
+      invalid('an unknown metric', { metric: 'validatorCount', id: '' }, 'metric'),
+      invalid('an id with a total metric', { metric: 'totalValidatorFeesDaily', id: 'x' }, 'id'),
+      invalid(
+        'a validation id that is not one',
+        { metric: 'validationFeesDaily', id: 'x' },
+        'l1ValidationId',
+      ),
+      invalid('a node id that is not one', { metric: 'perNodeDailyFeesPaid', id: 'NodeID-x' }, 'nodeId'),
+      invalid('a subnet id that is not one', { metric: 'perSubnetDailyFeesPaid', id: '' }, 'subnetId'),
+      invalid(
+        'an end before the start',
+        { metric: 'totalValidatorFeesDaily', id: '', start_timestamp: '10', end_timestamp: '9' },
+        'endTimestamp',
+      ),
+    ],
+  },
   ListNftHolders: {
     valid: HOLDERS,
     cases: [
