@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
 import { l1ValidatorBalance } from '../../services/devnet/l1-validator-fees.ts';
@@ -54,10 +55,10 @@ describe('primary-network: L1 validator fees and refunds', function () {
     await db?.drop();
   });
 
-  const stream: ContainerStream = async function* (indexName, afterIndex) {
-    if (indexName !== 'P/block') return;
-    yield* containers.slice(afterIndex === undefined ? 0 : Number(afterIndex) + 1);
-  };
+  const stream: ContainerStream = (indexName, afterIndex) =>
+    Readable.from(
+      indexName === 'P/block' ? containers.slice(afterIndex === undefined ? 0 : Number(afterIndex) + 1) : [],
+    );
 
   const rewards: RewardUtxoSource & PotentialRewards = {
     rewardUtxos: (stakingTxId) => {
