@@ -253,11 +253,11 @@ export class Projector {
         for (const d of projected.l1Disables) ledger.release(hexOf(d.validationId));
       }
       for (const w of projected.l1Weights) {
-        const known = knownL1.get(Buffer.from(w.validationId).toString('hex'));
+        const known = knownL1.get(hexOf(w.validationId));
         if (known) known.weight = w.weight;
       }
       for (const d of projected.l1Deposits) {
-        const known = knownL1.get(Buffer.from(d.validationId).toString('hex'));
+        const known = knownL1.get(hexOf(d.validationId));
         if (known) known.deposited += d.amount;
       }
       batch.txs.push(projected);
@@ -295,8 +295,10 @@ export class Projector {
         const b = item.block;
         const row = blockRow(b);
         batch.blocks.push(row);
-        if (b.chain === 'P') batch.pChainTimes.push({ height: b.height, timestamp: b.timestamp });
-        if (b.chain === 'P') ledger?.beginBlock(b.timestamp, b.option !== undefined);
+        if (b.chain === 'P') {
+          batch.pChainTimes.push({ height: b.height, timestamp: b.timestamp });
+          ledger?.beginBlock(b.timestamp, b.option !== undefined);
+        }
         b.txs.forEach((tx, position) =>
           project(tx, {
             chain: b.chain,
