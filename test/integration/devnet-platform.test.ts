@@ -6,9 +6,8 @@ import { avaxSerial, pvmSerial, utils, Utxo, type TransferOutput } from '@avalab
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { createDevnetApp } from '../../services/devnet/app.ts';
-import { Devnet } from '../../services/devnet/network.ts';
+import type { Devnet } from '../../services/devnet/network.ts';
 import { DevnetPeers } from '../../services/devnet/peers.ts';
-import { SeededRandom } from '../../services/devnet/seeded.ts';
 import {
   decodeSignatureResponse,
   signatureRequestAppBytes,
@@ -17,7 +16,7 @@ import { connectPeer, ephemeralBlsSecretKey } from '../../services/runtime/avala
 import { createStakingCertificate } from '../../services/runtime/avalanche/p2p/staking-certificate.ts';
 import { decodeCb58, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
-import { SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
+import { pChainOnlyDevnet, SHARED_DEVNET, sharedDevnet } from '../support/devnets.ts';
 import { u16, u32, u64 } from '../support/big-endian.ts';
 
 type RpcReply = { result?: Record<string, unknown>; error?: { code: number; message: string } };
@@ -482,16 +481,9 @@ describe('devnet P-Chain disabling an L1 validator', function () {
   const blocks: PlatformBlockView[] = [];
 
   before(async function () {
-    const parameters = { ...SHARED_DEVNET, seed: 'l1-refund', historySeconds: 0n };
-    devnet = await Devnet.create(parameters);
-    const random = new SeededRandom(parameters.seed, 'activity');
-    const stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
-    for (let step = 1n; devnet.pChain.tip.height < 2_000n; step++) {
-      const time = parameters.genesisTimeSeconds + step * parameters.blockIntervalSeconds;
-      for (const block of devnet.pChain.nextBlocks(time, random, stakingRandom)) {
-        blocks.push(viewPlatformBlock(block.innerBytes));
-      }
-    }
+    const built = await pChainOnlyDevnet('l1-refund', 2_000n);
+    devnet = built.devnet;
+    blocks.push(...built.blocks.map((block) => viewPlatformBlock(block.innerBytes)));
     server = createDevnetApp(devnet, createLogger('test', 'silent')).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ext/bc/P`;

@@ -2,20 +2,19 @@ import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
 import { l1ValidatorBalance } from '../../services/devnet/l1-validator-fees.ts';
-import { Devnet } from '../../services/devnet/network.ts';
-import { SeededRandom } from '../../services/devnet/seeded.ts';
-import { stakersAt } from '../../services/devnet/validator-sets.ts';
+import type { Devnet } from '../../services/devnet/network.ts';
+import type { PlatformBlock } from '../../services/devnet/p-chain.ts';
 import { Projector, type ContainerStream } from '../../services/primary-network/ingest/projector.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
 import { networkContext } from '../../services/primary-network/network.ts';
-import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
 import { ProjectionWriter } from '../../services/primary-network/store/writer.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { SHARED_DEVNET } from '../support/devnets.ts';
+import { pChainOnlyDevnet } from '../support/devnets.ts';
+import { devnetRewards } from '../support/projection.ts';
 
 /**
  * primary-network's replay of ACP-77's continuous fee over a P-Chain long enough for the devnet to disable an L1
@@ -30,21 +29,15 @@ describe('primary-network: L1 validator fees and refunds', function () {
   let pool: Pool;
 
   before(async function () {
-    // Only the P-Chain is built, straight from its block builder: a whole devnet to that height takes minutes.
-    const parameters = { ...SHARED_DEVNET, seed: 'l1-fees', historySeconds: 0n };
-    devnet = await Devnet.create(parameters);
-    const random = new SeededRandom(parameters.seed, 'activity');
-    const stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
-    for (let step = 1n; devnet.pChain.tip.height < 2_010n; step++) {
-      const time = parameters.genesisTimeSeconds + step * parameters.blockIntervalSeconds;
-      for (const block of devnet.pChain.nextBlocks(time, random, stakingRandom))
-        containers.push({
-          id: encodeCb58(block.id),
-          bytes: Buffer.from(block.bytes),
-          timestamp_unix_nano: (block.timeSeconds * 1_000_000_000n).toString(),
-          index: containers.length.toString(),
-        });
-    }
+    let blocks: PlatformBlock[];
+    ({ devnet, blocks } = await pChainOnlyDevnet('l1-fees', 2_010n));
+    for (const block of blocks)
+      containers.push({
+        id: encodeCb58(block.id),
+        bytes: Buffer.from(block.bytes),
+        timestamp_unix_nano: (block.timeSeconds * 1_000_000_000n).toString(),
+        index: containers.length.toString(),
+      });
     db = await createTestDatabase();
     pool = createPool(db.url, 'l1-fees-test');
     await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
@@ -60,21 +53,6 @@ describe('primary-network: L1 validator fees and refunds', function () {
       indexName === 'P/block' ? containers.slice(afterIndex === undefined ? 0 : Number(afterIndex) + 1) : [],
     );
 
-  const rewards: RewardUtxoSource & PotentialRewards = {
-    rewardUtxos: (stakingTxId) => {
-      const staker = devnet.pChain.staking.everyStaker.find((s) => encodeCb58(s.txId) === stakingTxId);
-      return Promise.resolve(staker?.removedAtHeight !== undefined ? staker.rewardUtxos : []);
-    },
-    potentialRewards: (nodeIds) =>
-      Promise.resolve(
-        new Map(
-          stakersAt(devnet.pChain.staking, devnet.pChain.tip.height)
-            .filter((s) => nodeIds.includes(s.nodeId))
-            .map((s) => [encodeCb58(s.txId), s.potentialReward] as const),
-        ),
-      ),
-  };
-
   it('agrees with the devnet on every balance, the refund and the accrued fees', async function () {
     // Batches of 97 blocks: the ledger is carried from batch to batch in memory, and read back from the store by a
     // second projector that resumes mid-history.
@@ -83,7 +61,7 @@ describe('primary-network: L1 validator fees and refunds', function () {
         ctx: networkContext(devnet.parameters.identity),
         writer: new ProjectionWriter(pool),
         stream,
-        rewards,
+        rewards: devnetRewards(devnet),
         batchSize: 97,
         pollIntervalMs: 10,
         maxBackoffMs: 10,

@@ -4,17 +4,14 @@ import type { Devnet } from '../../services/devnet/network.ts';
 import { MIGRATIONS_DIR, SCHEMA } from '../../services/primary-network/main.ts';
 import { PROJECTED_INDEXES, Projector } from '../../services/primary-network/ingest/projector.ts';
 import { parseGenesisConfig } from '../../services/primary-network/ingest/genesis.ts';
-import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
-import { stakersAt } from '../../services/devnet/validator-sets.ts';
 import { networkContext } from '../../services/primary-network/network.ts';
 import { ProjectionWriter } from '../../services/primary-network/store/writer.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
-import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { devnetContainerStream, projectionDigest } from '../support/projection.ts';
+import { devnetContainerStream, devnetRewards, projectionDigest } from '../support/projection.ts';
 
 /**
  * The projection is idempotent and resumable: stopped anywhere (between batches or in the middle of one), restarted
@@ -35,22 +32,6 @@ describe('primary-network projection', function () {
       if (budget.failAfter-- <= 0) throw new Interrupted(`stream broke off at ${indexName} ${index}`);
     });
 
-  /** platform.getRewardUTXOs and getCurrentValidators' potential rewards, from the devnet's own staking records. */
-  const rewards: RewardUtxoSource & PotentialRewards = {
-    rewardUtxos: (stakingTxId) => {
-      const staker = devnet.pChain.staking.everyStaker.find((s) => encodeCb58(s.txId) === stakingTxId);
-      return Promise.resolve(staker?.removedAtHeight !== undefined ? staker.rewardUtxos : []);
-    },
-    potentialRewards: (nodeIds) =>
-      Promise.resolve(
-        new Map(
-          stakersAt(devnet.pChain.staking, devnet.pChain.tip.height)
-            .filter((s) => nodeIds.includes(s.nodeId))
-            .map((s) => [encodeCb58(s.txId), s.potentialReward] as const),
-        ),
-      ),
-  };
-
   async function database(): Promise<Pool> {
     const db = await createTestDatabase();
     const pool = createPool(db.url, 'projection-test');
@@ -69,7 +50,7 @@ describe('primary-network projection', function () {
       ctx: networkContext(IDENTITIES.fuji),
       writer: new ProjectionWriter(pool),
       stream: streamOf(budget),
-      rewards,
+      rewards: devnetRewards(devnet),
       ...(withGenesis
         ? {
             genesis: () =>

@@ -1,4 +1,6 @@
 import { Devnet, type DevnetParameters } from '../../services/devnet/network.ts';
+import type { PlatformBlock } from '../../services/devnet/p-chain.ts';
+import { SeededRandom } from '../../services/devnet/seeded.ts';
 import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 
 /**
@@ -37,4 +39,24 @@ export function sharedDevnet(parameters: DevnetParameters): Promise<Devnet> {
     built.set(key, devnet);
   }
   return devnet;
+}
+
+/**
+ * A devnet whose P-Chain alone is built, straight from its block builder, until it reaches `height`: a whole devnet
+ * to a height in the thousands takes minutes. Returns the P-Chain's blocks in order.
+ */
+export async function pChainOnlyDevnet(
+  seed: string,
+  height: bigint,
+): Promise<{ devnet: Devnet; blocks: PlatformBlock[] }> {
+  const parameters = { ...SHARED_DEVNET, seed, historySeconds: 0n };
+  const devnet = await Devnet.create(parameters);
+  const random = new SeededRandom(parameters.seed, 'activity');
+  const stakingRandom = new SeededRandom(parameters.seed, 'p-staking');
+  const blocks: PlatformBlock[] = [];
+  for (let step = 1n; devnet.pChain.tip.height < height; step++) {
+    const time = parameters.genesisTimeSeconds + step * parameters.blockIntervalSeconds;
+    blocks.push(...devnet.pChain.nextBlocks(time, random, stakingRandom));
+  }
+  return { devnet, blocks };
 }

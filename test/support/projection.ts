@@ -1,6 +1,8 @@
 import type { Container__Output } from '../../services/generated/proto/chaindata/containerindexer/v1/Container.ts';
 import type { Devnet } from '../../services/devnet/network.ts';
 import type { ContainerStream, ProjectedIndex } from '../../services/primary-network/ingest/projector.ts';
+import type { PotentialRewards, RewardUtxoSource } from '../../services/primary-network/platform-rewards.ts';
+import { stakersAt } from '../../services/devnet/validator-sets.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 
@@ -8,6 +10,24 @@ import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
  * What the primary-network projection tests share: a devnet's containers streamed as the container indexer
  * streams them, and a digest of everything the projection wrote, to compare two runs.
  */
+
+/** platform.getRewardUTXOs and getCurrentValidators' potential rewards, from the devnet's own staking records. */
+export function devnetRewards(devnet: Devnet): RewardUtxoSource & PotentialRewards {
+  return {
+    rewardUtxos: (stakingTxId) => {
+      const staker = devnet.pChain.staking.everyStaker.find((s) => encodeCb58(s.txId) === stakingTxId);
+      return Promise.resolve(staker?.removedAtHeight !== undefined ? staker.rewardUtxos : []);
+    },
+    potentialRewards: (nodeIds) =>
+      Promise.resolve(
+        new Map(
+          stakersAt(devnet.pChain.staking, devnet.pChain.tip.height)
+            .filter((s) => nodeIds.includes(s.nodeId))
+            .map((s) => [encodeCb58(s.txId), s.potentialReward] as const),
+        ),
+      ),
+  };
+}
 
 /** The devnet's containers after a cursor; `onContainer` runs before each is given (it may throw to break off). */
 export function devnetContainerStream(
