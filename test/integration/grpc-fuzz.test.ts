@@ -277,6 +277,8 @@ describe('gRPC services under random requests', function () {
     expect(methods.filter((m) => m.streaming && !m.endless).map((m) => m.name)).to.include.members([
       'StreamContainers',
       'StreamBlockActivity',
+      'StreamAddressTransactions',
+      'StreamTransactions',
     ]);
     const seeded = await stream(
       services.evmData,
@@ -285,6 +287,20 @@ describe('gRPC services under random requests', function () {
       CALL_DEADLINE_MS,
     );
     expect([seeded.code, seeded.messages], seeded.details).to.deep.equal([grpc.status.OK, 3]);
+    // The seeded blocks' first two (the third is the one the chain is indexed through), a transaction a page.
+    const exported = await stream(
+      services.evmData,
+      'StreamAddressTransactions',
+      {
+        chain_id: '43113',
+        address: Buffer.alloc(20, 1),
+        start_timestamp: '1700000000',
+        end_timestamp: '1700000004',
+        page_size: 1,
+      },
+      CALL_DEADLINE_MS,
+    );
+    expect([exported.code, exported.messages], exported.details).to.deep.equal([grpc.status.OK, 2]);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...methods).chain((method) => fc.tuple(fc.constant(method), method.requests)),
@@ -392,7 +408,8 @@ describe('gRPC services under random requests', function () {
 
 /**
  * A few blocks of evm-data's C-Chain (its ingestion is off), so that StreamBlockActivity has blocks to send: one
- * with a transaction, a transfer and a contract created in its trace.
+ * with a transaction, a transfer and a contract created in its trace; and StreamAddressTransactions the ends'
+ * transactions.
  */
 async function seedEvmBlocks(url: string): Promise<void> {
   const client = new pg.Client(url);
@@ -426,6 +443,12 @@ async function seedEvmBlocks(url: string): Promise<void> {
       `INSERT INTO evm_data.internal_transactions (chain, block_number, tx_index, trace_index, call_type, from_address,
          to_address, value, gas_limit, gas_used, reverted)
        VALUES ($1, 2, 0, 0, 'CREATE2', '\\x${'02'.repeat(20)}', '\\x${'04'.repeat(20)}', 0, 100000, 50000, false)`,
+      [chain],
+    );
+    await client.query(
+      `INSERT INTO evm_data.address_transactions (chain, address, block_number, tx_index)
+       SELECT $1, a, n, 0 FROM generate_series(0, 2) AS n,
+              unnest(ARRAY['\\x${'01'.repeat(20)}'::bytea, '\\x${'02'.repeat(20)}'::bytea]) AS a`,
       [chain],
     );
     await client.query('UPDATE evm_data.chains SET next_block = 3 WHERE id = $1', [chain]);

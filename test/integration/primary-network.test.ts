@@ -555,6 +555,7 @@ describe('primary-network service', function () {
         await reader.subnets(order, 1, '65536');
       }
       await reader.subnet(decodeCb58(devnet.l1.subnetId));
+      await reader.projectedThrough();
       await expectServedByIndexes(
         pool,
         recorded,

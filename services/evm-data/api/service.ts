@@ -21,6 +21,10 @@ import {
   type ChainNames,
 } from './documents.ts';
 import { addressListHandlers } from './address-lists.ts';
+import {
+  addressTransactionStreamHandlers,
+  type AddressTransactionsQuery,
+} from './address-transaction-stream.ts';
 import { blockActivityHandlers } from './block-activity.ts';
 import { nativeTokenBalance, withMoney, type NativeBalances } from './native-balances.ts';
 import { icmHandlers, icmMessageDocuments } from './icm-messages.ts';
@@ -203,6 +207,58 @@ export function evmDataService(options: {
     };
   };
 
+  /**
+   * One page of an address's transactions, each with the address's own transfers and internal calls: the answer
+   * of ListAddressTransactions, and each message of StreamAddressTransactions.
+   */
+  const addressTransactionsPage = async (query: AddressTransactionsQuery) => {
+    const { chain, holder, pageSize } = query;
+    const keys = await reader.addressTransactionKeys(
+      chain.id,
+      holder,
+      query.range,
+      query.order,
+      pageSize + 1,
+      query.cursor,
+    );
+    const { items: page, nextCursor } = keysetPage(keys, pageSize, txCursor);
+    const [txs, allTransfers, internals] = await Promise.all([
+      reader.transactions(chain.id, page),
+      reader.transfers(chain.id, page, holder),
+      reader.internals(chain.id, page, holder),
+    ]);
+    const transfers = query.filterSpamTokens
+      ? allTransfers.filter(
+          (t) =>
+            t.erc_type !== 20 || !taggedSpam(curated.contracts[`${chain.evmChainId}:${hex(t.contract)}`]),
+        )
+      : allTransfers;
+    const [nfts, book] = await Promise.all([
+      nftsOf(chain, transfers),
+      addressBook(chain, [
+        ...txs.flatMap((t) => [t.from_address, t.to_address ?? t.created_contract ?? holder]),
+        ...addressesOf(transfers, internals),
+      ]),
+    ]);
+    const byTx = new Map(txs.map((t) => [txKey(BigInt(t.block_number), t.tx_index), t]));
+    const chainId = chain.evmChainId.toString();
+    return {
+      transactions: page.map((k) => {
+        const key = txKey(k.blockNumber, k.txIndex);
+        const tx = byTx.get(key);
+        if (!tx) throw new Error(`address index names ${key}, which has no transaction`);
+        const own = (r: { block_number: string; tx_index: number }) =>
+          txKey(BigInt(r.block_number), r.tx_index) === key;
+        return {
+          nativeTransaction: nativeTransaction(tx, chainId, book),
+          ...transferLists(transfers.filter(own), nfts, book),
+          internalTransactions: internals.filter(own).map((i) => internalTransaction(i, book)),
+        };
+      }),
+      next_cursor: nextCursor,
+    };
+  };
+
   return {
     ListChains: (request) =>
       Promise.resolve().then(() =>
@@ -214,58 +270,18 @@ export function evmDataService(options: {
     GetChain: (request) => Promise.resolve().then(() => registry.chainInfo(chainOf(request.chain_id))),
 
     async ListAddressTransactions(request) {
-      const chain = chainOf(request.chain_id);
-      const holder = address('address', request.address);
-      const range = {
-        startBlock: blockNumber('startBlock', request.start_block),
-        endBlock: blockNumber('endBlock', request.end_block),
-      };
-      const order = field.sortOrder(request.sort_order);
-      const pageSize = field.pageSize(request.page_size, MAX_PAGE_SIZE);
-      const keys = await reader.addressTransactionKeys(
-        chain.id,
-        holder,
-        range,
-        order,
-        pageSize + 1,
-        field.cursor(request.cursor),
-      );
-      const { items: page, nextCursor } = keysetPage(keys, pageSize, txCursor);
-      const [txs, allTransfers, internals] = await Promise.all([
-        reader.transactions(chain.id, page),
-        reader.transfers(chain.id, page, holder),
-        reader.internals(chain.id, page, holder),
-      ]);
-      const transfers = request.filter_spam_tokens
-        ? allTransfers.filter(
-            (t) =>
-              t.erc_type !== 20 || !taggedSpam(curated.contracts[`${chain.evmChainId}:${hex(t.contract)}`]),
-          )
-        : allTransfers;
-      const [nfts, book] = await Promise.all([
-        nftsOf(chain, transfers),
-        addressBook(chain, [
-          ...txs.flatMap((t) => [t.from_address, t.to_address ?? t.created_contract ?? holder]),
-          ...addressesOf(transfers, internals),
-        ]),
-      ]);
-      const byTx = new Map(txs.map((t) => [txKey(BigInt(t.block_number), t.tx_index), t]));
-      const chainId = chain.evmChainId.toString();
-      return {
-        transactions: page.map((k) => {
-          const key = txKey(k.blockNumber, k.txIndex);
-          const tx = byTx.get(key);
-          if (!tx) throw new Error(`address index names ${key}, which has no transaction`);
-          const own = (r: { block_number: string; tx_index: number }) =>
-            txKey(BigInt(r.block_number), r.tx_index) === key;
-          return {
-            nativeTransaction: nativeTransaction(tx, chainId, book),
-            ...transferLists(transfers.filter(own), nfts, book),
-            internalTransactions: internals.filter(own).map((i) => internalTransaction(i, book)),
-          };
-        }),
-        next_cursor: nextCursor,
-      };
+      return addressTransactionsPage({
+        chain: chainOf(request.chain_id),
+        holder: address('address', request.address),
+        range: {
+          startBlock: blockNumber('startBlock', request.start_block),
+          endBlock: blockNumber('endBlock', request.end_block),
+        },
+        order: field.sortOrder(request.sort_order),
+        pageSize: field.pageSize(request.page_size, MAX_PAGE_SIZE),
+        cursor: field.cursor(request.cursor),
+        filterSpamTokens: request.filter_spam_tokens,
+      });
     },
 
     async GetTransaction(request) {
@@ -509,6 +525,8 @@ export function evmDataService(options: {
 
     ...blockActivityHandlers({ reader, chainOf }),
 
+    ...addressTransactionStreamHandlers({ reader, chainOf, addressTransactionsPage }),
+
     ...lookingGlassHandlers({ reader: reader.lookingGlass, chainOf }),
 
     async GetIngestionStatus() {
@@ -523,6 +541,7 @@ export function evmDataService(options: {
                   evm_chain_id: chain.evmChainId.toString(),
                   next_block: s.next_block,
                   head_block: s.head_block,
+                  indexed_through_timestamp: s.indexed_through_timestamp,
                 },
               ]
             : [];

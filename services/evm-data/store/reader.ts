@@ -159,6 +159,14 @@ export interface IcmLink {
   other: Buffer;
 }
 
+export interface ChainStatusRecord {
+  id: number;
+  next_block: string;
+  head_block: string;
+  /** The block_timestamp of block next_block - 1; '0' when no block is ingested. */
+  indexed_through_timestamp: string;
+}
+
 export const MAX_UINT = (1n << 63n) - 1n;
 
 export const MAX_INT32 = 2n ** 31n - 1n;
@@ -209,6 +217,12 @@ export const hexCursor = (...fields: (bigint | number | string)[]) =>
 /** The cursor of a list of transactions in block order: the last one's block and position. */
 export const txCursor = (k: TxKey) => hexCursor(k.blockNumber, k.txIndex);
 
+/**
+ * A txCursor read back; exported so that a handler can refuse a malformed one before it does any work (a stream
+ * checks its request before it reads the first page).
+ */
+export const parseTxCursor = (cursor: string) => parseCursor(cursor, 2, 'transaction', [MAX_UINT, MAX_INT32]);
+
 const txKeyArrays = (keys: TxKey[]) => [
   keys.map((k) => k.blockNumber.toString()),
   keys.map((k) => k.txIndex),
@@ -256,7 +270,7 @@ export class EvmDataReader {
     limit: number,
     cursor: string,
   ): Promise<TxKey[]> {
-    const after = parseCursor(cursor, 2, 'transaction', [MAX_UINT, MAX_INT32]);
+    const after = parseTxCursor(cursor);
     const cmp = order === 'asc' ? '>' : '<';
     const dir = order === 'asc' ? 'ASC' : 'DESC';
     const params: unknown[] = [
@@ -353,7 +367,7 @@ export class EvmDataReader {
     limit: number,
     cursor: string,
   ): Promise<TxKey[]> {
-    const after = parseCursor(cursor, 2, 'transaction', [MAX_UINT, MAX_INT32]);
+    const after = parseTxCursor(cursor);
     const { rows } = await this.pool.query<{ block_number: string; tx_index: number }>(
       `SELECT block_number, tx_index FROM evm_data.transactions
        WHERE chain = $1 ${status === undefined ? '' : 'AND status = $5'}
@@ -594,9 +608,16 @@ export class EvmDataReader {
     return rows[0];
   }
 
-  async chainStatus(): Promise<{ id: number; next_block: string; head_block: string }[]> {
-    const { rows } = await this.pool.query<{ id: number; next_block: string; head_block: string }>(
-      'SELECT id, next_block, head_block FROM evm_data.chains ORDER BY id',
+  /**
+   * Each chain's cursor and head, and the timestamp of its last ingested block (0 when none): its blocks are written
+   * with the cursor that passes them, so the one statement sees a block for every cursor but 0.
+   */
+  async chainStatus(): Promise<ChainStatusRecord[]> {
+    const { rows } = await this.pool.query<ChainStatusRecord>(
+      `SELECT c.id, c.next_block, c.head_block, coalesce(b.block_timestamp, 0) AS indexed_through_timestamp
+       FROM evm_data.chains c
+       LEFT JOIN evm_data.blocks b ON b.chain = c.id AND b.number = c.next_block - 1
+       ORDER BY c.id`,
     );
     return rows;
   }

@@ -95,6 +95,7 @@ import type { ReindexNftTokenRequest as _chaindata_evmdata_v1_ReindexNftTokenReq
 import type { ReindexNftTokenResponse as _chaindata_evmdata_v1_ReindexNftTokenResponse, ReindexNftTokenResponse__Output as _chaindata_evmdata_v1_ReindexNftTokenResponse__Output } from './chaindata/evmdata/v1/ReindexNftTokenResponse.ts';
 import type { ResourceLink as _chaindata_evmdata_v1_ResourceLink, ResourceLink__Output as _chaindata_evmdata_v1_ResourceLink__Output } from './chaindata/evmdata/v1/ResourceLink.ts';
 import type { RichAddress as _chaindata_evmdata_v1_RichAddress, RichAddress__Output as _chaindata_evmdata_v1_RichAddress__Output } from './chaindata/evmdata/v1/RichAddress.ts';
+import type { StreamAddressTransactionsRequest as _chaindata_evmdata_v1_StreamAddressTransactionsRequest, StreamAddressTransactionsRequest__Output as _chaindata_evmdata_v1_StreamAddressTransactionsRequest__Output } from './chaindata/evmdata/v1/StreamAddressTransactionsRequest.ts';
 import type { StreamBlockActivityRequest as _chaindata_evmdata_v1_StreamBlockActivityRequest, StreamBlockActivityRequest__Output as _chaindata_evmdata_v1_StreamBlockActivityRequest__Output } from './chaindata/evmdata/v1/StreamBlockActivityRequest.ts';
 import type { TeleporterMessageInfo as _chaindata_evmdata_v1_TeleporterMessageInfo, TeleporterMessageInfo__Output as _chaindata_evmdata_v1_TeleporterMessageInfo__Output } from './chaindata/evmdata/v1/TeleporterMessageInfo.ts';
 import type { TokenTransfer as _chaindata_evmdata_v1_TokenTransfer, TokenTransfer__Output as _chaindata_evmdata_v1_TokenTransfer__Output } from './chaindata/evmdata/v1/TokenTransfer.ts';
@@ -206,6 +207,7 @@ export interface ProtoGrpcType {
         ResourceLink: MessageTypeDefinition<_chaindata_evmdata_v1_ResourceLink, _chaindata_evmdata_v1_ResourceLink__Output>
         RichAddress: MessageTypeDefinition<_chaindata_evmdata_v1_RichAddress, _chaindata_evmdata_v1_RichAddress__Output>
         SortOrder: EnumTypeDefinition
+        StreamAddressTransactionsRequest: MessageTypeDefinition<_chaindata_evmdata_v1_StreamAddressTransactionsRequest, _chaindata_evmdata_v1_StreamAddressTransactionsRequest__Output>
         StreamBlockActivityRequest: MessageTypeDefinition<_chaindata_evmdata_v1_StreamBlockActivityRequest, _chaindata_evmdata_v1_StreamBlockActivityRequest__Output>
         TeleporterMessageInfo: MessageTypeDefinition<_chaindata_evmdata_v1_TeleporterMessageInfo, _chaindata_evmdata_v1_TeleporterMessageInfo__Output>
         TokenTransfer: MessageTypeDefinition<_chaindata_evmdata_v1_TokenTransfer, _chaindata_evmdata_v1_TokenTransfer__Output>

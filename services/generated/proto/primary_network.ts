@@ -18,6 +18,7 @@ import type { CChainImportTransaction as _chaindata_primarynetwork_v1_CChainImpo
 import type { ChainAddressChainIdMap as _chaindata_primarynetwork_v1_ChainAddressChainIdMap, ChainAddressChainIdMap__Output as _chaindata_primarynetwork_v1_ChainAddressChainIdMap__Output } from './chaindata/primarynetwork/v1/ChainAddressChainIdMap.ts';
 import type { ChainAddressChainIdMapListResponse as _chaindata_primarynetwork_v1_ChainAddressChainIdMapListResponse, ChainAddressChainIdMapListResponse__Output as _chaindata_primarynetwork_v1_ChainAddressChainIdMapListResponse__Output } from './chaindata/primarynetwork/v1/ChainAddressChainIdMapListResponse.ts';
 import type { ChainInfo as _chaindata_primarynetwork_v1_ChainInfo, ChainInfo__Output as _chaindata_primarynetwork_v1_ChainInfo__Output } from './chaindata/primarynetwork/v1/ChainInfo.ts';
+import type { ChainProjection as _chaindata_primarynetwork_v1_ChainProjection, ChainProjection__Output as _chaindata_primarynetwork_v1_ChainProjection__Output } from './chaindata/primarynetwork/v1/ChainProjection.ts';
 import type { ChainRef as _chaindata_primarynetwork_v1_ChainRef, ChainRef__Output as _chaindata_primarynetwork_v1_ChainRef__Output } from './chaindata/primarynetwork/v1/ChainRef.ts';
 import type { CompletedDelegatorDetails as _chaindata_primarynetwork_v1_CompletedDelegatorDetails, CompletedDelegatorDetails__Output as _chaindata_primarynetwork_v1_CompletedDelegatorDetails__Output } from './chaindata/primarynetwork/v1/CompletedDelegatorDetails.ts';
 import type { CompletedValidatorDetails as _chaindata_primarynetwork_v1_CompletedValidatorDetails, CompletedValidatorDetails__Output as _chaindata_primarynetwork_v1_CompletedValidatorDetails__Output } from './chaindata/primarynetwork/v1/CompletedValidatorDetails.ts';
@@ -135,6 +136,7 @@ export interface ProtoGrpcType {
         ChainAddressChainIdMap: MessageTypeDefinition<_chaindata_primarynetwork_v1_ChainAddressChainIdMap, _chaindata_primarynetwork_v1_ChainAddressChainIdMap__Output>
         ChainAddressChainIdMapListResponse: MessageTypeDefinition<_chaindata_primarynetwork_v1_ChainAddressChainIdMapListResponse, _chaindata_primarynetwork_v1_ChainAddressChainIdMapListResponse__Output>
         ChainInfo: MessageTypeDefinition<_chaindata_primarynetwork_v1_ChainInfo, _chaindata_primarynetwork_v1_ChainInfo__Output>
+        ChainProjection: MessageTypeDefinition<_chaindata_primarynetwork_v1_ChainProjection, _chaindata_primarynetwork_v1_ChainProjection__Output>
         ChainRef: MessageTypeDefinition<_chaindata_primarynetwork_v1_ChainRef, _chaindata_primarynetwork_v1_ChainRef__Output>
         CompletedDelegatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_CompletedDelegatorDetails, _chaindata_primarynetwork_v1_CompletedDelegatorDetails__Output>
         CompletedValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_CompletedValidatorDetails, _chaindata_primarynetwork_v1_CompletedValidatorDetails__Output>

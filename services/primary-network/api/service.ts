@@ -1,4 +1,6 @@
 import type { ChainRef__Output } from '../../generated/proto/chaindata/primarynetwork/v1/ChainRef.ts';
+import type { ListTransactionsRequest__Output } from '../../generated/proto/chaindata/primarynetwork/v1/ListTransactionsRequest.ts';
+import type { ListTransactionsResponse } from '../../generated/proto/chaindata/primarynetwork/v1/ListTransactionsResponse.ts';
 import type { PrimaryNetworkServiceHandlers } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { formatNodeId } from '../../runtime/formatting/address.ts';
@@ -16,7 +18,7 @@ import type { CurrentSupply } from '../platform-supply.ts';
 import type { HoldingsReader } from '../store/holdings.ts';
 import { holdingsService } from './holdings.ts';
 import { chainKeyOf, type ChainKey, type NetworkContext } from '../network.ts';
-import type { PrimaryNetworkReader } from '../store/reader.ts';
+import { cursorBigint, type PrimaryNetworkReader } from '../store/reader.ts';
 import type { StakingReader } from '../store/staking.ts';
 import type { ValidatorNodes } from '../platform-validators.ts';
 import { stakingHandlers } from './staking.ts';
@@ -24,6 +26,7 @@ import type { StakingActivityReader } from '../store/staking-activity.ts';
 import { stakingActivityHandlers } from './staking-activity.ts';
 import type { TimeFrameValidatorsReader } from '../store/looking-glass.ts';
 import { lookingGlassHandlers } from './looking-glass.ts';
+import { transactionStreamHandlers, type TransactionsQuery } from './transaction-stream.ts';
 import {
   blockDoc,
   chainName,
@@ -111,6 +114,36 @@ export function primaryNetworkService(options: {
     throw field.invalidField(what, 'a 32-byte id (cb58 or 0x-hex)', text);
   };
   const addresses = (name: string, values: Buffer[]) => field.bytesList(name, values, SHORT_ID_LENGTH);
+  /** A ListTransactions request checked, as StreamTransactions takes it too. */
+  const transactionsQuery = (req: ListTransactionsRequest__Output): TransactionsQuery => {
+    const chain = chainOf(req.chain);
+    const l1ValidationId = field.optionalBytes('l1ValidationId', req.l1_validation_id, ID_LENGTH);
+    const filter = {
+      addresses: addresses('addresses', req.addresses),
+      evmAddresses: addresses('evmAddresses', req.evm_addresses),
+      ...(l1ValidationId ? { l1ValidationId } : {}),
+      txTypes: field.textList('txTypes', req.tx_types, MAX_TX_TYPES, (name, value) =>
+        field.text(name, value, { pattern: TX_TYPE, what: 'a transaction type such as BaseTx' }),
+      ),
+      startTimestamp: timestamp('startTimestamp', req.start_timestamp),
+      endTimestamp: timestamp('endTimestamp', req.end_timestamp),
+    };
+    const order = field.sortOrder(req.sort_order);
+    const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
+    const cursor = field.cursor(req.cursor);
+    // Parsed again by the query: checked here too, so that a stream refuses a malformed cursor before it checks
+    // the window against the projection.
+    cursorBigint(cursor, 'transaction');
+    return { chain, filter, order, pageSize, cursor };
+  };
+  const transactionsPage = async (q: TransactionsQuery): Promise<ListTransactionsResponse> => {
+    const page = await reader.transactions(q.chain, q.filter, q.order, q.pageSize, q.cursor);
+    return {
+      transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx)),
+      chainInfo: chainInfo(q.chain),
+      next_cursor: page.nextCursor,
+    };
+  };
 
   return {
     GetBlockchain: async (req) => {
@@ -205,28 +238,13 @@ export function primaryNetworkService(options: {
       };
     },
 
-    ListTransactions: async (req) => {
-      const chain = chainOf(req.chain);
-      const l1ValidationId = field.optionalBytes('l1ValidationId', req.l1_validation_id, ID_LENGTH);
-      const filter = {
-        addresses: addresses('addresses', req.addresses),
-        evmAddresses: addresses('evmAddresses', req.evm_addresses),
-        ...(l1ValidationId ? { l1ValidationId } : {}),
-        txTypes: field.textList('txTypes', req.tx_types, MAX_TX_TYPES, (name, value) =>
-          field.text(name, value, { pattern: TX_TYPE, what: 'a transaction type such as BaseTx' }),
-        ),
-        startTimestamp: timestamp('startTimestamp', req.start_timestamp),
-        endTimestamp: timestamp('endTimestamp', req.end_timestamp),
-      };
-      const order = field.sortOrder(req.sort_order);
-      const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
-      const page = await reader.transactions(chain, filter, order, pageSize, field.cursor(req.cursor));
-      return {
-        transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx)),
-        chainInfo: chainInfo(chain),
-        next_cursor: page.nextCursor,
-      };
-    },
+    ListTransactions: async (req) => transactionsPage(transactionsQuery(req)),
+
+    ...transactionStreamHandlers({
+      query: transactionsQuery,
+      page: transactionsPage,
+      projectedThrough: () => reader.projectedThrough(),
+    }),
 
     GetTransaction: async (req) => {
       const chain = chainOf(req.chain);
@@ -341,7 +359,14 @@ export function primaryNetworkService(options: {
       };
     },
 
-    GetProjectionStatus: async () => ({ indexes: await reader.cursors() }),
+    GetProjectionStatus: async () => {
+      const [indexes, through] = await Promise.all([reader.cursors(), reader.projectedThrough()]);
+      const chains = (['P', 'X', 'C'] as const).map((chain) => ({
+        blockchain_id: encodeCb58(ctx.chainIds[chain]),
+        projected_through_timestamp: through[chain].toString(),
+      }));
+      return { indexes, chains };
+    },
 
     ...stakingHandlers({
       ctx,

@@ -39,6 +39,16 @@ export function cursorBigint(cursor: string, what: string): bigint | undefined {
   return n;
 }
 
+/** What a list of a chain's transactions is narrowed to (ListTransactions' filters). */
+export interface TransactionFilter {
+  addresses: Uint8Array[];
+  evmAddresses: Uint8Array[];
+  l1ValidationId?: Uint8Array;
+  txTypes: string[];
+  startTimestamp?: bigint;
+  endTimestamp?: bigint;
+}
+
 export interface StoredTransaction {
   chain: ChainKey;
   id: Buffer;
@@ -138,14 +148,7 @@ export class PrimaryNetworkReader {
 
   async transactions(
     chain: ChainKey,
-    filter: {
-      addresses: Uint8Array[];
-      evmAddresses: Uint8Array[];
-      l1ValidationId?: Uint8Array;
-      txTypes: string[];
-      startTimestamp?: bigint;
-      endTimestamp?: bigint;
-    },
+    filter: TransactionFilter,
     order: Order,
     pageSize: number,
     cursor: string,
@@ -618,6 +621,27 @@ export class PrimaryNetworkReader {
       bls_public_key: r.bls_public_key ?? Buffer.alloc(0),
       validation_id: Buffer.alloc(0),
     }));
+  }
+
+  /**
+   * Per chain, the time of its last projected container (0 when none): the P- and C-Chain's last block; the
+   * X-Chain's last block, or before the first one its last vertex. Containers are projected in index order and a
+   * chain's times do not decrease along it, so every transaction (timed by its container) before this time is
+   * projected, while one at this very time may still come. The X-Chain's last block wins over a vertex timed later:
+   * a vertex's time is when the indexing node accepted it, which for a node that bootstrapped after Cortina is after
+   * the first blocks' own times, yet every vertex precedes every block.
+   */
+  async projectedThrough(): Promise<Record<ChainKey, bigint>> {
+    const last = (chain: ChainKey) =>
+      `(SELECT block_timestamp FROM primary_network.blocks WHERE chain = '${chain}' ORDER BY height DESC LIMIT 1)`;
+    const { rows } = await this.pool.query<{ p: string; x: string; c: string }>(
+      `SELECT coalesce(${last('P')}, 0) AS p,
+              coalesce(${last('X')},
+                (SELECT vertex_timestamp FROM primary_network.vertices ORDER BY idx DESC LIMIT 1), 0) AS x,
+              coalesce(${last('C')}, 0) AS c`,
+    );
+    const row = rows[0]!;
+    return { P: BigInt(row.p), X: BigInt(row.x), C: BigInt(row.c) };
   }
 
   async cursors(): Promise<{ index_name: string; next_index: string }[]> {

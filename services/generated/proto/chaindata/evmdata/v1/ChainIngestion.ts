@@ -7,6 +7,7 @@ export interface ChainIngestion {
   'evm_chain_id'?: (string);
   'next_block'?: (number | string | Long);
   'head_block'?: (number | string | Long);
+  'indexed_through_timestamp'?: (number | string | Long);
 }
 
 export interface ChainIngestion__Output {
@@ -14,4 +15,5 @@ export interface ChainIngestion__Output {
   'evm_chain_id': (string);
   'next_block': (string);
   'head_block': (string);
+  'indexed_through_timestamp': (string);
 }

@@ -59,6 +59,7 @@ import type { ListTokenTransfersResponse as _chaindata_evmdata_v1_ListTokenTrans
 import type { NftToken as _chaindata_evmdata_v1_NftToken, NftToken__Output as _chaindata_evmdata_v1_NftToken__Output } from '../../../chaindata/evmdata/v1/NftToken.ts';
 import type { ReindexNftTokenRequest as _chaindata_evmdata_v1_ReindexNftTokenRequest, ReindexNftTokenRequest__Output as _chaindata_evmdata_v1_ReindexNftTokenRequest__Output } from '../../../chaindata/evmdata/v1/ReindexNftTokenRequest.ts';
 import type { ReindexNftTokenResponse as _chaindata_evmdata_v1_ReindexNftTokenResponse, ReindexNftTokenResponse__Output as _chaindata_evmdata_v1_ReindexNftTokenResponse__Output } from '../../../chaindata/evmdata/v1/ReindexNftTokenResponse.ts';
+import type { StreamAddressTransactionsRequest as _chaindata_evmdata_v1_StreamAddressTransactionsRequest, StreamAddressTransactionsRequest__Output as _chaindata_evmdata_v1_StreamAddressTransactionsRequest__Output } from '../../../chaindata/evmdata/v1/StreamAddressTransactionsRequest.ts';
 import type { StreamBlockActivityRequest as _chaindata_evmdata_v1_StreamBlockActivityRequest, StreamBlockActivityRequest__Output as _chaindata_evmdata_v1_StreamBlockActivityRequest__Output } from '../../../chaindata/evmdata/v1/StreamBlockActivityRequest.ts';
 
 export interface EvmDataServiceClient extends grpc.Client {
@@ -350,6 +351,11 @@ export interface EvmDataServiceClient extends grpc.Client {
   reindexNftToken(argument: _chaindata_evmdata_v1_ReindexNftTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_evmdata_v1_ReindexNftTokenResponse__Output>): grpc.ClientUnaryCall;
   reindexNftToken(argument: _chaindata_evmdata_v1_ReindexNftTokenRequest, callback: grpc.requestCallback<_chaindata_evmdata_v1_ReindexNftTokenResponse__Output>): grpc.ClientUnaryCall;
   
+  StreamAddressTransactions(argument: _chaindata_evmdata_v1_StreamAddressTransactionsRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>;
+  StreamAddressTransactions(argument: _chaindata_evmdata_v1_StreamAddressTransactionsRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>;
+  streamAddressTransactions(argument: _chaindata_evmdata_v1_StreamAddressTransactionsRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>;
+  streamAddressTransactions(argument: _chaindata_evmdata_v1_StreamAddressTransactionsRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>;
+  
   StreamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
   StreamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
   streamBlockActivity(argument: _chaindata_evmdata_v1_StreamBlockActivityRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_evmdata_v1_BlockActivity__Output>;
@@ -422,6 +428,8 @@ export interface EvmDataServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ReindexNftToken: grpc.handleUnaryCall<_chaindata_evmdata_v1_ReindexNftTokenRequest__Output, _chaindata_evmdata_v1_ReindexNftTokenResponse>;
   
+  StreamAddressTransactions: grpc.handleServerStreamingCall<_chaindata_evmdata_v1_StreamAddressTransactionsRequest__Output, _chaindata_evmdata_v1_ListAddressTransactionsResponse>;
+  
   StreamBlockActivity: grpc.handleServerStreamingCall<_chaindata_evmdata_v1_StreamBlockActivityRequest__Output, _chaindata_evmdata_v1_BlockActivity>;
   
 }
@@ -459,5 +467,6 @@ export interface EvmDataServiceDefinition extends grpc.ServiceDefinition {
   ListNftTokens: MethodDefinition<_chaindata_evmdata_v1_ListNftTokensRequest, _chaindata_evmdata_v1_ListNftTokensResponse, _chaindata_evmdata_v1_ListNftTokensRequest__Output, _chaindata_evmdata_v1_ListNftTokensResponse__Output>
   ListTokenTransfers: MethodDefinition<_chaindata_evmdata_v1_ListTokenTransfersRequest, _chaindata_evmdata_v1_ListTokenTransfersResponse, _chaindata_evmdata_v1_ListTokenTransfersRequest__Output, _chaindata_evmdata_v1_ListTokenTransfersResponse__Output>
   ReindexNftToken: MethodDefinition<_chaindata_evmdata_v1_ReindexNftTokenRequest, _chaindata_evmdata_v1_ReindexNftTokenResponse, _chaindata_evmdata_v1_ReindexNftTokenRequest__Output, _chaindata_evmdata_v1_ReindexNftTokenResponse__Output>
+  StreamAddressTransactions: MethodDefinition<_chaindata_evmdata_v1_StreamAddressTransactionsRequest, _chaindata_evmdata_v1_ListAddressTransactionsResponse, _chaindata_evmdata_v1_StreamAddressTransactionsRequest__Output, _chaindata_evmdata_v1_ListAddressTransactionsResponse__Output>
   StreamBlockActivity: MethodDefinition<_chaindata_evmdata_v1_StreamBlockActivityRequest, _chaindata_evmdata_v1_BlockActivity, _chaindata_evmdata_v1_StreamBlockActivityRequest__Output, _chaindata_evmdata_v1_BlockActivity__Output>
 }
