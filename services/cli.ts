@@ -28,6 +28,11 @@ const components: Record<
       'roll up the EVM chains evm-data indexes into hour, day, week and month metrics (the Metrics API data)',
     load: async () => (await import('./metrics/main.ts')).startMetrics,
   },
+  'export-worker': {
+    describe:
+      'run the Data API transaction exports as background jobs (BullMQ) writing CSV files, and serve them over gRPC',
+    load: async () => (await import('./export-worker/main.ts')).startExportWorker,
+  },
   'node-rpc': {
     describe:
       'serve the node JSON-RPC surface (EVM, platform, X-Chain, info, health) from a pool of nodes over gRPC',

@@ -9,11 +9,18 @@ import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } fro
 import {
   DATA_ROUTES,
   type EvmDataClient,
+  type ExportWorkerClient,
   type PrimaryNetworkClient,
   type RouteServices,
   type SignatureAggregatorClient,
 } from './routes/index.ts';
 import { ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures } from './icm-signature-aggregator-api.ts';
+import type { ExportWorkerServiceDefinition } from '../generated/proto/chaindata/exportworker/v1/ExportWorkerService.ts';
+import type { StreamingClient } from '../runtime/grpc/client.ts';
+import { EXPORT_FILE_PATH, exportFileDownload, type DownloadLinks } from './export-downloads.ts';
+
+/** A file of the export limit's size streams in well under this over a cluster's network. */
+const DEFAULT_DOWNLOAD_DEADLINE_MS = 30 * 60_000;
 
 /**
  * gateway-data: the Data API over HTTP, answered from the stack's services over gRPC. Every failure leaves as the
@@ -25,6 +32,12 @@ export interface DataGatewayOptions {
   primaryNetwork: PrimaryNetworkClient;
   evmData: EvmDataClient;
   signatureAggregator: SignatureAggregatorClient;
+  exportWorker: ExportWorkerClient;
+  /** ReadExportFile, which the download links stream. */
+  exportFiles: StreamingClient<ExportWorkerServiceDefinition>;
+  downloadLinks: DownloadLinks;
+  /** How long one file download may stream from the export worker. */
+  downloadDeadlineMs?: number;
   pageTokens: PageTokens;
   log: Logger;
   /** Who may call, and how much (API keys, rate limits); admits everyone until those exist. */
@@ -41,6 +54,8 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     primaryNetwork: options.primaryNetwork,
     evmData: options.evmData,
     signatureAggregator: options.signatureAggregator,
+    exportWorker: options.exportWorker,
+    downloadLinks: options.downloadLinks,
     pageTokens: options.pageTokens,
   };
   const admission = options.admission ?? admitEveryCaller;
@@ -69,6 +84,16 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
       await admission.admit(callerOf(ctx.headers), served.operationId);
     });
   router.all(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
+  // The download links are their own credential (signed, expiring), as presigned object-store URLs are.
+  router.get(
+    EXPORT_FILE_PATH,
+    exportFileDownload(
+      options.downloadLinks,
+      options.exportFiles,
+      (operationId) => options.exportWorker.GetOperation({ operation_id: operationId }),
+      options.downloadDeadlineMs ?? DEFAULT_DOWNLOAD_DEADLINE_MS,
+    ),
+  );
 
   return createRestApp({ log, router, corsHeaders: API_KEY_HEADERS });
 }

@@ -216,6 +216,22 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     `grpc 127.0.0.1:${metricsPort}, rolling up the chains evm-data indexes (hour, day, week, month)`,
   );
 
+  // The Data API's transaction exports: jobs on the stack's Redis, files under the stack's data directory.
+  const exportWorkerPort = await freePort();
+  await startManaged(
+    'export-worker',
+    'export-worker',
+    {
+      ...shared,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${exportWorkerPort}`,
+      EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
+      AVALANCHE_NETWORK: network,
+      CHAIN_DATA_DIR: dataDir,
+    },
+    `grpc 127.0.0.1:${exportWorkerPort}, writing transaction exports (CSV) into ${join(dataDir, 'exports')}`,
+  );
+
   const signatureAggregatorPort = await freePort();
   await startManaged(
     'signature-aggregator',
@@ -270,6 +286,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
       EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
       SIGNATURE_AGGREGATOR_ADDRESS: `127.0.0.1:${signatureAggregatorPort}`,
+      EXPORT_WORKER_ADDRESS: `127.0.0.1:${exportWorkerPort}`,
       PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
     },
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,

@@ -641,6 +641,37 @@ describe('devnet', function () {
       const avax = ((await asset.json()) as { result: { assetID: string } }).result.assetID;
       const answered = await sweepDataApi(gatewayData, served, { l1SubnetId: l1.subnetId, avax });
       expect(answered.length).to.equal(served.length - NOT_SWEPT.size);
+      // A transaction export runs under `up` too: the job on up's Redis, the file in its data directory, the link
+      // through gateway-data.
+      const posted = await fetch(`${gatewayData}/v1/operations/transactions:export`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',
+          options: { includeChains: ['p-chain'] },
+        }),
+      });
+      const created = (await posted.json()) as { operationId: string };
+      assertDataApiResponse('POST', '/v1/operations/transactions:export', posted.status, created);
+      let exported: { operationStatus: string; metadata?: { downloadUrl?: string } } = {
+        operationStatus: '',
+      };
+      await eventually(
+        async () => {
+          exported = (await dataApi(
+            '/v1/operations/{operationId}',
+            `/v1/operations/${created.operationId}`,
+          )) as typeof exported;
+          return exported.operationStatus !== 'RUNNING';
+        },
+        60_000,
+        'the export',
+      );
+      expect(exported.operationStatus).to.be.oneOf(['COMPLETED', 'COMPLETED_WITH_WARNING']);
+      const csv = await (await fetch(exported.metadata!.downloadUrl!)).text();
+      expect(csv.split('\r\n')[0]).to.equal(
+        'blockchainId,txHash,txType,timestamp,blockHeight,assetId,assetSymbol,denomination,amountIn,amountOut,memo',
+      );
     } finally {
       await stop();
     }

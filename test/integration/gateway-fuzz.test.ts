@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { Redis } from 'ioredis';
 import fc from 'fast-check';
 import { indexApi, type ContainerIndexClient } from '../../services/runtime/node-api/index-api.ts';
 import { INDEX_NAMES } from '../../services/runtime/avalanche/index-names.ts';
@@ -395,6 +396,8 @@ describe('gateways under generated bad input', function () {
   let rpcBase: string;
   let metricsBase: string;
   let stakingDir: string | undefined;
+  let exportDir: string | undefined;
+  const exportQueuePrefix = `fuzz-exports-${process.pid}-${Date.now().toString(36)}`;
 
   before(async function () {
     this.timeout(120_000);
@@ -409,8 +412,10 @@ describe('gateways under generated bad input', function () {
       signaturePort,
       metricsPort,
       metricsGatewayPort,
-    ] = await Promise.all(Array.from({ length: 8 }, () => freePort()));
+      exportWorkerPort,
+    ] = await Promise.all(Array.from({ length: 9 }, () => freePort()));
     stakingDir = await mkdtemp(join(tmpdir(), 'chain-data-fuzz-staking-'));
+    exportDir = await mkdtemp(join(tmpdir(), 'chain-data-fuzz-exports-'));
     const quiet = { LOG_LEVEL: 'warn' };
     components.push(
       await startComponent('container-indexer', {
@@ -464,6 +469,21 @@ describe('gateways under generated bad input', function () {
         PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryPort}`,
       }),
     );
+    // Exports the fuzz posts are created and queued, not run: what is fuzzed is the answer to the request.
+    components.push(
+      await startComponent('export-worker', {
+        ...quiet,
+        DATABASE_URL: db.url,
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        EXPORT_QUEUE_PREFIX: exportQueuePrefix,
+        EXPORT_JOBS_ENABLED: 'false',
+        EXPORT_DIR: exportDir,
+        GRPC_LISTEN_ADDRESS: `127.0.0.1:${exportWorkerPort}`,
+        EVM_DATA_ADDRESS: `127.0.0.1:${evmPort}`,
+        PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryPort}`,
+        AVALANCHE_NETWORK: 'fuji',
+      }),
+    );
     // The gateways log at debug level: client aborts and request lines must be JSON too.
     [dataGateway, rpcGateway, metricsGateway] = await Promise.all([
       startComponent('gateway-data', {
@@ -472,6 +492,7 @@ describe('gateways under generated bad input', function () {
         PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryPort}`,
         EVM_DATA_ADDRESS: `127.0.0.1:${evmPort}`,
         SIGNATURE_AGGREGATOR_ADDRESS: `127.0.0.1:${signaturePort}`,
+        EXPORT_WORKER_ADDRESS: `127.0.0.1:${exportWorkerPort}`,
         PAGE_TOKEN_SECRET: 'a-fuzz-test-secret-of-at-least-thirty-two-characters',
       }),
       startComponent('gateway-rpc', {
@@ -498,6 +519,13 @@ describe('gateways under generated bad input', function () {
     await db?.drop();
     await upstream?.close();
     if (stakingDir) await rm(stakingDir, { recursive: true, force: true });
+    if (exportDir) await rm(exportDir, { recursive: true, force: true });
+    const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    redis.on('error', () => {});
+    await redis.connect();
+    const keys = await redis.keys(`${exportQueuePrefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
   });
 
   const lastAccepted = async () =>

@@ -21,6 +21,7 @@ const STACK_PROCESSES = [
   'primary-network',
   'evm-data',
   'metrics',
+  'export-worker',
   'signature-aggregator',
   'node-rpc',
   'gateway-rpc',

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import type { CallerAdmission } from '../../services/gateway-data/api-keys.ts';
 import { createDataGateway } from '../../services/gateway-data/app.ts';
+import { createDownloadLinks } from '../../services/gateway-data/export-downloads.ts';
 import type {
+  ExportWorkerClient,
   EvmDataClient,
   PrimaryNetworkClient,
   SignatureAggregatorClient,
@@ -70,6 +72,7 @@ export async function startTestDataGateway(options: {
   primaryNetwork?: PrimaryNetworkClient;
   evmData?: EvmDataClient;
   signatureAggregator?: SignatureAggregatorClient;
+  exportWorker?: ExportWorkerClient;
   admission?: CallerAdmission;
   pageTokenSecret: string;
 }): Promise<{ base: string; close(): Promise<void> }> {
@@ -78,6 +81,9 @@ export async function startTestDataGateway(options: {
     evmData: options.evmData ?? absentService<EvmDataClient>('evm-data'),
     signatureAggregator:
       options.signatureAggregator ?? absentService<SignatureAggregatorClient>('signature-aggregator'),
+    exportWorker: options.exportWorker ?? absentService<ExportWorkerClient>('export-worker'),
+    exportFiles: absentService('export-worker'),
+    downloadLinks: createDownloadLinks({ secret: options.pageTokenSecret, ttlSeconds: 3600 }),
     pageTokens: createPageTokens({ secret: options.pageTokenSecret, log: silent }),
     log: silent,
     admission: options.admission,

@@ -62,11 +62,13 @@ import {
 } from './evm/transactions.ts';
 import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from './icm/messages.ts';
 import { aggregateSignatures, getAggregatedSignatures } from './signature-aggregator.ts';
+import { getOperationResult, postTransactionExportJob } from './operations.ts';
 import type { DataRoute } from './route.ts';
 
 export type {
   DataRoute,
   EvmDataClient,
+  ExportWorkerClient,
   PrimaryNetworkClient,
   RawRequest,
   RouteServices,
@@ -147,8 +149,12 @@ export const SIGNATURE_AGGREGATOR_ROUTES: readonly DataRoute[] = [
   getAggregatedSignatures,
 ];
 
+/** The routes the export worker answers (§4.4). */
+export const OPERATION_ROUTES: readonly DataRoute[] = [postTransactionExportJob, getOperationResult];
+
 export const DATA_ROUTES: readonly DataRoute[] = [
   ...PRIMARY_NETWORK_ROUTES,
   ...EVM_ROUTES,
   ...SIGNATURE_AGGREGATOR_ROUTES,
+  ...OPERATION_ROUTES,
 ];

@@ -1,8 +1,10 @@
+import type { ExportWorkerServiceDefinition } from '../../generated/proto/chaindata/exportworker/v1/ExportWorkerService.ts';
 import type { EvmDataServiceDefinition } from '../../generated/proto/chaindata/evmdata/v1/EvmDataService.ts';
 import type { PrimaryNetworkServiceDefinition } from '../../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
 import type { SortOrder } from '../../generated/proto/chaindata/primarynetwork/v1/SortOrder.ts';
 import type { SignatureAggregatorServiceDefinition } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
+import type { DownloadLinks } from '../export-downloads.ts';
 import { MAX_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
 import {
   routeDefiner,
@@ -33,16 +35,20 @@ import {
  * The Data API's routes: for each, its parameters as zod schemas, the rules that tie parameters together as
  * refinements of the same schema (validation and the OpenAPI document both come from them), and the call to the
  * service that answers it: the primary-network service for `/v1/networks/...`, the evm-data service for the EVM
- * chains and ICM, the signature-aggregator service for `/v1/signatureAggregator/...`.
+ * chains and ICM, the signature-aggregator service for `/v1/signatureAggregator/...`, the export worker for
+ * `/v1/operations/...`.
  */
 export type PrimaryNetworkClient = UnaryClient<PrimaryNetworkServiceDefinition>;
 export type EvmDataClient = UnaryClient<EvmDataServiceDefinition>;
 export type SignatureAggregatorClient = UnaryClient<SignatureAggregatorServiceDefinition>;
+export type ExportWorkerClient = UnaryClient<ExportWorkerServiceDefinition>;
 
 export interface RouteServices extends RestServices {
   primaryNetwork: PrimaryNetworkClient;
   evmData: EvmDataClient;
   signatureAggregator: SignatureAggregatorClient;
+  exportWorker: ExportWorkerClient;
+  downloadLinks: DownloadLinks;
 }
 
 export type { InputRule, RawRequest } from '../../runtime/rest/route.ts';

@@ -49,7 +49,13 @@ export function mountRoute<S extends RestServices>(
     if (admit) await admit(ctx, route);
     const body = route.body ? await readJsonBody(ctx, Object.keys(route.body)[0] ?? 'body') : undefined;
     const document = await route.serve(
-      { params: ctx.params as Record<string, string>, query: ctx.query, body },
+      {
+        params: ctx.params as Record<string, string>,
+        query: ctx.query,
+        body,
+        headers: ctx.headers,
+        origin: `${ctx.protocol}://${ctx.host}`,
+      },
       services,
     );
     // An explicit null is an empty body (no JSON, no content type); it sets 204, so the status comes after.

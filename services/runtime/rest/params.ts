@@ -32,7 +32,21 @@ export function parseParams<S extends z.ZodRawShape>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new ParamError(String(issue.path[0] ?? 'request'), issue.message);
+  throw new ParamError(parameterPath(issue.path), issue.message);
+}
+
+/**
+ * A parameter as a message names it: `pageSize`; a list parameter by its name (`txTypes`, as the real API names
+ * it); a member of a body object by its path (`options.addresses[2]`).
+ */
+function parameterPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'request';
+  const [name, ...inner] = path;
+  if (inner.every((segment) => typeof segment === 'number')) return String(name);
+  return (
+    String(name) +
+    inner.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`)).join('')
+  );
 }
 
 const MAX_RENDERED_LENGTH = 80;

@@ -15,6 +15,10 @@ export interface RawRequest {
   params: Record<string, string | undefined>;
   query: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The request's headers (lower-case names), for the few routes that read one (an Idempotency-Key). */
+  headers?: Record<string, string | string[] | undefined>;
+  /** The scheme, host and port the client addressed, for links back to this gateway. */
+  origin?: string;
 }
 
 /** What every gateway's routes are given: at least the page tokens their list calls page with. */
@@ -69,6 +73,8 @@ interface PagedResponse {
 
 /** What a route's handler works with: the gateway's services (its clients), and the paging of its list call. */
 export type RestRouteContext<S extends RestServices> = Omit<S, 'pageTokens'> & {
+  /** The request's headers and origin (see RawRequest). */
+  request: { headers: Record<string, string | string[] | undefined>; origin: string };
   listPage: <R extends PagedRequest, T extends PagedResponse>(
     pageToken: string | undefined,
     request: R,
@@ -130,6 +136,7 @@ export function routeDefiner<S extends RestServices>() {
         const { pageTokens, ...clients } = services;
         const context = {
           ...clients,
+          request: { headers: request.headers ?? {}, origin: request.origin ?? '' },
           listPage: (pageToken, request, call) =>
             listPage(pageTokens, spec.operationId, pageToken, request, call),
         } as RestRouteContext<S>;
