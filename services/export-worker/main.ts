@@ -164,7 +164,7 @@ export async function startExportWorker(ctx: ComponentContext): Promise<void> {
     }),
     sinceProgress: new Gauge({
       name: 'chain_data_export_seconds_since_progress',
-      help: 'Seconds since the least recently progressing running export here took a checkpoint (0: none runs)',
+      help: 'Seconds since the least recently progressing running export here read a page (0: none runs)',
       registers: [ctx.metrics],
     }),
   };
@@ -218,8 +218,8 @@ export async function startExportWorker(ctx: ComponentContext): Promise<void> {
           },
           log,
           signal,
+          onPage: () => progressAt.set(operationId, Date.now()),
           onCheckpoint: (checkpoint) => {
-            progressAt.set(operationId, Date.now());
             metrics.rows.inc(Math.max(0, checkpoint.rows - rowsBefore));
             rowsBefore = checkpoint.rows;
           },
@@ -305,8 +305,7 @@ export async function startExportWorker(ctx: ComponentContext): Promise<void> {
     const oldest = Math.min(Date.now(), ...progressAt.values());
     const since = (Date.now() - oldest) / 1000;
     metrics.sinceProgress.set(since);
-    if (since * 1000 > stuckAfterMs)
-      found.push(`an export has taken no checkpoint for ${Math.round(since)} s`);
+    if (since * 1000 > stuckAfterMs) found.push(`an export has read nothing for ${Math.round(since)} s`);
     problems = found;
   };
   const sweep = async () => {

@@ -33,6 +33,8 @@ export interface RunContext {
   signal: AbortSignal;
   /** Reports progress (rows and share done) after each checkpoint. */
   onCheckpoint?: (checkpoint: Checkpoint, fractionDone: number) => void;
+  /** Reports each page read: the run is alive, whether or not a checkpoint was due. */
+  onPage?: () => void;
 }
 
 export type RunResult = 'finished' | 'interrupted' | 'not-running';
@@ -103,6 +105,7 @@ export async function runExport(
           if (at.rows + page.rows.length > limits.maxRows || at.bytes + data.length > limits.maxBytes)
             return await endTruncated(operation, file, at, context);
           await file.append(data);
+          context.onPage?.();
           at = {
             ...at,
             rows: at.rows + page.rows.length,
