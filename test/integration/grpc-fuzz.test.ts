@@ -3,10 +3,12 @@ import type * as protoLoader from '@grpc/proto-loader';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import pg from 'pg';
+import { formatBech32 } from '../../services/runtime/formatting/address.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import { loadProtoDefinition } from '../../services/runtime/grpc/proto.ts';
 import {
   call,
+  EXPORT_OPERATIONS,
   FUJI,
   healthOf,
   startGrpcServices,
@@ -28,6 +30,7 @@ const PROTOS = {
   'node-rpc': 'chaindata/noderpc/v1/node_rpc.proto',
   'signature-aggregator': 'chaindata/signatureaggregator/v1/signature_aggregator.proto',
   metrics: 'chaindata/metrics/v1/metrics.proto',
+  'export-worker': 'chaindata/exportworker/v1/export_worker.proto',
 } as const;
 /** Streams that follow a chain and end only when their caller leaves: given a short deadline, and reaching it is fine. */
 const ENDLESS_STREAMS = new Set(['FollowHeads', 'FollowPendingTransactions']);
@@ -104,6 +107,27 @@ const TEXT = [
   '/ext/health',
   '/ext/index/C/block',
   '/ext/bc/C/rpc/../../P',
+  // Export requests: types, dates (real, impossible, before the network, far ahead), chains, addresses, operations.
+  'TRANSACTION_EXPORT_EVM',
+  'TRANSACTION_EXPORT_PRIMARY_NETWORK',
+  'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
+  'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',
+  '2024-01-01',
+  '2024-02-30',
+  '2020-09-20',
+  '2020-09-21',
+  '9999-12-31',
+  'p-chain',
+  'x-chain',
+  'c-chain',
+  `0x${'01'.repeat(20)}`,
+  formatBech32(FUJI.hrp, Buffer.alloc(20, 1)),
+  `X-${formatBech32(FUJI.hrp, Buffer.alloc(20, 2))}`,
+  formatBech32('avax', Buffer.alloc(20, 1)),
+  EXPORT_OPERATIONS.completed,
+  EXPORT_OPERATIONS.running,
+  EXPORT_OPERATIONS.failed,
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
   '\u0000\uffff💥',
   '1'.repeat(5_000),
   'z'.repeat(100_000),
@@ -261,6 +285,7 @@ describe('gRPC services under random requests', function () {
         'Call',
         { path: '/ext/bc/C/rpc', body: Buffer.from('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}') },
       ],
+      [s.exportWorker, 'GetOperation', { operation_id: EXPORT_OPERATIONS.running }],
     ] as const;
 
   async function expectHealthy() {

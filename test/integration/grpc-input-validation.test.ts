@@ -1,8 +1,11 @@
 import { status, type CallOptions, type ClientReadableStream, type StatusObject } from '@grpc/grpc-js';
 import { expect } from 'chai';
+import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
+import { formatBech32 } from '../../services/runtime/formatting/address.ts';
 import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
 import {
   call as callUnary,
+  EXPORT_OPERATIONS,
   FUJI,
   startGrpcServices,
   type CallOutcome,
@@ -1191,6 +1194,230 @@ const METRICS: Table = {
   },
 };
 
+const EVM_ADDRESS = `0x${'ab'.repeat(20)}`;
+const EVM_EXPORT = {
+  type: 'TRANSACTION_EXPORT_EVM',
+  first_date: '2024-01-01',
+  last_date: '2024-01-31',
+  addresses: [EVM_ADDRESS],
+  include_chains: [C],
+};
+const PN_EXPORT = {
+  type: 'TRANSACTION_EXPORT_PRIMARY_NETWORK',
+  first_date: '2024-01-01',
+  last_date: '2024-01-31',
+  addresses: [`X-${formatBech32(FUJI.hrp, bytes(20))}`],
+  c_chain_evm_addresses: [EVM_ADDRESS],
+  include_chains: ['p-chain', FUJI.xChainId, 'c-chain'],
+};
+/** In days from today (UTC): two ahead, so that the server's today is still before it across a midnight. */
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const UNKNOWN_OPERATION = '6f1c2b8e-0c8a-4c61-9e2f-1d3c5b7a9e01';
+const FILE_SIZE = EXPORT_OPERATIONS.file.length;
+const answers = (change: string, request: object): Case => ({
+  change,
+  request,
+  code: status.OK,
+  // A stream's OK status carries the text 'OK'.
+  message: /^(OK)?$/,
+});
+
+const EXPORT_WORKER: Table = {
+  CreateTransactionExport: {
+    valid: EVM_EXPORT,
+    answered: [status.OK],
+    cases: [
+      answers('a primary network export', PN_EXPORT),
+      answers('the default dates', { ...EVM_EXPORT, first_date: '', last_date: '' }),
+      answers('a default first date before 2020-09-21', {
+        ...EVM_EXPORT,
+        first_date: '',
+        last_date: '2020-09-25',
+      }),
+      answers('the longest idempotency key', { ...EVM_EXPORT, idempotency_key: 'k'.repeat(255) }),
+      invalid('an unknown type', { ...EVM_EXPORT, type: 'TRANSACTION_EXPORT_ERC20' }, 'type'),
+      invalid('no type', { ...EVM_EXPORT, type: '' }, 'type'),
+      invalid('a first date not in YYYY-MM-DD', { ...EVM_EXPORT, first_date: '2024-1-01' }, 'firstDate'),
+      invalid('a first date not in the calendar', { ...EVM_EXPORT, first_date: '2023-02-29' }, 'firstDate'),
+      invalid('an over-long first date', { ...EVM_EXPORT, first_date: '2'.repeat(10_000) }, 'firstDate'),
+      invalid('a last date that is not one', { ...EVM_EXPORT, last_date: 'yesterday' }, 'lastDate'),
+      invalid(
+        'dates out of order',
+        { ...EVM_EXPORT, first_date: '2024-02-01', last_date: '2024-01-31' },
+        'firstDate',
+      ),
+      invalid(
+        'a first date after today',
+        { ...EVM_EXPORT, first_date: daysFromToday(2), last_date: daysFromToday(3) },
+        'firstDate',
+      ),
+      invalid('a first date before 2020-09-21', { ...EVM_EXPORT, first_date: '2020-09-20' }, 'firstDate'),
+      invalid(
+        'a last date whose default first date is after today',
+        { ...EVM_EXPORT, first_date: '', last_date: daysFromToday(40) },
+        'lastDate',
+      ),
+      invalid(
+        'a last date before 2020-09-21',
+        { ...EVM_EXPORT, first_date: '', last_date: '2020-09-20' },
+        'lastDate',
+      ),
+      invalid('an EVM export of no address', { ...EVM_EXPORT, addresses: [] }, 'options.addresses'),
+      invalid(
+        'a malformed EVM address',
+        { ...EVM_EXPORT, addresses: [EVM_ADDRESS, '0x1234'] },
+        'options.addresses[1]',
+      ),
+      invalid(
+        'a bech32 address in an EVM export',
+        { ...EVM_EXPORT, addresses: PN_EXPORT.addresses },
+        'options.addresses[0]',
+      ),
+      invalid(
+        'too many EVM addresses',
+        {
+          ...EVM_EXPORT,
+          addresses: Array.from({ length: 101 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`),
+        },
+        'options.addresses',
+      ),
+      invalid(
+        'cChainEvmAddresses in an EVM export',
+        { ...EVM_EXPORT, c_chain_evm_addresses: [EVM_ADDRESS] },
+        'options.cChainEvmAddresses',
+      ),
+      invalid('an EVM export of no chain', { ...EVM_EXPORT, include_chains: [] }, 'options.includeChains'),
+      invalid(
+        'an EVM chain id not in decimal',
+        { ...EVM_EXPORT, include_chains: [C, '0xa869'] },
+        'options.includeChains[1]',
+      ),
+      invalid(
+        'an EVM chain id above uint64',
+        { ...EVM_EXPORT, include_chains: ['9'.repeat(25)] },
+        'options.includeChains[0]',
+      ),
+      invalid(
+        'an EVM chain evm-data does not index',
+        { ...EVM_EXPORT, include_chains: [C, '43114'] },
+        'options.includeChains[1]',
+      ),
+      invalid(
+        'too many EVM chains',
+        { ...EVM_EXPORT, include_chains: Array.from({ length: 33 }, (_, i) => String(i + 1)) },
+        'options.includeChains',
+      ),
+      invalid(
+        'a primary network export of no chain',
+        { ...PN_EXPORT, include_chains: [] },
+        'options.includeChains',
+      ),
+      invalid(
+        'an unknown chain alias',
+        { ...PN_EXPORT, include_chains: ['p-chain', 'd-chain'] },
+        'options.includeChains[1]',
+      ),
+      invalid(
+        "the other network's X-Chain",
+        { ...PN_EXPORT, include_chains: [IDENTITIES.mainnet.xChainId] },
+        'options.includeChains[0]',
+      ),
+      invalid(
+        'an EVM chain id in a primary network export',
+        { ...PN_EXPORT, include_chains: [C] },
+        'options.includeChains[0]',
+      ),
+      invalid(
+        'an address of the other network',
+        { ...PN_EXPORT, addresses: [`P-${formatBech32(IDENTITIES.mainnet.hrp, bytes(20))}`] },
+        'options.addresses[0]',
+      ),
+      invalid(
+        'an EVM address in a primary network export',
+        { ...PN_EXPORT, addresses: [EVM_ADDRESS] },
+        'options.addresses[0]',
+      ),
+      invalid(
+        'a bech32 address of 32 bytes',
+        { ...PN_EXPORT, addresses: [formatBech32(FUJI.hrp, bytes(32))] },
+        'options.addresses[0]',
+      ),
+      invalid(
+        'too many bech32 addresses',
+        { ...PN_EXPORT, addresses: Array.from({ length: 101 }, () => PN_EXPORT.addresses[0]) },
+        'options.addresses',
+      ),
+      invalid(
+        'a malformed C-Chain EVM address',
+        { ...PN_EXPORT, c_chain_evm_addresses: ['0x'] },
+        'options.cChainEvmAddresses[0]',
+      ),
+      invalid(
+        'an over-long idempotency key',
+        { ...EVM_EXPORT, idempotency_key: 'k'.repeat(256) },
+        'idempotencyKey',
+      ),
+    ],
+  },
+  GetOperation: {
+    valid: { operation_id: EXPORT_OPERATIONS.completed },
+    answered: [status.OK],
+    cases: [
+      answers('a running operation', { operation_id: EXPORT_OPERATIONS.running }),
+      answers('an id in upper case', { operation_id: EXPORT_OPERATIONS.failed.toUpperCase() }),
+      invalid('no operation id', { operation_id: '' }, 'operationId'),
+      invalid('an operation id that is not a UUID', { operation_id: 'op-1' }, 'operationId'),
+      invalid('a UUID and one more digit', { operation_id: `${UNKNOWN_OPERATION}0` }, 'operationId'),
+      invalid('an over-long operation id', { operation_id: 'f'.repeat(100_000) }, 'operationId'),
+      {
+        change: 'an operation that does not exist',
+        request: { operation_id: UNKNOWN_OPERATION },
+        code: status.NOT_FOUND,
+        message: /^operationId: no operation 6f1c2b8e-/,
+      },
+    ],
+  },
+  ReadExportFile: {
+    valid: { operation_id: EXPORT_OPERATIONS.completed, offset: '0' },
+    answered: [status.OK],
+    cases: [
+      answers('the offset of the end of the file', {
+        operation_id: EXPORT_OPERATIONS.completed,
+        offset: String(FILE_SIZE),
+      }),
+      invalid(
+        'an offset beyond the file',
+        { operation_id: EXPORT_OPERATIONS.completed, offset: String(FILE_SIZE + 1) },
+        'offset',
+      ),
+      invalid(
+        'the largest uint64 offset',
+        { operation_id: EXPORT_OPERATIONS.completed, offset: UINT64_MAX },
+        'offset',
+      ),
+      invalid('an operation id that is not a UUID', { operation_id: 'x', offset: '0' }, 'operationId'),
+      {
+        change: 'an operation that does not exist',
+        request: { operation_id: UNKNOWN_OPERATION, offset: '0' },
+        code: status.NOT_FOUND,
+        message: /^operationId: no operation /,
+      },
+      {
+        change: 'a running operation',
+        request: { operation_id: EXPORT_OPERATIONS.running, offset: '0' },
+        code: status.FAILED_PRECONDITION,
+        message: /^operationId: operation \S+ has no file \(it is RUNNING\)$/,
+      },
+      {
+        change: 'a failed operation',
+        request: { operation_id: EXPORT_OPERATIONS.failed, offset: '0' },
+        code: status.FAILED_PRECONDITION,
+        message: /^operationId: operation \S+ has no file \(it is FAILED\)$/,
+      },
+    ],
+  },
+};
+
 /** A server-streaming call read to its end, its status as `call` gives a unary call's. */
 function callStream(service: GrpcService, method: string, request: object, deadlineMs: number) {
   const started = performance.now();
@@ -1228,6 +1455,7 @@ describe('gRPC input validation', function () {
     ['primary-network', (s) => s.primaryNetwork, PRIMARY_NETWORK],
     ['evm-data', (s) => s.evmData, EVM_DATA],
     ['metrics', (s) => s.metrics, METRICS],
+    ['export-worker', (s) => s.exportWorker, EXPORT_WORKER],
   ];
 
   for (const [name, serviceOf, table] of tables) {

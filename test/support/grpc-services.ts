@@ -1,11 +1,15 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { ProtoGrpcType as ContainerIndexerProto } from '../../services/generated/proto/container_indexer.ts';
 import type { ProtoGrpcType as EvmDataProto } from '../../services/generated/proto/evm_data.ts';
+import type { ProtoGrpcType as ExportWorkerProto } from '../../services/generated/proto/export_worker.ts';
 import type { ProtoGrpcType as MetricsProto } from '../../services/generated/proto/metrics.ts';
 import type { ProtoGrpcType as NodeRpcProto } from '../../services/generated/proto/node_rpc.ts';
 import type { ProtoGrpcType as SignatureAggregatorProto } from '../../services/generated/proto/signature_aggregator.ts';
@@ -21,10 +25,27 @@ import { startUpstreamNode } from './upstream-node.ts';
  * devnet: container-indexer mirrors a small fixture node, primary-network serves what a test writes into its tables
  * (its projection is off), evm-data knows the C-Chain from a node that answers only the calls needed to register it
  * (ingestion off), node-rpc passes calls to that node, the signature aggregator finds validator sets through
- * primary-network, and metrics rolls up what evm-data has of the C-Chain. Enough to call every method with any
- * request, cheaply.
+ * primary-network, metrics rolls up what evm-data has of the C-Chain, and the export worker checks export requests
+ * against evm-data's chains (its jobs off, with the operations of EXPORT_OPERATIONS). Enough to call every method
+ * with any request, cheaply.
  */
 export const FUJI = IDENTITIES.fuji;
+
+/** REDIS_URL, else the usual local Redis: the export worker's queue (under a key prefix of its own). */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The export worker's operations, written into its table at start: no export runs here (its jobs are off, so
+ * that what a test sends never streams from the other services behind its back), yet ReadExportFile needs
+ * operations with and without a file.
+ */
+export const EXPORT_OPERATIONS = {
+  completed: '0b9f6c1e-3d2a-4c8e-9f10-5a6b7c8d9e01',
+  running: '0b9f6c1e-3d2a-4c8e-9f10-5a6b7c8d9e02',
+  failed: '0b9f6c1e-3d2a-4c8e-9f10-5a6b7c8d9e03',
+  /** The completed operation's file. */
+  file: Buffer.from('date,chainId,txHash\n2024-01-01,43113,0xab\n'),
+} as const;
 
 export interface GrpcService {
   name: string;
@@ -44,6 +65,7 @@ export interface GrpcServices {
   nodeRpc: GrpcService;
   signatureAggregator: GrpcService;
   metrics: GrpcService;
+  exportWorker: GrpcService;
   all: GrpcService[];
   stop(): Promise<void>;
 }
@@ -61,6 +83,8 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
   const evmNode = await startEvmNode();
   // The signature aggregator's staking certificate, made on its first start.
   const stakingDir = await mkdtemp(join(tmpdir(), 'chain-data-staking-'));
+  const exportDir = await mkdtemp(join(tmpdir(), 'chain-data-exports-'));
+  const exportQueuePrefix = `chain-data-test-grpc-${randomUUID()}`;
   const started: RunningComponent[] = [];
   const stop = async () => {
     for (const component of started.reverse()) await component.stop();
@@ -68,6 +92,8 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
     await new Promise((resolve) => evmNode.close(resolve));
     await db.drop();
     await rm(stakingDir, { recursive: true, force: true });
+    await rm(exportDir, { recursive: true, force: true });
+    await removeRedisKeys(`${exportQueuePrefix}:*`);
   };
   try {
     const common = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', UPSTREAM_TIMEOUT_MS: '1000', ...env };
@@ -78,6 +104,7 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       rpc: await freePort(),
       sig: await freePort(),
       metrics: await freePort(),
+      export: await freePort(),
     };
     const containerIndexer = await startComponent('container-indexer', {
       ...common,
@@ -132,6 +159,19 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       METRICS_CHAIN_DISCOVERY_INTERVAL_MS: '500',
     });
     started.push(metrics);
+    const exportWorker = await startComponent('export-worker', {
+      ...common,
+      GRPC_LISTEN_ADDRESS: `127.0.0.1:${ports.export}`,
+      REDIS_URL,
+      EXPORT_QUEUE_PREFIX: exportQueuePrefix,
+      EXPORT_JOBS_ENABLED: 'false',
+      EVM_DATA_ADDRESS: `127.0.0.1:${ports.evm}`,
+      PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${ports.pn}`,
+      AVALANCHE_NETWORK: 'fuji',
+      EXPORT_DIR: exportDir,
+    });
+    started.push(exportWorker);
+    await seedExportOperations(db.url, exportDir);
 
     const ci = loadProto<ContainerIndexerProto>('chaindata/containerindexer/v1/container_indexer.proto')
       .chaindata.containerindexer.v1.ContainerIndexService;
@@ -146,6 +186,8 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       .NodeRpcService;
     const mx = loadProto<MetricsProto>('chaindata/metrics/v1/metrics.proto').chaindata.metrics.v1
       .MetricsService;
+    const ew = loadProto<ExportWorkerProto>('chaindata/exportworker/v1/export_worker.proto').chaindata
+      .exportworker.v1.ExportWorkerService;
     const service = (
       name: string,
       serviceName: string,
@@ -205,6 +247,13 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
         ports.metrics,
         metrics,
       ),
+      exportWorker: service(
+        'export-worker',
+        'chaindata.exportworker.v1.ExportWorkerService',
+        ew as unknown as grpc.ServiceClientConstructor,
+        ports.export,
+        exportWorker,
+      ),
     };
     const all = Object.values(services);
     await eventually(
@@ -236,8 +285,59 @@ export async function startGrpcServices(env: Record<string, string> = {}): Promi
       },
     };
   } catch (err) {
-    await stop();
+    // The cleanup's own failure (Redis down too, say) must not hide why the start failed.
+    await stop().catch(() => {});
     throw err;
+  }
+}
+
+/** EXPORT_OPERATIONS in the export worker's table (its migrations applied), and the completed one's file. */
+async function seedExportOperations(url: string, exportDir: string): Promise<void> {
+  const { completed, running, failed, file } = EXPORT_OPERATIONS;
+  await writeFile(join(exportDir, `${completed}.csv`), file);
+  const spec = {
+    type: 'TRANSACTION_EXPORT_EVM',
+    firstDate: '2024-01-01',
+    lastDate: '2024-01-31',
+    chains: [String(FUJI.evmChainId)],
+    addresses: [`0x${'01'.repeat(20)}`],
+  };
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    for (const [id, status, size, sha256] of [
+      [completed, 'COMPLETED', file.length, createHash('sha256').update(file).digest()],
+      [running, 'RUNNING', null, null],
+      [failed, 'FAILED', null, null],
+    ] as const)
+      await client.query(
+        `INSERT INTO export_worker.operations (id, request_key, operation_type, spec, status, created_at, updated_at,
+           file_size, file_sha256, finished_at)
+         VALUES ($1, $2, $3, $4, $5, now(), now(), $6, $7, CASE WHEN $5 = 'RUNNING' THEN NULL ELSE now() END)`,
+        [id, createHash('sha256').update(id).digest(), spec.type, JSON.stringify(spec), status, size, sha256],
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+async function removeRedisKeys(pattern: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 

@@ -120,10 +120,18 @@ function datesOf(input: ExportRequestInput, today: string): { firstDate: string;
     return value;
   };
   const lastDate = input.last_date === '' ? today : parse('lastDate', input.last_date);
-  const firstDate =
-    input.first_date === ''
-      ? addDays(lastDate, 1 - DEFAULT_EXPORT_DAYS)
-      : parse('firstDate', input.first_date);
+  if (input.first_date === '') {
+    // The default window neither reaches before the network began nor starts after today; when it would, the
+    // field the client sent (lastDate) is the one at fault.
+    const earliest = addDays(lastDate, 1 - DEFAULT_EXPORT_DAYS);
+    if (earliest > today)
+      throw new DomainError(
+        'invalid_argument',
+        `lastDate: expected a date at most ${DEFAULT_EXPORT_DAYS - 1} days after today (${today}) without firstDate, got ${quoted(lastDate)}`,
+      );
+    return { firstDate: earliest < EARLIEST_DATE ? EARLIEST_DATE : earliest, lastDate };
+  }
+  const firstDate = parse('firstDate', input.first_date);
   if (firstDate > lastDate)
     throw new DomainError(
       'invalid_argument',

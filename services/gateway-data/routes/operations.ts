@@ -132,7 +132,9 @@ export const postTransactionExportJob = defineRoute({
       .meta({
         description: 'What the export lists: an EVM chain’s, or the primary network’s, transactions.',
       }),
-    firstDate: dateParam('The first day exported (UTC), inclusive; default: 29 days before lastDate.'),
+    firstDate: dateParam(
+      'The first day exported (UTC), inclusive; default: 29 days before lastDate (not before 2020-09-21).',
+    ),
     lastDate: dateParam('The last day exported (UTC), inclusive; default: today.'),
     startDate: dateParam('Deprecated: firstDate.'),
     endDate: dateParam('Deprecated: lastDate.'),
