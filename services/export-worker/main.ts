@@ -122,11 +122,8 @@ export async function startExportWorker(ctx: ComponentContext): Promise<void> {
   const applied = await migrate(pool, SCHEMA, await readMigrations(MIGRATIONS_DIR));
   if (applied.length > 0) log.info({ schema: SCHEMA, applied }, 'applied migrations');
   const store = new OperationStore(pool);
-  const { files, where } = storage;
-  if (storage.client) {
-    const { client } = storage;
-    ctx.onShutdown('object store client', () => client.destroy());
-  }
+  const { files, where, client: objectStore } = storage;
+  if (objectStore) ctx.onShutdown('object store client', () => objectStore.destroy());
 
   const evmData = createGrpcClient(
     loadProto<EvmDataProto>('chaindata/evmdata/v1/evm_data.proto').chaindata.evmdata.v1.EvmDataService,

@@ -14,6 +14,7 @@ import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { lower, readChain, type ChainModel } from '../support/evm-chain-model.ts';
 import { startEvmDataStack, type EvmDataStack } from '../support/evm-data-stack.ts';
+import { onPath, startMoto, startS3rver } from '../support/s3-servers.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
 
 /**
@@ -487,6 +488,77 @@ describe('export-worker: transaction exports as jobs that survive crashes', func
     expect(Buffer.from(await ranged.arrayBuffer()).equals((await download(done)).subarray(10))).to.equal(
       true,
     );
+  });
+
+  it('writes the same file into S3-compatible object storage, linked by a presigned URL, across a kill -9', async () => {
+    const request = {
+      type: 'TRANSACTION_EXPORT_EVM',
+      firstDate: '2026-01-01',
+      lastDate: '2026-01-03',
+      options: { addresses: [busiest], includeChains: [stack.chainIds.C, stack.chainIds.L1] },
+    };
+    const reference = await download(await finished((await post(request)).body.operationId as string));
+    // moto is closer to S3; s3rver (an npm package) runs on any machine.
+    const s3 = onPath('moto_server') ? await startMoto() : await startS3rver();
+    const s3Db = await createTestDatabase();
+    const s3Address = `127.0.0.1:${await freePort()}`;
+    const s3Env = {
+      DATABASE_URL: s3Db.url,
+      EXPORT_QUEUE_PREFIX: `${queuePrefix}-s3`,
+      GRPC_LISTEN_ADDRESS: s3Address,
+      EXPORT_STORAGE: 's3',
+      EXPORT_S3_BUCKET: s3.bucket,
+      EXPORT_S3_ENDPOINT: s3.endpoint,
+      EXPORT_S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    };
+    let s3Worker = await startWorker(s3Env);
+    const port = await freePort();
+    const s3Gateway = await startComponent('gateway-data', {
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(port),
+      EVM_DATA_ADDRESS: stack.serviceAddress,
+      EXPORT_WORKER_ADDRESS: s3Address,
+      PAGE_TOKEN_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const created = (await (
+        await fetch(`${base}/v1/operations/transactions:export`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        })
+      ).json()) as Doc;
+      await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(Math.random() * 400)));
+      await s3Worker.kill();
+      s3Worker = await startWorker(s3Env);
+      let done: Doc = {};
+      await eventually(
+        async () => {
+          done = (await (
+            await fetch(`${base}/v1/operations/${created.operationId as string}`)
+          ).json()) as Doc;
+          return done.operationStatus !== 'RUNNING';
+        },
+        120_000,
+        'the S3 export',
+      );
+      assertDataApiResponse('GET', '/v1/operations/{operationId}', 200, done);
+      expect(done.operationStatus, JSON.stringify(done)).to.equal('COMPLETED');
+      const url = (done.metadata as Doc).downloadUrl as string;
+      expect(url.startsWith(s3.endpoint), url).to.equal(true);
+      const response = await fetch(url);
+      expect(response.status).to.equal(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(reference)).to.equal(true);
+    } finally {
+      await s3Gateway.stop();
+      await s3Worker.stop();
+      await s3Db.drop();
+      await s3.stop();
+    }
   });
 
   it('ends at a day boundary when the row limit is reached, naming the day to start from', async () => {

@@ -147,7 +147,8 @@ export class ObjectStoreExportFiles implements ExportFiles {
       return writer;
     }
     // The object holds less than the checkpoint's bytes: a truncation completed it shorter. The run writes on as
-    // usual, reaches the same truncation, and the file can be rebuilt from the object then.
+    // usual, reaches the same truncation, and the file can be rebuilt from the object then. (With no object at all
+    // the upload was aborted, by hand or by a lifecycle rule: the run fails at its end, naming what is missing.)
     writer.useObjectPrefix(existing ?? 0);
     return writer;
   }
