@@ -19,6 +19,8 @@ export const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'] as const;
 export const DATABASE_PROVIDERS = ['Auto', 'StatefulSet', 'CloudNativePG'] as const;
 export type DatabaseProvider = (typeof DATABASE_PROVIDERS)[number];
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'] as const;
+/** ReadOnlyMany is left out: the export worker writes its files. */
+export const EXPORT_VOLUME_ACCESS_MODES = ['ReadWriteOnce', 'ReadWriteOncePod', 'ReadWriteMany'] as const;
 
 /** The stack's components, as the spec names them (camelCase) and as `chain-data <component>` runs them. */
 export const COMPONENT_KEYS = [
@@ -26,6 +28,7 @@ export const COMPONENT_KEYS = [
   'primaryNetwork',
   'evmData',
   'metrics',
+  'exportWorker',
   'nodeRpc',
   'signatureAggregator',
   'gatewayRpc',
@@ -59,6 +62,7 @@ export const GATEWAYS: Record<GatewayKey, { command: string; port: number }> = {
 export const MAX_STACK_NAME_LENGTH = 63 - '-postgres-'.length - 10;
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 const HTTP_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/;
 const BLOCKCHAIN_ID = '[1-9A-HJ-NP-Za-km-z]{48,51}';
@@ -181,6 +185,13 @@ const COMPONENTS: Record<ComponentKey, { description: string; requests: { cpu: s
     description:
       'rolls up what evm-data indexes (through its block stream) into the Metrics API’s hour, day, week and month ' +
       'series, in its own schema of the stack’s database; served over gRPC',
+    requests: { cpu: '250m', memory: '256Mi' },
+  },
+  exportWorker: {
+    description:
+      'runs the Data API’s transaction exports (CSV files) as jobs on the stack’s Redis, reading evm-data and ' +
+      'primary-network, in its own schema of the stack’s database; served over gRPC to gateway-data. Its files ' +
+      'are kept as spec.exportWorker.storage says',
     requests: { cpu: '250m', memory: '256Mi' },
   },
   nodeRpc: {
@@ -449,6 +460,186 @@ const monitoring = z
   .prefault({})
   .meta({ description: 'how Prometheus scrapes the stack' });
 
+/** Where export-worker mounts its volume (EXPORT_DIR). */
+export const EXPORT_DIR = '/var/lib/chain-data/exports';
+
+const exportDirectory = z
+  .object({
+    size: text(
+      'size of the volume (the claim’s storage request); raising it later needs a StorageClass that allows ' +
+        'volume expansion, and it can never shrink',
+    )
+      .regex(/^[0-9]+(\.[0-9]+)?([KMGTPE]i?)?$/)
+      .default('10Gi'),
+    storageClassName: text(
+      'StorageClass of the volume; the cluster’s default class when unset. Fixed once the claim exists',
+    )
+      .min(1)
+      .optional(),
+    accessModes: z
+      .array(z.enum(EXPORT_VOLUME_ACCESS_MODES).meta({ description: 'an access mode of the claim' }))
+      .min(1)
+      .max(EXPORT_VOLUME_ACCESS_MODES.length)
+      .default(['ReadWriteOnce'])
+      .meta({
+        description:
+          'access modes of the claim. ReadWriteMany (a StorageClass offering it: NFS, CephFS, EFS, Filestore…) ' +
+          'is required when export-worker runs more than one pod, since every replica writes and serves the ' +
+          'files; with ReadWriteOnce (the default) its one pod is replaced by Recreate, not a rolling update, so ' +
+          'the new pod never waits for a volume the old one holds on another node. Fixed once the claim exists',
+        'x-kubernetes-list-type': 'set',
+        ...rules({
+          rule: "!('ReadWriteOncePod' in self) || size(self) == 1",
+          message:
+            'exportWorker.storage.directory.accessModes: ReadWriteOncePod cannot be combined with others',
+        }),
+      }),
+  })
+  .meta({
+    description:
+      `a PersistentVolumeClaim, <stack>-export-worker-files, mounted at ${EXPORT_DIR} (EXPORT_DIR) in every ` +
+      'export-worker pod; owned by the stack, it is deleted with the stack, or when export-worker is disabled or ' +
+      'its files move to s3',
+  });
+
+const exportS3 = z
+  .object({
+    bucket: text('bucket the files are written to (EXPORT_S3_BUCKET)').regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/,
+    ),
+    prefix: text(
+      'key prefix of the files, `<prefix><operation id>.csv` (EXPORT_S3_PREFIX); not starting with /',
+    )
+      .regex(/^[^/]/)
+      .max(512)
+      .default('exports/'),
+    endpoint: text(
+      'endpoint URL of an S3-compatible store, e.g. https://minio.example.com (EXPORT_S3_ENDPOINT); AWS S3 when ' +
+        'unset. Download links are presigned URLs of this endpoint, so clients must be able to reach it',
+    )
+      .regex(HTTP_URL)
+      .max(2048)
+      .optional(),
+    region: text('region of the bucket (EXPORT_S3_REGION)')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/)
+      .default('us-east-1'),
+    forcePathStyle: flag(
+      'address the bucket in the path (https://endpoint/bucket/key) rather than the host name, as MinIO and ' +
+        'most S3-compatible stores need (EXPORT_S3_FORCE_PATH_STYLE)',
+      false,
+    ),
+    credentialsSecretRef: z
+      .object({
+        name: text('name of a Secret in the stack’s namespace').regex(DNS_LABEL).max(253),
+        accessKeyIdKey: text('key within the Secret holding the access key id (default AWS_ACCESS_KEY_ID)')
+          .min(1)
+          .default('AWS_ACCESS_KEY_ID'),
+        secretAccessKeyKey: text(
+          'key within the Secret holding the secret access key (default AWS_SECRET_ACCESS_KEY)',
+        )
+          .min(1)
+          .default('AWS_SECRET_ACCESS_KEY'),
+      })
+      .optional()
+      .meta({
+        description:
+          'Secret holding an access key, given to the pods as AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; when ' +
+          'unset the AWS SDK finds credentials itself (IRSA, EKS Pod Identity, an instance role: see ' +
+          'spec.exportWorker.serviceAccountName)',
+      }),
+  })
+  .meta({ description: 'S3-compatible object storage; download links are the store’s presigned URLs' });
+
+const exportWorker = z
+  .object({
+    storage: z
+      .object({ directory: exportDirectory.optional(), s3: exportS3.optional() })
+      .prefault({ directory: {} })
+      .meta({
+        description:
+          'where the export files are kept: a volume (directory, the default) or object storage (s3)',
+        ...rules({
+          rule: 'has(self.directory) != has(self.s3)',
+          message: 'exportWorker.storage: set exactly one of directory or s3',
+        }),
+      }),
+    concurrency: int32('exports one pod runs at once (EXPORT_CONCURRENCY)').min(1).max(64).default(2),
+    maxRows: int32(
+      'most rows one export file holds (EXPORT_MAX_ROWS); an export that would exceed a limit ends with the day ' +
+        'before, completed with a warning naming the day to continue from',
+    )
+      .min(1)
+      .max(100_000_000)
+      .default(1_000_000),
+    maxBytes: z
+      .int()
+      .min(1024)
+      .max(2 ** 40)
+      .default(256 * 1024 * 1024)
+      .meta({ description: 'most bytes one export file holds (EXPORT_MAX_BYTES; 256 MiB)', format: 'int64' }),
+    retentionDays: int32('days a finished export is kept, its file and its operation (EXPORT_RETENTION_DAYS)')
+      .min(1)
+      .max(3650)
+      .default(7),
+    downloadLinks: z
+      .object({
+        origin: text(
+          'origin the links name, as clients reach gateway-data, e.g. https://data.example.com (its PUBLIC_URL); ' +
+            'when unset, https://<first host> of gateway-data’s Ingress (http:// when no TLS entry covers that ' +
+            'host), or without an Ingress the origin of each request',
+        )
+          .regex(HTTP_URL)
+          .max(2048)
+          .optional(),
+        ttlSeconds: int32(
+          'how long a download link stays valid, in seconds: gateway-data’s signed links ' +
+            '(EXPORT_DOWNLOAD_LINK_TTL_SECONDS) and the object store’s presigned URLs ' +
+            '(EXPORT_DOWNLOAD_URL_TTL_SECONDS)',
+        )
+          .min(60)
+          .max(7 * 86_400)
+          .default(3_600),
+      })
+      .prefault({})
+      .meta({ description: 'the links to finished exports’ files that gateway-data hands out' }),
+    serviceAccountName: text(
+      'ServiceAccount the export-worker pods run as, e.g. one bound to a cloud role that may write the bucket ' +
+        '(IRSA, EKS Pod Identity, GKE workload identity); the namespace’s default when unset. It must exist; its ' +
+        'API token is not mounted',
+    )
+      .regex(DNS_SUBDOMAIN)
+      .max(253)
+      .optional(),
+  })
+  .prefault({})
+  .meta({
+    description:
+      'the Data API’s transaction exports, which spec.components.exportWorker runs: where the files are kept, ' +
+      'the jobs’ limits, and the download links gateway-data hands out',
+  });
+
+/**
+ * More than one export-worker pod (replicas, or an autoscaler that may add some) on a volume needs every pod to
+ * mount it read-write. The fields have defaults, so after defaulting they are there; the has() guards keep the
+ * rule true of anything before.
+ */
+const EXPORT_REPLICAS_RULE: CelRule = {
+  rule: [
+    '!has(self.exportWorker) || !has(self.exportWorker.storage) || !has(self.exportWorker.storage.directory)',
+    '!has(self.components) || !has(self.components.exportWorker)',
+    '(has(self.components.exportWorker.enabled) && !self.components.exportWorker.enabled)',
+    "(has(self.exportWorker.storage.directory.accessModes) && 'ReadWriteMany' in self.exportWorker.storage.directory.accessModes)",
+    '((!has(self.components.exportWorker.replicas) || self.components.exportWorker.replicas <= 1) && ' +
+      '(!has(self.components.exportWorker.autoscaling) || !has(self.components.exportWorker.autoscaling.enabled) || ' +
+      '!self.components.exportWorker.autoscaling.enabled || ' +
+      '(has(self.components.exportWorker.autoscaling.maxReplicas) && self.components.exportWorker.autoscaling.maxReplicas <= 1)))',
+  ].join(' || '),
+  message:
+    'exportWorker.storage.directory.accessModes must include ReadWriteMany when components.exportWorker runs more ' +
+    'than one pod (replicas, or autoscaling.maxReplicas, above 1): every replica writes and serves the files. ' +
+    'Or keep the files in object storage (exportWorker.storage.s3)',
+};
+
 const spec = z
   .object({
     image: z
@@ -505,6 +696,7 @@ const spec = z
       .optional()
       .meta({ description: 'OpenTelemetry trace export' }),
     monitoring,
+    exportWorker,
     indexer: z
       .object({
         enabled: flag('follow the upstream Index APIs', true),
@@ -555,7 +747,7 @@ const spec = z
       .prefault({})
       .meta({ description: 'how the signature aggregator asks the validators' }),
   })
-  .meta({ description: 'the desired stack' });
+  .meta({ description: 'the desired stack', ...rules(EXPORT_REPLICAS_RULE) });
 
 const condition = z
   .object({

@@ -42,6 +42,7 @@ const GRPC_PORTS = {
   nodeRpc: 50054,
   signatureAggregator: 50055,
   metrics: 50056,
+  exportWorker: 50057,
 } as const;
 
 function grpcWorkload(key: keyof typeof GRPC_PORTS, command: string, name = command): () => Workload {
@@ -68,6 +69,7 @@ const COMPONENT_WORKLOADS: Record<ComponentKey, (stack: ChainDataStack) => Workl
   primaryNetwork: grpcWorkload('primaryNetwork', 'primary-network'),
   evmData: grpcWorkload('evmData', 'evm-data'),
   metrics: grpcWorkload('metrics', 'metrics'),
+  exportWorker: grpcWorkload('exportWorker', 'export-worker'),
   nodeRpc: grpcWorkload('nodeRpc', 'node-rpc'),
   signatureAggregator: grpcWorkload('signatureAggregator', 'signature-aggregator', 'sig-aggregator'),
   gatewayRpc: gatewayWorkload('gatewayRpc'),

@@ -8,6 +8,7 @@ import {
   REDIS_PORT,
   type Workload,
 } from './components.ts';
+import { exportStorageConfig } from './export-storage.ts';
 import { childName, type Manifest, metadata } from './manifest.ts';
 import type { BuildContext } from './stack.ts';
 
@@ -25,7 +26,15 @@ export const POSTGRES_SECRET = { suffix: 'postgres', passwordKey: 'password', ds
 export const CNPG_APP_SECRET_KEY = 'uri';
 export const POSTGRES_DATABASE = 'chaindata';
 
-const DATABASE_COMMANDS = new Set(['container-indexer', 'primary-network', 'evm-data', 'metrics']);
+const DATABASE_COMMANDS = new Set([
+  'container-indexer',
+  'primary-network',
+  'evm-data',
+  'metrics',
+  'export-worker',
+]);
+/** The components that use the stack's Redis (REDIS_URL). */
+const REDIS_COMMANDS = new Set(['evm-data', 'export-worker']);
 
 /** The upstream variables (UPSTREAM_NODE_URLS, UPSTREAM_CHAIN_NODE_URLS) of the components that follow nodes. */
 const devnetUrl = (stack: ChainDataStack) => `http://${childName(stack, 'devnet')}:${DEVNET_PORT}`;
@@ -64,6 +73,22 @@ function redisUrl(stack: ChainDataStack): string | undefined {
   const redis = stack.spec.redis;
   if (redis.managed) return `redis://${childName(stack, 'redis')}:${REDIS_PORT}`;
   return redis.external?.url;
+}
+
+/**
+ * The origin gateway-data's download links name (its PUBLIC_URL): the spec's, else the first host of gateway-data's
+ * Ingress, over https when a TLS entry covers it (an entry without hosts covers them all). Clients reach the
+ * gateway there; behind the Ingress it sees plain http and, by itself, would name that scheme. A wildcard host
+ * names no origin.
+ */
+export function downloadLinkOrigin(stack: ChainDataStack): string | undefined {
+  const explicit = stack.spec.exportWorker.downloadLinks.origin;
+  if (explicit) return explicit;
+  const ingress = stack.spec.gateways.gatewayData.ingress;
+  const host = ingress.enabled ? ingress.hosts?.[0] : undefined;
+  if (!host || host.includes('*')) return undefined;
+  const tls = (ingress.tls ?? []).some((entry) => !entry.hosts || entry.hosts.includes(host));
+  return `${tls ? 'https' : 'http'}://${host}`;
 }
 
 /**
@@ -113,6 +138,24 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         ...(redis ? { REDIS_URL: redis } : {}),
       };
     }
+    case 'export-worker': {
+      const redis = redisUrl(stack);
+      const exports = spec.exportWorker;
+      return {
+        ...common,
+        GRPC_LISTEN_ADDRESS: grpcListen,
+        EVM_DATA_ADDRESS: grpcAddress(stack, 'evmData'),
+        PRIMARY_NETWORK_ADDRESS: grpcAddress(stack, 'primaryNetwork'),
+        AVALANCHE_NETWORK: spec.network,
+        ...(redis ? { REDIS_URL: redis } : {}),
+        ...exportStorageConfig(stack),
+        EXPORT_CONCURRENCY: String(exports.concurrency),
+        EXPORT_MAX_ROWS: String(exports.maxRows),
+        EXPORT_MAX_BYTES: String(exports.maxBytes),
+        EXPORT_RETENTION_DAYS: String(exports.retentionDays),
+        EXPORT_DOWNLOAD_URL_TTL_SECONDS: String(exports.downloadLinks.ttlSeconds),
+      };
+    }
     case 'metrics':
       return {
         ...common,
@@ -152,7 +195,8 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         CONTAINER_INDEXER_ADDRESS: grpcAddress(stack, 'containerIndexer'),
         NODE_RPC_ADDRESS: grpcAddress(stack, 'nodeRpc'),
       };
-    case 'gateway-data':
+    case 'gateway-data': {
+      const origin = downloadLinkOrigin(stack);
       return {
         ...common,
         HTTP_HOST: '0.0.0.0',
@@ -162,7 +206,11 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         SIGNATURE_AGGREGATOR_ADDRESS: grpcAddress(stack, 'signatureAggregator'),
         // The aggregator's own budget, plus the hop.
         SIGNATURE_AGGREGATOR_DEADLINE_MS: String(spec.signatureAggregator.budgetMs + 2_000),
+        EXPORT_WORKER_ADDRESS: grpcAddress(stack, 'exportWorker'),
+        EXPORT_DOWNLOAD_LINK_TTL_SECONDS: String(spec.exportWorker.downloadLinks.ttlSeconds),
+        ...(origin ? { PUBLIC_URL: origin } : {}),
       };
+    }
     case 'gateway-metrics':
       return {
         ...common,
@@ -189,9 +237,22 @@ export function databaseSecret(stack: ChainDataStack, context: BuildContext): { 
   return { name: childName(stack, POSTGRES_SECRET.suffix), key: POSTGRES_SECRET.dsnKey };
 }
 
+/** The object store's access key, as the pods read it: the SDK's own variable names, from the user's Secret. */
+export function exportCredentialRefs(stack: ChainDataStack): { variable: string; ref: SecretKeyRef }[] {
+  const credentials = stack.spec.exportWorker.storage.s3?.credentialsSecretRef;
+  if (!credentials) return [];
+  return [
+    { variable: 'AWS_ACCESS_KEY_ID', ref: { name: credentials.name, key: credentials.accessKeyIdKey } },
+    {
+      variable: 'AWS_SECRET_ACCESS_KEY',
+      ref: { name: credentials.name, key: credentials.secretAccessKeyKey },
+    },
+  ];
+}
+
 /**
  * The keys of the user's own Secrets that pods read: an external database's DSN, an external Redis URL, the admin
- * API's credential.
+ * API's credential, the object store's access key.
  */
 export function userSecretRefs(stack: ChainDataStack): SecretKeyRef[] {
   const { database, redis, nodeRpc } = stack.spec;
@@ -199,6 +260,7 @@ export function userSecretRefs(stack: ChainDataStack): SecretKeyRef[] {
     database.external?.secretRef,
     redis.external?.secretRef,
     nodeRpc.adminApi?.credentialSecretRef,
+    ...exportCredentialRefs(stack).map((c) => c.ref),
   ].filter((ref): ref is SecretKeyRef => ref !== undefined);
 }
 
@@ -233,8 +295,12 @@ export function secretEnv(stack: ChainDataStack, workload: Workload, context: Bu
     env.push(fromSecret('DATABASE_URL', secret.name, secret.key));
   }
   const redisSecret = stack.spec.redis.external?.secretRef;
-  if (workload.command === 'evm-data' && redisSecret) {
+  if (REDIS_COMMANDS.has(workload.command) && redisSecret) {
     env.push(fromSecret('REDIS_URL', redisSecret.name, redisSecret.key));
+  }
+  if (workload.command === 'export-worker') {
+    for (const { variable, ref } of exportCredentialRefs(stack))
+      env.push(fromSecret(variable, ref.name, ref.key));
   }
   const adminSecret = stack.spec.nodeRpc.adminApi?.credentialSecretRef;
   if (workload.command === 'gateway-rpc' && adminSecret) {

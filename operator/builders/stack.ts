@@ -3,6 +3,7 @@ import { buildHorizontalPodAutoscaler, buildPodDisruptionBudget } from './availa
 import { buildManagedDatabase, buildManagedRedis, buildPostgresSecret } from './backing-services.ts';
 import { workloads } from './components.ts';
 import { buildConfigMap, PAGE_TOKEN_SECRETS } from './configuration.ts';
+import { buildExportFilesClaim, EXPORT_WORKER } from './export-storage.ts';
 import { childName, type Manifest, metadata } from './manifest.ts';
 import { buildPodMonitor } from './monitoring.ts';
 import { buildIngress, buildNetworkPolicies } from './network.ts';
@@ -35,7 +36,11 @@ export function buildStack(stack: ChainDataStack, context: BuildContext): Manife
   const stackWorkloads = workloads(stack);
   const children: Manifest[] = [...buildManagedDatabase(stack, context), ...buildManagedRedis(stack)];
   for (const workload of stackWorkloads) {
-    children.push(buildConfigMap(stack, workload), buildDeployment(stack, workload, context));
+    children.push(buildConfigMap(stack, workload));
+    // The claim before the pods that mount it.
+    const claim = workload.command === EXPORT_WORKER ? buildExportFilesClaim(stack) : undefined;
+    if (claim) children.push(claim);
+    children.push(buildDeployment(stack, workload, context));
     children.push(buildService(stack, workload));
     const optional = [
       buildPodDisruptionBudget(stack, workload),

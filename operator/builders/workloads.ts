@@ -1,6 +1,7 @@
 import type { ChainDataStack, ResourceRequirements } from '../api/v1alpha1.ts';
 import { componentSpec, OPS_PORT, type Workload } from './components.ts';
 import { buildConfigMap, podEnv, secretEnv, secretVersionsOf } from './configuration.ts';
+import { exportWorkerPod } from './export-storage.ts';
 import {
   childName,
   CONFIG_HASH_ANNOTATION,
@@ -67,6 +68,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
   const configMap = buildConfigMap(stack, workload);
   const portName = workload.protocol;
   const secretVersions = secretVersionsOf(stack, workload, context);
+  const pod = exportWorkerPod(stack, workload);
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -75,6 +77,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
       // With autoscaling on, the HPA owns the replica count: applying one here would fight it.
       ...(spec.autoscaling.enabled ? {} : { replicas: spec.replicas }),
       revisionHistoryLimit: 5,
+      ...(pod.strategy ? { strategy: pod.strategy } : {}),
       selector: { matchLabels: selectorLabels(stack, workload.name) },
       template: {
         metadata: {
@@ -85,6 +88,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
           },
         },
         spec: {
+          ...(pod.serviceAccountName ? { serviceAccountName: pod.serviceAccountName } : {}),
           automountServiceAccountToken: false,
           enableServiceLinks: false,
           securityContext: {
@@ -92,6 +96,7 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
             runAsUser: NODE_UID,
             runAsGroup: NODE_UID,
             fsGroup: NODE_UID,
+            ...pod.securityContext,
           },
           ...imagePullSecrets(stack),
           terminationGracePeriodSeconds: 30,
@@ -111,10 +116,10 @@ export function buildDeployment(stack: ChainDataStack, workload: Workload, conte
               ...resourcesOf(spec.resources),
               ...probes(workload),
               securityContext: RESTRICTED_CONTAINER_SECURITY,
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, ...pod.volumeMounts],
             },
           ],
-          volumes: [{ name: 'tmp', emptyDir: {} }],
+          volumes: [{ name: 'tmp', emptyDir: {} }, ...pod.volumes],
         },
       },
     },

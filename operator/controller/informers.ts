@@ -24,6 +24,7 @@ export const CHILD_KINDS: WatchedKind[] = [
   { apiVersion: 'v1', kind: 'ConfigMap', plural: 'configmaps' },
   { apiVersion: 'v1', kind: 'Secret', plural: 'secrets' },
   { apiVersion: 'v1', kind: 'Service', plural: 'services' },
+  { apiVersion: 'v1', kind: 'PersistentVolumeClaim', plural: 'persistentvolumeclaims' },
   { apiVersion: 'apps/v1', kind: 'Deployment', plural: 'deployments' },
   { apiVersion: 'apps/v1', kind: 'StatefulSet', plural: 'statefulsets' },
   { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', plural: 'poddisruptionbudgets' },

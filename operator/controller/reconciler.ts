@@ -16,6 +16,7 @@ import {
   type Condition,
 } from '../api/v1alpha1.ts';
 import { POSTGRES } from '../builders/backing-services.ts';
+import { EXPORT_FILES_SUFFIX } from '../builders/export-storage.ts';
 import { POD_MONITOR_API_VERSION, POD_MONITOR_CRD } from '../builders/monitoring.ts';
 import { APPLIED_HASH_ANNOTATION, childName, contentHash, type Manifest } from '../builders/manifest.ts';
 import { buildGeneratedSecrets, buildStack, stackImage, type BuildContext } from '../builders/stack.ts';
@@ -30,7 +31,7 @@ import {
 import type { Informers } from './informers.ts';
 import { computeStatus, type ObservedObject, type SpecProblem } from './status.ts';
 import { onceEachSecret, secretVersions } from './secret-versions.ts';
-import { findSpecProblems } from './validation.ts';
+import { exportClaimProblem, findSpecProblems } from './validation.ts';
 import type { ReconcileResult } from './work-queue.ts';
 
 const CNPG_CRD = 'clusters.postgresql.cnpg.io';
@@ -126,6 +127,13 @@ export class Reconciler {
     const problems: SpecProblem[] = [...context.problems];
     const readSecret = onceEachSecret((secret) => this.options.cluster.readSecret(namespace, secret));
     problems.push(...(await findSpecProblems(stack, readSecret)));
+    const claim = this.options.informers.child(
+      'PersistentVolumeClaim',
+      namespace,
+      childName(stack, EXPORT_FILES_SUFFIX),
+    );
+    const claimProblem = exportClaimProblem(stack, claim);
+    if (claimProblem) problems.push(claimProblem);
     let applyError: unknown;
     if (problems.length === 0) {
       try {

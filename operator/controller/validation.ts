@@ -3,8 +3,10 @@
  * the field and what to do, and stops the reconcile before anything is applied, so a bad edit never tears down
  * what runs.
  */
+import type { KubernetesObject } from '@kubernetes/client-node';
 import { canonicalChain, isChainName } from '../../services/runtime/upstream/chain-routing.ts';
 import type { ChainDataStack, SecretKeyRef } from '../api/v1alpha1.ts';
+import { buildExportFilesClaim } from '../builders/export-storage.ts';
 import type { SpecProblem } from './status.ts';
 
 /** Reads a Secret of the stack's namespace: its data keys, or undefined when it does not exist. */
@@ -27,6 +29,37 @@ async function checkSecretRef(field: string, ref: SecretKeyRef, holds: string, r
     };
   }
   return undefined;
+}
+
+/** Both keys of the object store's access key: one problem for a missing Secret, one per missing key. */
+function exportCredentialChecks(
+  stack: ChainDataStack,
+  readSecret: ReadSecret,
+): Promise<SpecProblem | undefined>[] {
+  const credentials = stack.spec.exportWorker.storage.s3?.credentialsSecretRef;
+  if (!credentials) return [];
+  const field = 'spec.exportWorker.storage.s3.credentialsSecretRef';
+  const keys = [
+    { key: credentials.accessKeyIdKey, holds: 'the object store’s access key id' },
+    { key: credentials.secretAccessKeyKey, holds: 'the object store’s secret access key' },
+  ];
+  const secret = readSecret(credentials.name);
+  const missing = secret.then((found) =>
+    found
+      ? undefined
+      : {
+          reason: 'SecretNotFound',
+          message: `${field}: Secret "${credentials.name}" does not exist; create it with the keys "${keys[0]!.key}" and "${keys[1]!.key}" holding the object store’s access key id and secret access key`,
+        },
+  );
+  return [
+    missing,
+    ...keys.map(({ key, holds }) =>
+      secret.then((found) =>
+        found ? checkSecretRef(field, { name: credentials.name, key }, holds, readSecret) : undefined,
+      ),
+    ),
+  ];
 }
 
 /** The schema checks the scheme and shape; a URL must also parse and name a host the pods can reach. */
@@ -111,6 +144,7 @@ export async function findSpecProblems(
       ),
     );
   }
+  if (spec.components.exportWorker.enabled) checks.push(...exportCredentialChecks(stack, readSecret));
   (spec.upstream.nodes ?? []).forEach((url, i) =>
     checks.push(Promise.resolve(upstreamUrlProblem(`spec.upstream.nodes[${i}]`, url))),
   );
@@ -121,4 +155,39 @@ export async function findSpecProblems(
   );
   const found = (await Promise.all(checks)).filter((p): p is SpecProblem => p !== undefined);
   return [...found, ...chainProblems(stack)];
+}
+
+/**
+ * A PersistentVolumeClaim's access modes and StorageClass are fixed once it exists: an apply changing them would be
+ * refused, half-way through the stack's children. Said up front instead, naming the field and the way out. A claim
+ * already being deleted is going anyway; the next one is made as the spec says.
+ */
+export function exportClaimProblem(
+  stack: ChainDataStack,
+  existing: KubernetesObject | undefined,
+): SpecProblem | undefined {
+  const wanted = buildExportFilesClaim(stack);
+  if (!wanted || !existing || existing.metadata?.deletionTimestamp) return undefined;
+  const has = (existing as { spec?: { accessModes?: string[]; storageClassName?: string } }).spec ?? {};
+  const want = wanted.spec as { accessModes: string[]; storageClassName?: string };
+  const field = 'spec.exportWorker.storage.directory';
+  const claim = wanted.metadata.name;
+  const way =
+    'set it back, or disable components.exportWorker until the operator has deleted the claim (the export files ' +
+    'go with it), then enable it again';
+  const sorted = (modes: string[] | undefined) => [...(modes ?? [])].sort().join(', ');
+  if (sorted(has.accessModes) !== sorted(want.accessModes)) {
+    return {
+      reason: 'ExportVolumeImmutable',
+      message: `${field}.accessModes: the claim ${claim} has ${sorted(has.accessModes)}, and Kubernetes cannot change a claim's access modes; ${way}`,
+    };
+  }
+  // Unset in the spec, the cluster's default class was filled in: nothing asked to change.
+  if (want.storageClassName && has.storageClassName && want.storageClassName !== has.storageClassName) {
+    return {
+      reason: 'ExportVolumeImmutable',
+      message: `${field}.storageClassName: the claim ${claim} is of class ${has.storageClassName}, and Kubernetes cannot change a claim's class; ${way}`,
+    };
+  }
+  return undefined;
 }

@@ -272,6 +272,60 @@ describe('Helm chart charts/chain-data-stack', function () {
       expect(stackErrors(typo).join('\n')).to.include('/spec/gateways/gatewayMetrics');
     });
 
+    it('takes exportWorker as it takes the others, and its storage under spec.exportWorker: a volume or a bucket', function () {
+      type Schema = { properties?: Record<string, Schema>; default?: unknown; description?: string };
+      const version = (crd.spec as { versions: { schema: { openAPIV3Schema: Schema } }[] }).versions[0]!;
+      const spec = version.schema.openAPIV3Schema.properties!.spec!.properties!;
+      const components = spec.components!.properties!;
+      expect(Object.keys(components.exportWorker!.properties!)).to.deep.equal(
+        Object.keys(components.evmData!.properties!),
+      );
+      expect(components.exportWorker!.description).to.match(/transaction exports/);
+      expect(Object.keys(spec.exportWorker!.properties!)).to.deep.equal([
+        'storage',
+        'concurrency',
+        'maxRows',
+        'maxBytes',
+        'retentionDays',
+        'downloadLinks',
+        'serviceAccountName',
+      ]);
+      const stack = (exportWorker: unknown, component: unknown = {}) => ({
+        apiVersion: 'chaindatastack.io/v1alpha1',
+        kind: 'ChainDataStack',
+        metadata: { name: 'with-exports' },
+        spec: { ...DEVNET_SPEC, components: { exportWorker: component }, exportWorker },
+      });
+      const nfs = {
+        storage: { directory: { size: '50Gi', storageClassName: 'nfs', accessModes: ['ReadWriteMany'] } },
+        concurrency: 4,
+        retentionDays: 3,
+      };
+      expect(
+        stackErrors(stack(nfs, { replicas: 3, env: [{ name: 'EXPORT_PAGE_SIZE', value: '50' }] })),
+      ).to.deep.equal([]);
+      const bucket = {
+        storage: {
+          s3: {
+            bucket: 'exports',
+            endpoint: 'http://minio.storage:9000',
+            forcePathStyle: true,
+            credentialsSecretRef: { name: 'minio' },
+          },
+        },
+        downloadLinks: { ttlSeconds: 900 },
+      };
+      expect(stackErrors(stack(bucket, { autoscaling: { enabled: true, maxReplicas: 4 } }))).to.deep.equal(
+        [],
+      );
+      expect(
+        stackErrors(stack({ storage: { directory: { accesModes: ['ReadWriteMany'] } } })).join('\n'),
+      ).to.include('/spec/exportWorker/storage/directory');
+      expect(
+        stackErrors(stack({ storage: { s3: { bucket: 'exports', secretRef: {} } } })).join('\n'),
+      ).to.include('/spec/exportWorker/storage/s3');
+    });
+
     it('NOTES.txt names every component a stack runs, and where each gateway answers', function () {
       const notes = readFileSync(join(CHART_DIR, 'templates', 'NOTES.txt'), 'utf8');
       for (const key of COMPONENT_KEYS) expect(notes, key).to.match(new RegExp(`\\b${key}\\b`));
@@ -384,6 +438,12 @@ describe('Helm chart charts/chain-data-stack', function () {
         // Owner references with blockOwnerDeletion, under OwnerReferencesPermissionEnforcement.
         { apiGroups: ['chaindatastack.io'], resources: ['chaindatastacks/finalizers'], verbs: ['update'] },
         { apiGroups: [''], resources: ['configmaps', 'services', 'secrets'], verbs: write },
+        // export-worker's volume: applied, watched and pruned, never read alone or replaced.
+        {
+          apiGroups: [''],
+          resources: ['persistentvolumeclaims'],
+          verbs: ['list', 'watch', 'create', 'patch', 'delete'],
+        },
         { apiGroups: [''], resources: ['events'], verbs: ['create', 'patch'] },
         { apiGroups: ['apps'], resources: ['deployments', 'statefulsets'], verbs: write },
         { apiGroups: ['policy'], resources: ['poddisruptionbudgets'], verbs: write },

@@ -201,6 +201,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
         ['', 'services', 'devnet-redis'],
         ['', 'secrets', 'devnet-page-token'],
         ['', 'secrets', 'devnet-metrics-page-token'],
+        ['', 'persistentvolumeclaims', 'devnet-export-worker-files'],
         ['networking.k8s.io', 'networkpolicies', 'devnet-internal'],
         ['networking.k8s.io', 'networkpolicies', 'devnet-gateways'],
         ...DEVNET_WORKLOADS.flatMap((component): [string, string, string][] => [
@@ -234,7 +235,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       // What people see: the printer columns, and the story in `kubectl describe`.
       const table = await kube(['get', 'cds', '-n', namespace]);
       expect(table).to.match(
-        /^NAME\s+READY\s+NETWORK\s+COMPONENTS\s+AGE\s*\ndevnet\s+True\s+fuji\s+12\/12\s+/,
+        /^NAME\s+READY\s+NETWORK\s+COMPONENTS\s+AGE\s*\ndevnet\s+True\s+fuji\s+13\/13\s+/,
       );
       await cluster.waitFor(
         async () =>
@@ -246,7 +247,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       );
       const described = await kube(['describe', 'cds', 'devnet', '-n', namespace]);
       expect(described).to.match(/Normal\s+Applied\s+.*created StatefulSet devnet-postgres/);
-      expect(described).to.match(/Normal\s+Ready\s+.*all 12 components are ready/);
+      expect(described).to.match(/Normal\s+Ready\s+.*all 13 components are ready/);
 
       // The operator did all of that with the rights the chart grants, and with nothing else.
       expect(proxy.requests.length).to.be.greaterThan(20);

@@ -115,6 +115,7 @@ describeWithRealApiServer(
       for (const field of [
         'spec',
         'spec.database.managed',
+        'spec.exportWorker.storage.directory',
         'spec.monitoring',
         'status',
         'status.conditions',
@@ -134,6 +135,9 @@ describeWithRealApiServer(
       expect(await kube(['explain', 'chaindatastack.spec.database.managed.retainOnDelete'])).to.include(
         'keep the data when the stack is deleted',
       );
+      expect(
+        await kube(['explain', 'chaindatastack.spec.exportWorker.storage.directory.accessModes']),
+      ).to.include('ReadWriteMany');
     });
 
     it(`refuses a stack name longer than ${MAX_STACK_NAME_LENGTH} characters, or not a DNS label, at admission`, async () => {

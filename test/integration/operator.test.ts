@@ -32,6 +32,7 @@ const CHILD_KINDS: [group: string, version: string, plural: string][] = [
   ['', 'v1', 'configmaps'],
   ['', 'v1', 'secrets'],
   ['', 'v1', 'services'],
+  ['', 'v1', 'persistentvolumeclaims'],
   ['apps', 'v1', 'deployments'],
   ['apps', 'v1', 'statefulsets'],
   ['policy', 'v1', 'poddisruptionbudgets'],
@@ -246,7 +247,7 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         endpoints: { name: string; url: string }[];
       };
       expect(status.observedGeneration).to.equal(1);
-      expect(status.componentsReady).to.equal('12/12');
+      expect(status.componentsReady).to.equal('13/13');
       expect(status.endpoints).to.deep.equal([
         { name: 'gateway-rpc', url: `http://eval-gateway-rpc.${ns}.svc:9650` },
         { name: 'gateway-data', url: `http://eval-gateway-data.${ns}.svc:8080` },
@@ -470,6 +471,93 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         .filter((e) => JSON.stringify(e.fieldsV1).includes('"f:replicas"') && !e.subresource)
         .map((e) => e.manager);
       expect(owners).to.deep.equal(['chain-data-operator-handover']);
+    });
+
+    it('keeps export files on a claim or in object storage as the spec says, and switches between them in place', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      const claimOf = () => c.get('', 'v1', 'persistentvolumeclaims', ns, 'eval-export-worker-files');
+      const strategyOf = async () =>
+        ((await c.get('apps', 'v1', 'deployments', ns, 'eval-export-worker'))!.spec as { strategy: unknown })
+          .strategy;
+      // The fake refuses as it is called, a real server's client once its answer comes: both end up here.
+      const refusal = async (patch: unknown) => {
+        try {
+          await patchStack(c, 'eval', patch);
+          return 'admitted';
+        } catch (err) {
+          return (err as Error).message;
+        }
+      };
+
+      await createStack(c, 'eval', {
+        ...(DEVNET_SAMPLE.spec as Record<string, unknown>),
+        exportWorker: { storage: { s3: { bucket: 'exports' } } },
+      });
+      await waitReady(c, 'eval');
+      expect(await claimOf()).to.equal(undefined);
+      expect(await strategyOf()).to.deep.equal({
+        type: 'RollingUpdate',
+        rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+      });
+
+      // Onto a volume one pod mounts: the claim, and Recreate. The API server refuses Recreate beside rolling-update
+      // parameters, so this apply passes only because the operator owned them and so drops them.
+      await patchStack(c, 'eval', { spec: { exportWorker: { storage: { s3: null, directory: {} } } } });
+      await waitReady(c, 'eval', 2);
+      const claim = (await claimOf())!;
+      expect(claim.spec).to.deep.include({
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '10Gi' } },
+      });
+      expect(claim.metadata.ownerReferences?.map((o) => o.name)).to.deep.equal(['eval']);
+      expect(await strategyOf()).to.deep.equal({ type: 'Recreate' });
+
+      // Two pods on a ReadWriteOnce volume are refused at admission, replicas or an autoscaler alike.
+      const message = 'exportWorker.storage.directory.accessModes must include ReadWriteMany';
+      expect(await refusal({ spec: { components: { exportWorker: { replicas: 2 } } } })).to.include(message);
+      expect(
+        await refusal({ spec: { components: { exportWorker: { autoscaling: { enabled: true } } } } }),
+      ).to.include(message);
+      expect(
+        await refusal({ spec: { exportWorker: { storage: { s3: { bucket: 'exports' } } } } }),
+        'both storages',
+      ).to.include('exportWorker.storage: set exactly one of directory or s3');
+
+      // Admitted, but the claim exists as ReadWriteOnce and Kubernetes cannot change that: said, nothing applied.
+      const before = await resourceVersions(c, 'eval');
+      await patchStack(c, 'eval', {
+        spec: {
+          components: { exportWorker: { replicas: 2 } },
+          exportWorker: { storage: { directory: { accessModes: ['ReadWriteMany'] } } },
+        },
+      });
+      const stuck = await waitCondition(c, 'eval', 'Degraded', (d) => d.status === 'True', 'Degraded');
+      expect(stuck.reason).to.equal('ExportVolumeImmutable');
+      expect(stuck.message).to.match(
+        /^spec\.exportWorker\.storage\.directory\.accessModes: the claim eval-export-worker-files has ReadWriteOnce/,
+      );
+      expect(await resourceVersions(c, 'eval')).to.deep.equal(before);
+
+      // Back to object storage: the claim is pruned, the pods roll again.
+      await patchStack(c, 'eval', {
+        spec: {
+          exportWorker: { storage: { directory: null, s3: { bucket: 'exports' } } },
+        },
+      });
+      await waitReady(c, 'eval', 4);
+      // Without a kube-controller-manager, a real server's claim keeps its pvc-protection finalizer: it is going.
+      await c.waitFor(
+        async () => {
+          const left = await claimOf();
+          return left === undefined || left.metadata.deletionTimestamp !== undefined;
+        },
+        10_000,
+        'the claim pruned',
+      );
+      expect(await strategyOf()).to.deep.include({ type: 'RollingUpdate' });
     });
 
     it('leaves deletion of the children to the garbage collector through their owner references', async () => {
@@ -729,7 +817,13 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         redis: { external: { url: 'redis://redis.data:6379' } },
       });
       await waitReady(c, 'main');
-      const readers = ['main-container-indexer', 'main-primary-network', 'main-evm-data', 'main-metrics'];
+      const readers = [
+        'main-container-indexer',
+        'main-primary-network',
+        'main-evm-data',
+        'main-metrics',
+        'main-export-worker',
+      ];
       const deployments = (
         await c.list('apps', 'v1', 'deployments', ns, 'app.kubernetes.io/instance=main')
       ).map((d) => d.metadata.name!);

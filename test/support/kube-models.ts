@@ -10,7 +10,7 @@ import {
   Role,
   RoleBinding,
 } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
-import { ConfigMap, Pod, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
+import { ConfigMap, PersistentVolumeClaim, Pod, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
 
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/ConfigMap': ConfigMap,
@@ -18,6 +18,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/Service': Service,
   'v1/ServiceAccount': ServiceAccount,
   'v1/Pod': Pod,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'apps/v1/Deployment': Deployment,
   'apps/v1/StatefulSet': StatefulSet,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,

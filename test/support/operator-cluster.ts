@@ -49,6 +49,7 @@ export const DEVNET_WORKLOADS = [
   'primary-network',
   'evm-data',
   'metrics',
+  'export-worker',
   'node-rpc',
   'sig-aggregator',
   'gateway-rpc',

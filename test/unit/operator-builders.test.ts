@@ -139,6 +139,7 @@ describe('operator builders', () => {
       'mainnet-primary-network',
       'mainnet-evm-data',
       'mainnet-metrics',
+      'mainnet-export-worker',
     ];
     const unversioned = secretHashes(production);
     expect(Object.values(unversioned).every((h) => h === undefined)).to.equal(true);
@@ -150,13 +151,22 @@ describe('operator builders', () => {
     // Another Secret's version (one no pod reads) changes nothing.
     expect(secretHashes(production, { 'chain-data-db/dsn': 'aaaa', 'other/key': 'cccc' })).to.deep.equal(v1);
 
-    // An external Redis URL from a Secret is read by evm-data only.
+    // An external Redis URL from a Secret is read by evm-data and export-worker, the queues' users.
     const withRedisSecret = stackFrom(readSample('production'), (spec) => {
       spec.redis = { external: { secretRef: { name: 'chain-data-redis', key: 'url' } } };
     });
     const r1 = secretHashes(withRedisSecret, { 'chain-data-db/dsn': 'aaaa', 'chain-data-redis/url': '1111' });
     const r2 = secretHashes(withRedisSecret, { 'chain-data-db/dsn': 'aaaa', 'chain-data-redis/url': '2222' });
-    expect(Object.keys(r1).filter((name) => r1[name] !== r2[name])).to.deep.equal(['mainnet-evm-data']);
+    expect(Object.keys(r1).filter((name) => r1[name] !== r2[name])).to.deep.equal([
+      'mainnet-evm-data',
+      'mainnet-export-worker',
+    ]);
+
+    // The object store's access key is read by export-worker only, each of its two keys rolling it.
+    const keys = { 'chain-data-db/dsn': 'aaaa', 'chain-data-exports/AWS_ACCESS_KEY_ID': 'id-1' };
+    const k1 = secretHashes(production, { ...keys, 'chain-data-exports/AWS_SECRET_ACCESS_KEY': 'key-1' });
+    const k2 = secretHashes(production, { ...keys, 'chain-data-exports/AWS_SECRET_ACCESS_KEY': 'key-2' });
+    expect(Object.keys(k1).filter((name) => k1[name] !== k2[name])).to.deep.equal(['mainnet-export-worker']);
 
     // The admin API's credential is read by gateway-rpc only.
     const withAdmin = stackFrom(readSample('production'), (spec) => {
@@ -360,6 +370,269 @@ describe('operator builders', () => {
     expect(off.length).to.equal(on.length - 6);
   });
 
+  describe('export-worker', () => {
+    interface PodSpec {
+      serviceAccountName?: string;
+      automountServiceAccountToken: boolean;
+      securityContext: Record<string, unknown>;
+      volumes: unknown[];
+      containers: {
+        args: string[];
+        env?: { name: string; valueFrom?: unknown }[];
+        volumeMounts: unknown[];
+        readinessProbe: Record<string, unknown>;
+      }[];
+    }
+    const built = (sample: string, patch?: (spec: Record<string, unknown>) => void) => {
+      const stack = stackFrom(readSample(sample), patch);
+      return buildStack(stack, contextFor(stack, 'StatefulSet'));
+    };
+    const named = (manifests: Manifest[], kind: string, name: string) =>
+      manifests.find((m) => m.kind === kind && m.metadata.name === name);
+    const configOf = (manifests: Manifest[], name: string) =>
+      named(manifests, 'ConfigMap', name)!.data as Record<string, string>;
+    const deploymentOf = (manifests: Manifest[], name: string) =>
+      named(manifests, 'Deployment', name)!.spec as { strategy?: unknown; template: { spec: PodSpec } };
+    const withExports = (exportWorker: unknown, component?: unknown) => (spec: Record<string, unknown>) => {
+      spec.exportWorker = exportWorker;
+      if (component) spec.components = { ...(spec.components as object), exportWorker: component };
+    };
+
+    it('runs on its gRPC port with the stack’s database and Redis, its files on a claim the stack owns, called by gateway-data', () => {
+      const on = built('devnet');
+      expect(configOf(on, 'devnet-export-worker')).to.deep.equal({
+        OPS_PORT: '8081',
+        GRPC_LISTEN_ADDRESS: '0.0.0.0:50057',
+        EVM_DATA_ADDRESS: 'devnet-evm-data:50053',
+        PRIMARY_NETWORK_ADDRESS: 'devnet-primary-network:50052',
+        AVALANCHE_NETWORK: 'fuji',
+        REDIS_URL: 'redis://devnet-redis:6379',
+        EXPORT_STORAGE: 'directory',
+        EXPORT_DIR: '/var/lib/chain-data/exports',
+        EXPORT_CONCURRENCY: '2',
+        EXPORT_MAX_ROWS: '1000000',
+        EXPORT_MAX_BYTES: '268435456',
+        EXPORT_RETENTION_DAYS: '7',
+        EXPORT_DOWNLOAD_URL_TTL_SECONDS: '3600',
+      });
+      const claim = named(on, 'PersistentVolumeClaim', 'devnet-export-worker-files')!;
+      expect(claim.spec).to.deep.equal({
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '10Gi' } },
+      });
+      expect(claim.metadata.ownerReferences).to.have.length(1);
+      expect(claim.metadata.labels).to.include({ 'app.kubernetes.io/component': 'export-worker' });
+      // The claim is applied before the pods that mount it.
+      expect(on.indexOf(claim)).to.be.below(on.indexOf(named(on, 'Deployment', 'devnet-export-worker')!));
+
+      const deployment = deploymentOf(on, 'devnet-export-worker');
+      // One pod at a time can mount the volume: the old pod goes before the new one starts.
+      expect(deployment.strategy).to.deep.equal({ type: 'Recreate' });
+      const pod = deployment.template.spec;
+      expect(pod.serviceAccountName).to.equal(undefined);
+      expect(pod.securityContext).to.include({ fsGroup: 1000, fsGroupChangePolicy: 'OnRootMismatch' });
+      expect(pod.volumes).to.deep.include({
+        name: 'exports',
+        persistentVolumeClaim: { claimName: 'devnet-export-worker-files' },
+      });
+      const container = pod.containers[0]!;
+      expect(container.args).to.deep.equal(['export-worker']);
+      expect(container.volumeMounts).to.deep.include({
+        name: 'exports',
+        mountPath: '/var/lib/chain-data/exports',
+      });
+      expect(container.env).to.deep.equal([
+        { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'devnet-postgres', key: 'dsn' } } },
+      ]);
+      expect(container.readinessProbe).to.deep.include({ grpc: { port: 50057 } });
+      const service = named(on, 'Service', 'devnet-export-worker')!;
+      expect((service.spec as { ports: unknown[] }).ports[0]).to.deep.equal({
+        name: 'grpc',
+        port: 50057,
+        targetPort: 'grpc',
+        protocol: 'TCP',
+        appProtocol: 'kubernetes.io/h2c',
+      });
+      expect(configOf(on, 'devnet-gateway-data')).to.include({
+        EXPORT_WORKER_ADDRESS: 'devnet-export-worker:50057',
+        EXPORT_DOWNLOAD_LINK_TTL_SECONDS: '3600',
+      });
+
+      const off = built('devnet', withExports(undefined, { enabled: false }));
+      expect(off.filter((m) => m.metadata.name.startsWith('devnet-export-worker'))).to.deep.equal([]);
+      // ConfigMap, claim, Deployment and Service.
+      expect(off.length).to.equal(on.length - 4);
+      // gateway-data keeps the address, as it keeps the other services' when they are off: calls answer 503.
+      expect(configOf(off, 'devnet-gateway-data')).to.include({
+        EXPORT_WORKER_ADDRESS: 'devnet-export-worker:50057',
+      });
+    });
+
+    it('shares a ReadWriteMany claim between its replicas, rolling them one by one; the jobs’ limits as the spec says', () => {
+      const children = built(
+        'devnet',
+        withExports(
+          {
+            storage: {
+              directory: { accessModes: ['ReadWriteMany'], size: '100Gi', storageClassName: 'nfs-client' },
+            },
+            concurrency: 4,
+            maxRows: 500_000,
+            maxBytes: 2 ** 30,
+            retentionDays: 30,
+            downloadLinks: { ttlSeconds: 600 },
+          },
+          { replicas: 3 },
+        ),
+      );
+      expect(named(children, 'PersistentVolumeClaim', 'devnet-export-worker-files')!.spec).to.deep.equal({
+        accessModes: ['ReadWriteMany'],
+        storageClassName: 'nfs-client',
+        resources: { requests: { storage: '100Gi' } },
+      });
+      const deployment = deploymentOf(children, 'devnet-export-worker');
+      expect(deployment).to.deep.include({ replicas: 3 });
+      expect(deployment.strategy).to.deep.equal({
+        type: 'RollingUpdate',
+        rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+      });
+      expect(named(children, 'PodDisruptionBudget', 'devnet-export-worker')).to.not.equal(undefined);
+      expect(configOf(children, 'devnet-export-worker')).to.include({
+        EXPORT_CONCURRENCY: '4',
+        EXPORT_MAX_ROWS: '500000',
+        EXPORT_MAX_BYTES: '1073741824',
+        EXPORT_RETENTION_DAYS: '30',
+        EXPORT_DOWNLOAD_URL_TTL_SECONDS: '600',
+      });
+      expect(configOf(children, 'devnet-gateway-data')).to.include({
+        EXPORT_DOWNLOAD_LINK_TTL_SECONDS: '600',
+      });
+    });
+
+    it('keeps the files in S3-compatible storage: no claim, the access key from the user’s Secret, or a workload identity', () => {
+      const production = built('production');
+      expect(configOf(production, 'mainnet-export-worker')).to.include({
+        EXPORT_STORAGE: 's3',
+        EXPORT_S3_BUCKET: 'chain-data-exports',
+        EXPORT_S3_PREFIX: 'exports/',
+        EXPORT_S3_REGION: 'eu-west-1',
+        EXPORT_S3_FORCE_PATH_STYLE: 'false',
+        REDIS_URL: 'redis://redis.data.svc:6379',
+      });
+      expect(configOf(production, 'mainnet-export-worker')).to.not.have.any.keys(
+        'EXPORT_DIR',
+        'EXPORT_S3_ENDPOINT',
+        'AWS_ACCESS_KEY_ID',
+        'AWS_SECRET_ACCESS_KEY',
+      );
+      expect(production.filter((m) => m.kind === 'PersistentVolumeClaim')).to.deep.equal([]);
+      const deployment = deploymentOf(production, 'mainnet-export-worker');
+      expect(deployment.strategy).to.deep.include({ type: 'RollingUpdate' });
+      expect(deployment.template.spec.volumes).to.deep.equal([{ name: 'tmp', emptyDir: {} }]);
+      expect(deployment.template.spec.securityContext).to.not.have.property('fsGroupChangePolicy');
+      expect(deployment.template.spec.containers[0]!.env).to.deep.equal([
+        { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'chain-data-db', key: 'dsn' } } },
+        {
+          name: 'AWS_ACCESS_KEY_ID',
+          valueFrom: { secretKeyRef: { name: 'chain-data-exports', key: 'AWS_ACCESS_KEY_ID' } },
+        },
+        {
+          name: 'AWS_SECRET_ACCESS_KEY',
+          valueFrom: { secretKeyRef: { name: 'chain-data-exports', key: 'AWS_SECRET_ACCESS_KEY' } },
+        },
+      ]);
+
+      // MinIO in the cluster, keys under names of the user's choosing.
+      const minio = built(
+        'devnet',
+        withExports({
+          storage: {
+            s3: {
+              bucket: 'exports',
+              prefix: 'devnet/',
+              endpoint: 'https://minio.storage.example.com',
+              forcePathStyle: true,
+              credentialsSecretRef: { name: 'minio', accessKeyIdKey: 'user', secretAccessKeyKey: 'password' },
+            },
+          },
+        }),
+      );
+      expect(configOf(minio, 'devnet-export-worker')).to.include({
+        EXPORT_STORAGE: 's3',
+        EXPORT_S3_BUCKET: 'exports',
+        EXPORT_S3_PREFIX: 'devnet/',
+        EXPORT_S3_ENDPOINT: 'https://minio.storage.example.com',
+        EXPORT_S3_REGION: 'us-east-1',
+        EXPORT_S3_FORCE_PATH_STYLE: 'true',
+      });
+      expect(
+        deploymentOf(minio, 'devnet-export-worker').template.spec.containers[0]!.env,
+      ).to.deep.include.members([
+        { name: 'AWS_ACCESS_KEY_ID', valueFrom: { secretKeyRef: { name: 'minio', key: 'user' } } },
+        { name: 'AWS_SECRET_ACCESS_KEY', valueFrom: { secretKeyRef: { name: 'minio', key: 'password' } } },
+      ]);
+
+      // No Secret: the pods' ServiceAccount is bound to a role that may write the bucket (IRSA and the like).
+      const identity = built(
+        'devnet',
+        withExports({ storage: { s3: { bucket: 'exports' } }, serviceAccountName: 'chain-data-exports' }),
+      );
+      const pod = deploymentOf(identity, 'devnet-export-worker').template.spec;
+      expect(pod.serviceAccountName).to.equal('chain-data-exports');
+      expect(pod.automountServiceAccountToken).to.equal(false);
+      expect(pod.containers[0]!.env!.map((e) => e.name)).to.deep.equal(['DATABASE_URL']);
+      // Only export-worker runs as it.
+      const others = identity.filter(
+        (m) => m.kind === 'Deployment' && m.metadata.name !== 'devnet-export-worker',
+      );
+      for (const other of others) {
+        expect((other.spec as { template: { spec: PodSpec } }).template.spec.serviceAccountName).to.equal(
+          undefined,
+        );
+      }
+    });
+
+    it('names the download links’ origin: the spec’s, else gateway-data’s first Ingress host, https when TLS covers it', () => {
+      const publicUrl = (patch?: (spec: Record<string, unknown>) => void) =>
+        configOf(built('devnet', patch), 'devnet-gateway-data').PUBLIC_URL;
+      const ingress = (value: unknown) => (spec: Record<string, unknown>) => {
+        spec.gateways = { gatewayData: { ingress: value } };
+      };
+      // No Ingress: each request's own origin.
+      expect(publicUrl()).to.equal(undefined);
+      expect(configOf(built('production'), 'mainnet-gateway-data').PUBLIC_URL).to.equal(
+        'https://data.example.com',
+      );
+      expect(publicUrl(ingress({ enabled: true, hosts: ['data.example.com', 'api.example.com'] }))).to.equal(
+        'http://data.example.com',
+      );
+      expect(
+        publicUrl(
+          ingress({
+            enabled: true,
+            hosts: ['data.example.com', 'api.example.com'],
+            tls: [{ secretName: 'api-tls', hosts: ['api.example.com'] }],
+          }),
+        ),
+      ).to.equal('http://data.example.com');
+      // A TLS entry without hosts covers them all (the controller's default certificate).
+      expect(
+        publicUrl(
+          ingress({ enabled: true, hosts: ['data.example.com'], tls: [{ secretName: 'wildcard-tls' }] }),
+        ),
+      ).to.equal('https://data.example.com');
+      expect(publicUrl(ingress({ enabled: true, hosts: ['*.example.com'] }))).to.equal(undefined);
+      expect(publicUrl(ingress({ enabled: false, hosts: ['data.example.com'] }))).to.equal(undefined);
+      // The spec's origin wins, e.g. a CDN or a proxy in front of the Ingress.
+      expect(
+        publicUrl((spec) => {
+          ingress({ enabled: true, hosts: ['data.example.com'] })(spec);
+          spec.exportWorker = { downloadLinks: { origin: 'https://downloads.example.com' } };
+        }),
+      ).to.equal('https://downloads.example.com');
+    });
+  });
+
   it('leaves the replica count to the autoscaler when autoscaling is on', () => {
     const stack = stackFrom(readSample('production'));
     const children = buildStack(stack, contextFor(stack, 'StatefulSet'));
@@ -371,7 +644,12 @@ describe('operator builders', () => {
     expect(hpa.metadata.name).to.equal('mainnet-gateway-data');
     expect(
       children.filter((m) => m.kind === 'PodDisruptionBudget').map((m) => m.metadata.name),
-    ).to.deep.equal(['mainnet-gateway-rpc', 'mainnet-gateway-data', 'mainnet-gateway-metrics']);
+    ).to.deep.equal([
+      'mainnet-export-worker',
+      'mainnet-gateway-rpc',
+      'mainnet-gateway-data',
+      'mainnet-gateway-metrics',
+    ]);
   });
 
   it('lets only the gateways take traffic from outside the stack, and the monitoring namespaces scrape', () => {

@@ -5,7 +5,11 @@ import { computeStatus, setCondition, type ObservedObject } from '../../operator
 import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
 import { defaultedCustomResource } from '../support/fake-kube-apiserver/index.ts';
 import { readCrd, readSample } from '../support/operator-cluster.ts';
-import { findSpecProblems, upstreamUrlProblem } from '../../operator/controller/validation.ts';
+import {
+  exportClaimProblem,
+  findSpecProblems,
+  upstreamUrlProblem,
+} from '../../operator/controller/validation.ts';
 import { backoffDelay, TokenBucket, WorkQueue } from '../../operator/controller/work-queue.ts';
 import type { Condition } from '../../operator/api/v1alpha1.ts';
 
@@ -225,7 +229,7 @@ describe('operator status', () => {
       Progressing: ['False', 'RolloutComplete'],
       Degraded: ['False', 'AsExpected'],
     });
-    expect(s.componentsReady).to.equal('12/12');
+    expect(s.componentsReady).to.equal('13/13');
     expect(s.observedGeneration).to.equal(2);
   });
 
@@ -244,7 +248,7 @@ describe('operator status', () => {
     const s = status((_kind, name) => (name === 'eval-postgres' ? undefined : workload(1, 1, 1, 1)));
     expect(byType(s).Ready).to.deep.equal(['False', 'ComponentsNotReady']);
     expect(s.conditions![0]!.message).to.equal('waiting for postgres (0/0 ready, 0 updated)');
-    expect(s.componentsReady).to.equal('11/12');
+    expect(s.componentsReady).to.equal('12/13');
   });
 
   it('reports spec problems as Degraded, and not Ready, with the first problem’s reason', () => {
@@ -332,6 +336,89 @@ describe('operator spec checks beyond the schema', () => {
           'spec.redis.external.secretRef: Secret "redis" has no key "url"; add it, holding a Redis URL (redis://host:6379)',
       },
     ]);
+  });
+});
+
+describe('operator checks of export-worker’s storage', () => {
+  const crd = readCrd();
+  const stackWith = (spec: Record<string, unknown>) =>
+    defaultedCustomResource(crd, {
+      apiVersion: 'chaindatastack.io/v1alpha1',
+      kind: 'ChainDataStack',
+      metadata: { name: 's', namespace: 'ns' },
+      spec: { upstream: { devnet: { enabled: true } }, ...spec },
+    }) as unknown as ChainDataStack;
+  const claim = (spec: Record<string, unknown>, deletionTimestamp?: string) => ({
+    metadata: {
+      name: 's-export-worker-files',
+      ...(deletionTimestamp ? { deletionTimestamp: new Date(deletionTimestamp) } : {}),
+    },
+    spec,
+  });
+
+  it('wants both keys of the object store’s access key: one problem for a missing Secret, one per missing key', async () => {
+    const s3 = (credentialsSecretRef: unknown) =>
+      stackWith({ exportWorker: { storage: { s3: { bucket: 'exports', credentialsSecretRef } } } });
+    const field = 'spec.exportWorker.storage.s3.credentialsSecretRef';
+    expect(await findSpecProblems(s3({ name: 'keys' }), () => Promise.resolve(undefined))).to.deep.equal([
+      {
+        reason: 'SecretNotFound',
+        message: `${field}: Secret "keys" does not exist; create it with the keys "AWS_ACCESS_KEY_ID" and "AWS_SECRET_ACCESS_KEY" holding the object store’s access key id and secret access key`,
+      },
+    ]);
+    const onlyId = () => Promise.resolve({ data: { AWS_ACCESS_KEY_ID: 'aWQ=' } });
+    expect(await findSpecProblems(s3({ name: 'keys' }), onlyId)).to.deep.equal([
+      {
+        reason: 'SecretKeyNotFound',
+        message: `${field}: Secret "keys" has no key "AWS_SECRET_ACCESS_KEY"; add it, holding the object store’s secret access key`,
+      },
+    ]);
+    const named = () => Promise.resolve({ data: { user: 'dQ==', password: 'cA==' } });
+    expect(
+      await findSpecProblems(
+        s3({ name: 'keys', accessKeyIdKey: 'user', secretAccessKeyKey: 'password' }),
+        named,
+      ),
+    ).to.deep.equal([]);
+    // No Secret named (a workload identity), or export-worker off: nothing to check.
+    expect(await findSpecProblems(s3(undefined), () => Promise.resolve(undefined))).to.deep.equal([]);
+    const off = stackWith({
+      components: { exportWorker: { enabled: false } },
+      exportWorker: { storage: { s3: { bucket: 'exports', credentialsSecretRef: { name: 'keys' } } } },
+    });
+    expect(await findSpecProblems(off, () => Promise.resolve(undefined))).to.deep.equal([]);
+  });
+
+  it('says up front that an existing claim’s access modes and class cannot change, and how to change them', () => {
+    const rwo = stackWith({});
+    expect(exportClaimProblem(rwo, undefined)).to.equal(undefined);
+    // The cluster's default class filled in where the spec names none: no change asked.
+    const bound = claim({ accessModes: ['ReadWriteOnce'], storageClassName: 'standard', volumeName: 'pv-1' });
+    expect(exportClaimProblem(rwo, bound)).to.equal(undefined);
+
+    const rwx = stackWith({
+      components: { exportWorker: { replicas: 2 } },
+      exportWorker: { storage: { directory: { accessModes: ['ReadWriteMany'] } } },
+    });
+    expect(exportClaimProblem(rwx, bound)).to.deep.equal({
+      reason: 'ExportVolumeImmutable',
+      message:
+        "spec.exportWorker.storage.directory.accessModes: the claim s-export-worker-files has ReadWriteOnce, and Kubernetes cannot change a claim's access modes; set it back, or disable components.exportWorker until the operator has deleted the claim (the export files go with it), then enable it again",
+    });
+    const nfs = stackWith({ exportWorker: { storage: { directory: { storageClassName: 'nfs' } } } });
+    expect(exportClaimProblem(nfs, bound)?.message).to.match(
+      /^spec\.exportWorker\.storage\.directory\.storageClassName: the claim s-export-worker-files is of class standard, and Kubernetes cannot change a claim's class;/,
+    );
+    // A claim on its way out is no obstacle; nor is one the spec no longer wants (s3, or export-worker off).
+    expect(
+      exportClaimProblem(rwx, claim({ accessModes: ['ReadWriteOnce'] }, '2026-01-01T00:00:00Z')),
+    ).to.equal(undefined);
+    expect(
+      exportClaimProblem(stackWith({ exportWorker: { storage: { s3: { bucket: 'exports' } } } }), bound),
+    ).to.equal(undefined);
+    expect(
+      exportClaimProblem(stackWith({ components: { exportWorker: { enabled: false } } }), bound),
+    ).to.equal(undefined);
   });
 });
 

@@ -77,4 +77,108 @@ describe('ChainDataStack CRD schema', () => {
     expect(parsed.spec.database.managed).to.deep.include({ provider: 'Auto', retainOnDelete: true });
     expect(parsed.spec.gateways.gatewayRpc.service.port).to.equal(9650);
   });
+
+  const stack = (spec: Record<string, unknown>) =>
+    chainDataStackSchema.safeParse({
+      apiVersion: 'chaindatastack.io/v1alpha1',
+      kind: 'ChainDataStack',
+      metadata: { name: 'exports' },
+      spec: { upstream: { devnet: { enabled: true } }, ...spec },
+    });
+
+  it('runs export-worker by default, its files on a ReadWriteOnce volume, with the worker’s own limits', () => {
+    const parsed = stack({});
+    expect(parsed.success).to.equal(true);
+    const spec = parsed.data!.spec;
+    expect(spec.components.exportWorker).to.deep.include({ enabled: true, replicas: 1 });
+    expect(spec.components.exportWorker.resources).to.deep.equal({
+      requests: { cpu: '250m', memory: '256Mi' },
+    });
+    expect(spec.exportWorker).to.deep.equal({
+      storage: { directory: { size: '10Gi', accessModes: ['ReadWriteOnce'] } },
+      concurrency: 2,
+      maxRows: 1_000_000,
+      maxBytes: 256 * 1024 * 1024,
+      retentionDays: 7,
+      downloadLinks: { ttlSeconds: 3_600 },
+    });
+    const s3 = stack({
+      exportWorker: { storage: { s3: { bucket: 'exports', credentialsSecretRef: { name: 'keys' } } } },
+    });
+    expect(s3.data!.spec.exportWorker.storage).to.deep.equal({
+      s3: {
+        bucket: 'exports',
+        prefix: 'exports/',
+        region: 'us-east-1',
+        forcePathStyle: false,
+        credentialsSecretRef: {
+          name: 'keys',
+          accessKeyIdKey: 'AWS_ACCESS_KEY_ID',
+          secretAccessKeyKey: 'AWS_SECRET_ACCESS_KEY',
+        },
+      },
+    });
+  });
+
+  it('refuses export settings the worker would refuse, naming the field', () => {
+    const refused = (exportWorker: unknown) => {
+      const parsed = stack({ exportWorker });
+      expect(parsed.success, JSON.stringify(exportWorker)).to.equal(false);
+      return parsed.error!.issues.map((i) => i.path.join('.'));
+    };
+    expect(refused({ storage: { directory: { accessModes: ['ReadOnlyMany'] } } })).to.deep.equal([
+      'spec.exportWorker.storage.directory.accessModes.0',
+    ]);
+    expect(refused({ storage: { directory: { accessModes: [] } } })).to.deep.equal([
+      'spec.exportWorker.storage.directory.accessModes',
+    ]);
+    expect(refused({ storage: { directory: { size: 'ten gigs' } } })).to.deep.equal([
+      'spec.exportWorker.storage.directory.size',
+    ]);
+    expect(refused({ storage: { s3: {} } })).to.deep.equal(['spec.exportWorker.storage.s3.bucket']);
+    // The worker's own rules for bucket, prefix and region, so a stack it would refuse is refused at admission.
+    expect(refused({ storage: { s3: { bucket: 'b' } } })).to.deep.equal([
+      'spec.exportWorker.storage.s3.bucket',
+    ]);
+    expect(refused({ storage: { s3: { bucket: 'exports', prefix: '/exports/' } } })).to.deep.equal([
+      'spec.exportWorker.storage.s3.prefix',
+    ]);
+    expect(refused({ storage: { s3: { bucket: 'exports', region: 'eu west' } } })).to.deep.equal([
+      'spec.exportWorker.storage.s3.region',
+    ]);
+    expect(refused({ storage: { s3: { bucket: 'exports', endpoint: 'minio:9000' } } })).to.deep.equal([
+      'spec.exportWorker.storage.s3.endpoint',
+    ]);
+    expect(refused({ concurrency: 0 })).to.deep.equal(['spec.exportWorker.concurrency']);
+    expect(refused({ maxBytes: 2 ** 41 })).to.deep.equal(['spec.exportWorker.maxBytes']);
+    expect(refused({ retentionDays: 0 })).to.deep.equal(['spec.exportWorker.retentionDays']);
+    expect(refused({ downloadLinks: { ttlSeconds: 30 } })).to.deep.equal([
+      'spec.exportWorker.downloadLinks.ttlSeconds',
+    ]);
+    expect(refused({ serviceAccountName: 'Exports_Writer' })).to.deep.equal([
+      'spec.exportWorker.serviceAccountName',
+    ]);
+  });
+
+  it('carries the CEL rules zod can’t check: one storage, ReadWriteMany for more than one pod', () => {
+    const schema = openApiSchema() as {
+      properties: {
+        spec: Schema & { properties: Record<string, Schema & { properties: Record<string, Schema> }> };
+      };
+    };
+    const rulesOf = (node: Schema) =>
+      ((node['x-kubernetes-validations'] ?? []) as { message: string }[]).map((r) => r.message);
+    const spec = schema.properties.spec;
+    expect(rulesOf(spec)).to.deep.equal([
+      'exportWorker.storage.directory.accessModes must include ReadWriteMany when components.exportWorker runs more than one pod (replicas, or autoscaling.maxReplicas, above 1): every replica writes and serves the files. Or keep the files in object storage (exportWorker.storage.s3)',
+    ]);
+    const storage = spec.properties.exportWorker!.properties.storage!;
+    expect(rulesOf(storage)).to.deep.equal(['exportWorker.storage: set exactly one of directory or s3']);
+    expect(storage.default).to.deep.equal({ directory: {} });
+    const accessModes = (storage.properties as Record<string, { properties: Record<string, Schema> }>)
+      .directory!.properties.accessModes!;
+    expect(rulesOf(accessModes)).to.deep.equal([
+      'exportWorker.storage.directory.accessModes: ReadWriteOncePod cannot be combined with others',
+    ]);
+  });
 });
