@@ -13,6 +13,7 @@ import { officialSdk } from '../support/chainkit.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { lower, readChain, type ChainModel } from '../support/evm-chain-model.ts';
+import { parseCsv } from '../support/csv.ts';
 import { startEvmDataStack, type EvmDataStack } from '../support/evm-data-stack.ts';
 import { onPath, startMoto, startS3rver } from '../support/s3-servers.ts';
 import { eventually, freePort, startComponent, type RunningComponent } from '../support/processes.ts';
@@ -37,37 +38,6 @@ const SECRET = 'an-export-worker-test-secret-of-at-least-thirty-two-chars';
 const REDIS = 'redis://127.0.0.1:6379';
 
 type Doc = Record<string, unknown>;
-
-/** RFC 4180, read apart from the worker's writer: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  expect(field, 'the file ends with CRLF').to.equal('');
-  expect(record).to.deep.equal([]);
-  return records;
-}
 
 const iso = (seconds: bigint) => new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 const dayStartOf = (date: string) => BigInt(Date.parse(`${date}T00:00:00Z`) / 1000);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { parseCsv } from '../support/csv.ts';
 import fc from 'fast-check';
 import { csvField, csvLine, isoSeconds } from '../../services/export-worker/export/csv.ts';
 import {
@@ -26,29 +27,6 @@ import { IDENTITIES } from '../../services/runtime/avalanche/networks.ts';
 
 /** The export worker's pure parts: CSV, days, request normal form, plans and the rows of each export type. */
 
-/** RFC 4180 read back, apart from the writer. */
-function parseLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
-
 describe('export worker: CSV', () => {
   it('quotes only what needs it and reads back as written', () => {
     expect(csvField('plain')).to.equal('plain');
@@ -59,7 +37,7 @@ describe('export worker: CSV', () => {
       fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 8 }), (fields) => {
         const line = csvLine(fields);
         expect(line.endsWith('\r\n')).to.equal(true);
-        expect(parseLine(line.slice(0, -2))).to.deep.equal(fields);
+        expect(parseCsv(line)).to.deep.equal([fields]);
       }),
     );
   });
@@ -351,42 +329,43 @@ describe('export worker: primary network rows', () => {
     blockNumber: '1',
     blockTimestamp: 1_767_225_600,
     outputIndex: 0,
-    txHash: 'tx',
+    // Any cb58 id: the rows put a transaction's inputs in their order, by the id of the transaction creating each.
+    txHash: fuji.avaxAssetId,
     utxoType: 'TRANSFER',
-    ...(staked === undefined ? {} : { staked }),
+    // A stake output carries its staking period, also once returned (no longer `staked`).
+    ...(staked === undefined ? {} : { staked, utxoStartTimestamp: 1_767_225_600 }),
   });
   const mine = 'fuji1mine';
   const theirs = 'fuji1theirs';
   const p = fuji.pChainId;
-  const tx = (): Transaction__Output =>
-    ({
-      pChain: {
-        txHash: 'tx',
-        txType: 'AddPermissionlessDelegatorTx',
-        blockTimestamp: 1_767_225_600,
-        blockNumber: '12',
-        blockHash: 'b',
-        consumedUtxos: [utxo('in1', mine, '10', p, p), utxo('in2', mine, '5', fuji.xChainId, p)],
-        emittedUtxos: [
-          utxo('stake', mine, '8', p, p, true),
-          utxo('change', mine, '6', p, p),
-          utxo('out', theirs, '1', p, fuji.cChainId),
-        ],
-        value: [],
-        amountBurned: [],
-        amountStaked: [],
-        amountL1ValidatorBalanceBurned: [],
-        nodeId: 'NodeID-x',
-        startTimestamp: 1_767_225_600,
-        endTimestamp: 1_767_312_000,
-        l1ValidatorManagerDetails: null,
-        l1ValidatorDetails: [],
-        rewardAddresses: [],
-        subnetOwnershipInfo: null,
-        blsCredentials: null,
-        blockchainInfo: null,
-      },
-    });
+  const tx = (): Transaction__Output => ({
+    pChain: {
+      txHash: 'tx',
+      txType: 'AddPermissionlessDelegatorTx',
+      blockTimestamp: 1_767_225_600,
+      blockNumber: '12',
+      blockHash: 'b',
+      consumedUtxos: [utxo('in1', mine, '10', p, p), utxo('in2', mine, '5', fuji.xChainId, p)],
+      emittedUtxos: [
+        utxo('stake', mine, '8', p, p, false),
+        utxo('change', mine, '6', p, p),
+        utxo('out', theirs, '1', p, fuji.cChainId),
+      ],
+      value: [],
+      amountBurned: [],
+      amountStaked: [],
+      amountL1ValidatorBalanceBurned: [],
+      nodeId: 'NodeID-x',
+      startTimestamp: 1_767_225_600,
+      endTimestamp: 1_767_312_000,
+      l1ValidatorManagerDetails: null,
+      l1ValidatorDetails: [],
+      rewardAddresses: [],
+      subnetOwnershipInfo: null,
+      blsCredentials: null,
+      blockchainInfo: null,
+    },
+  });
 
   it('writes a row per owned UTXO with its side: debit, atomic, stake, credit', () => {
     const rows = primaryNetworkRowsOf(p, tx(), new Set([mine]));

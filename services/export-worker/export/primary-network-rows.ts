@@ -1,5 +1,6 @@
 import type { AssetAmount__Output } from '../../generated/proto/chaindata/primarynetwork/v1/AssetAmount.ts';
 import type { Transaction__Output } from '../../generated/proto/chaindata/primarynetwork/v1/Transaction.ts';
+import { decodeCb58 } from '../../runtime/formatting/cb58.ts';
 import { isoSeconds, type CsvLayout, type CsvRow } from './csv.ts';
 
 /**
@@ -89,25 +90,46 @@ const NO_ASSET: AssetAmount__Output = {
   historicalPrice: null,
 };
 
-function utxoEntry(
-  side: 'consumed' | 'emitted',
-  chain: string,
-  utxo: {
-    utxoId: string;
-    addresses: string[];
-    asset: AssetAmount__Output | null;
-    consumedOnChainId: string;
-    createdOnChainId: string;
-    staked?: boolean;
-  },
-): Entry {
+interface UtxoDoc {
+  utxoId: string;
+  addresses: string[];
+  asset: AssetAmount__Output | null;
+  consumedOnChainId: string;
+  createdOnChainId: string;
+  utxoType: string;
+  /** The transaction that created it (`txHash` on the P-Chain, `creationTxHash` elsewhere) and its output index. */
+  txHash?: string;
+  creationTxHash?: string;
+  outputIndex: number | string;
+  /** P-Chain: set on stake outputs alone, and kept once the stake is returned (unlike `staked`). */
+  utxoStartTimestamp?: number;
+}
+
+/**
+ * A transaction's consumed UTXOs in the order its inputs list them (primary-network lists them by output index):
+ * avalanchego requires inputs sorted by UTXO (creating transaction id, then output index), its own transfer inputs
+ * first, then what its operations spend (mint and NFT outputs, which no transfer input can spend), then what it
+ * imports.
+ */
+function inInputOrder<T extends UtxoDoc>(chain: string, utxos: T[]): T[] {
+  const keyed = utxos.map((u) => ({
+    u,
+    group: u.createdOnChainId !== chain ? 2 : /^(transfer|stake)$/i.test(u.utxoType) ? 0 : 1,
+    txId: decodeCb58(u.txHash ?? u.creationTxHash ?? ''),
+    index: Number(u.outputIndex),
+  }));
+  keyed.sort((a, b) => a.group - b.group || Buffer.compare(a.txId, b.txId) || a.index - b.index);
+  return keyed.map((k) => k.u);
+}
+
+function utxoEntry(side: 'consumed' | 'emitted', chain: string, utxo: UtxoDoc): Entry {
   const atomic = utxo.consumedOnChainId !== utxo.createdOnChainId;
   const rowType: UtxoRowType =
     side === 'consumed'
       ? atomic && utxo.createdOnChainId !== chain
         ? 'DEBIT_ATOMIC'
         : 'DEBIT'
-      : utxo.staked
+      : utxo.utxoStartTimestamp !== undefined
         ? 'CREDIT_STAKING_SET'
         : atomic && utxo.consumedOnChainId !== chain
           ? 'CREDIT_ATOMIC'
@@ -130,7 +152,7 @@ function factsOf(chain: string, transaction: Transaction__Output): TxFacts {
       stakeStart: p.startTimestamp === undefined ? '' : isoSeconds(p.startTimestamp),
       stakeEnd: p.endTimestamp === undefined ? '' : isoSeconds(p.endTimestamp),
       entries: [
-        ...p.consumedUtxos.map((u) => utxoEntry('consumed', chain, u)),
+        ...inInputOrder(chain, p.consumedUtxos).map((u) => utxoEntry('consumed', chain, u)),
         ...p.emittedUtxos.map((u) => utxoEntry('emitted', chain, u)),
       ],
     };
@@ -147,7 +169,7 @@ function factsOf(chain: string, transaction: Transaction__Output): TxFacts {
       stakeStart: '',
       stakeEnd: '',
       entries: [
-        ...x.consumedUtxos.map((u) => utxoEntry('consumed', chain, u)),
+        ...inInputOrder(chain, x.consumedUtxos).map((u) => utxoEntry('consumed', chain, u)),
         ...x.emittedUtxos.map((u) => utxoEntry('emitted', chain, u)),
       ],
     };
@@ -180,7 +202,9 @@ function factsOf(chain: string, transaction: Transaction__Output): TxFacts {
   return {
     ...common,
     entries: [
-      ...transaction.cChainImport!.consumedUtxos.map((u) => utxoEntry('consumed', chain, u)),
+      ...inInputOrder(chain, transaction.cChainImport!.consumedUtxos).map((u) =>
+        utxoEntry('consumed', chain, u),
+      ),
       ...transaction.cChainImport!.evmOutputs.map((output, i) => ({
         rowType: 'CREDIT' as const,
         utxoId: `${c.txHash}:evmOutput:${i}`,
