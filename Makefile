@@ -144,6 +144,7 @@ bench: install ## run the benchmarks and print their table (figures go to docs/b
 	node bench/node-rpc-fanout.ts
 	node bench/signature-aggregator.ts
 	node bench/bls.ts
+	node bench/export-worker.ts
 
 .PHONY: clean
 clean: ## remove installed tools, dependencies and local stack data

@@ -87,6 +87,7 @@ export const SECTION_NAMES = [
   'node-rpc-fanout',
   'signature-aggregator',
   'bls',
+  'export-worker',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
