@@ -36,13 +36,16 @@ export function parseParams<S extends z.ZodRawShape>(
 }
 
 /**
- * A parameter as a message names it: `pageSize`; a list parameter by its name (`txTypes`, as the real API names
- * it); a member of a body object by its path (`options.addresses[2]`).
+ * A parameter as a message names it: `pageSize`; a list parameter by its name, whatever is wrong inside an item
+ * (`txTypes`, `queries`, as the real APIs name them); a member of a body object by its path
+ * (`options.addresses[2]`).
  */
 function parameterPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'request';
   const [name, ...inner] = path;
-  if (inner.every((segment) => typeof segment === 'number')) return String(name);
+  // A list's items are the list's (the Looking Glass `queries` as the real API names them); an object's members
+  // are named themselves.
+  if (inner.length === 0 || typeof inner[0] === 'number') return String(name);
   return (
     String(name) +
     inner.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${String(segment)}`)).join('')
