@@ -69,6 +69,8 @@ const config = {
   EXPORT_PAGE_SIZE: env.integer(1, 100, 100),
   EXPORT_IDEMPOTENCY_WINDOW_SECONDS: env.integer(0, 30 * 86_400, 86_400),
   EXPORT_RETENTION_DAYS: env.integer(1, 3_650, 7),
+  /** How often expired exports are looked for (and removed with their files). */
+  EXPORT_SWEEP_INTERVAL_MS: env.integer(100, 86_400_000, 60_000),
   EXPORT_DOWNLOAD_URL_TTL_SECONDS: env.integer(60, 7 * 86_400, 3_600),
   /** How long one day's stream of one source may take. */
   EXPORT_STREAM_DEADLINE_MS: env.integer(1_000, 3_600_000, 300_000),
@@ -106,9 +108,6 @@ function exportFilesOf(cfg: ReturnType<typeof loadConfig<typeof config>>): {
     client,
   };
 }
-
-/** How often the retention sweep and the check for lost jobs run. */
-const SWEEP_INTERVAL_MS = 60_000;
 
 export async function startExportWorker(ctx: ComponentContext): Promise<void> {
   const { log } = ctx;
@@ -317,7 +316,7 @@ export async function startExportWorker(ctx: ComponentContext): Promise<void> {
   }, 5_000);
   const sweeper = setInterval(() => {
     sweep().catch((err: Error) => log.warn({ err }, 'cannot remove expired exports'));
-  }, SWEEP_INTERVAL_MS);
+  }, cfg.EXPORT_SWEEP_INTERVAL_MS);
   ctx.onShutdown('timers', () => {
     clearInterval(timer);
     clearInterval(sweeper);

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { erc20Abi, erc721Abi, toHex, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DevnetParameters } from '../../services/devnet/network.ts';
@@ -266,6 +268,7 @@ describe('export-worker: transaction exports as jobs that survive crashes', func
       EXPORT_PAGE_SIZE: '3',
       EXPORT_CHECKPOINT_BYTES: '2048',
       EXPORT_JOB_LOCK_MS: '1000',
+      EXPORT_SWEEP_INTERVAL_MS: '200',
       LOG_LEVEL: 'warn',
     };
     worker = await startWorker();
@@ -583,6 +586,42 @@ describe('export-worker: transaction exports as jobs that survive crashes', func
       await limited.stop();
       await limitedDb.drop();
     }
+  });
+
+  it('removes an export, its operation and its file, once it is older than the retention', async () => {
+    const done = await finished(
+      (
+        await post(
+          {
+            type: 'TRANSACTION_EXPORT_EVM',
+            firstDate: '2026-01-02',
+            lastDate: '2026-01-02',
+            options: { addresses: [busiest], includeChains: [stack.chainIds.C] },
+          },
+          { 'idempotency-key': 'to-expire' },
+        )
+      ).body.operationId as string,
+    );
+    const id = done.operationId as string;
+    const file = join(exportDir, `${id}.csv`);
+    expect(existsSync(file)).to.equal(true);
+    // Finished eight days ago, as far as the worker can tell (the retention is 7 days).
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query(
+        "UPDATE export_worker.operations SET finished_at = now() - interval '8 days' WHERE id = $1",
+        [id],
+      );
+    } finally {
+      await client.end();
+    }
+    await eventually(
+      async () => (await fetch(`${gatewayUrl}/v1/operations/${id}`)).status === 404,
+      20_000,
+      'the expired export removed',
+    );
+    expect(existsSync(file)).to.equal(false);
   });
 
   it('writes byte for byte the same file when the worker is killed (kill -9) again and again during the export', async () => {
