@@ -47,17 +47,21 @@ export interface SourceClients {
   pageSize: number;
 }
 
-/** A window's pages, reopening the stream from the last cursor it sent when it ended before the window's end. */
-async function* resumingPages(
-  open: (cursor: string) => AsyncIterable<{ nextCursor: string; rows: CsvRow[] }>,
+/**
+ * A window's pages as rows, reopening the stream from the last cursor it sent when it ended before the window's
+ * end.
+ */
+async function* resumingPages<P extends { next_cursor: string }>(
+  open: (cursor: string) => AsyncIterable<P>,
+  rowsOf: (page: P) => CsvRow[],
   cursor: string,
 ): AsyncIterable<SourcePage> {
   let from = cursor;
   for (;;) {
     let last: string | undefined;
     for await (const page of open(from)) {
-      last = page.nextCursor;
-      yield page;
+      last = page.next_cursor;
+      yield { rows: rowsOf(page), nextCursor: last };
       if (last === '') return;
     }
     // No page at all: nothing (more) in the window. A page whose cursor is not empty: the stream ended early.
@@ -73,24 +77,22 @@ export function sourcesOf(spec: ExportSpec, clients: SourceClients): ExportPlanS
       spec.addresses.map((address): ExportSource => ({
         name: `${chainId} ${address}`,
         pages: (window, cursor) =>
-          resumingPages(async function* (from) {
-            const stream = evmData.streaming.StreamAddressTransactions(
-              {
-                chain_id: chainId,
-                address: Buffer.from(address.slice(2), 'hex'),
-                start_timestamp: window.start,
-                end_timestamp: window.end,
-                page_size: pageSize,
-                cursor: from,
-              },
-              streamDeadlineMs,
-            );
-            for await (const page of stream)
-              yield {
-                nextCursor: page.next_cursor,
-                rows: page.transactions.flatMap((tx) => evmRowsOf(chainId, address, tx)),
-              };
-          }, cursor),
+          resumingPages(
+            (from) =>
+              evmData.streaming.StreamAddressTransactions(
+                {
+                  chain_id: chainId,
+                  address: Buffer.from(address.slice(2), 'hex'),
+                  start_timestamp: window.start,
+                  end_timestamp: window.end,
+                  page_size: pageSize,
+                  cursor: from,
+                },
+                streamDeadlineMs,
+              ),
+            (page) => page.transactions.flatMap((tx) => evmRowsOf(chainId, address, tx)),
+            cursor,
+          ),
       })),
     );
     return {
@@ -113,8 +115,8 @@ export function sourcesOf(spec: ExportSpec, clients: SourceClients): ExportPlanS
   const evmIds = spec.cChainEvmAddresses.map((a) => Buffer.from(a.slice(2), 'hex'));
   const staking = spec.type === 'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING';
   const [pChain, , cChain] = chainIdsOf(spec);
-  const rowsOf =
-    spec.type === 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE' ? simpleRowsOf : primaryNetworkRowsOf;
+  const simple = spec.type === 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE';
+  const rowsOf = simple ? simpleRowsOf : primaryNetworkRowsOf;
   const chains = spec.chains.filter((chain) => {
     // Staking happens on the P-Chain only.
     if (staking && chain !== pChain) return false;
@@ -125,32 +127,29 @@ export function sourcesOf(spec: ExportSpec, clients: SourceClients): ExportPlanS
   const sources = chains.map((chain): ExportSource => ({
     name: chain,
     pages: (window, cursor) =>
-      resumingPages(async function* (from) {
-        const stream = primaryNetwork.streaming.StreamTransactions(
-          {
-            chain: { network: spec.network, blockchain_id: chain },
-            addresses: shortIds,
-            evm_addresses: chain === cChain ? evmIds : [],
-            tx_types: staking ? [...STAKING_TX_TYPES] : [],
-            start_timestamp: window.start,
-            // The stream's end is inclusive.
-            end_timestamp: window.end - 1,
-            sort_order: 'SORT_ORDER_ASC',
-            page_size: pageSize,
-            cursor: from,
-          },
-          streamDeadlineMs,
-        );
-        for await (const page of stream)
-          yield {
-            nextCursor: page.next_cursor,
-            rows: page.transactions.flatMap((tx) => rowsOf(chain, tx, exported)),
-          };
-      }, cursor),
+      resumingPages(
+        (from) =>
+          primaryNetwork.streaming.StreamTransactions(
+            {
+              chain: { network: spec.network, blockchain_id: chain },
+              addresses: shortIds,
+              evm_addresses: chain === cChain ? evmIds : [],
+              tx_types: staking ? [...STAKING_TX_TYPES] : [],
+              start_timestamp: window.start,
+              // The stream's end is inclusive.
+              end_timestamp: window.end - 1,
+              sort_order: 'SORT_ORDER_ASC',
+              page_size: pageSize,
+              cursor: from,
+            },
+            streamDeadlineMs,
+          ),
+        (page) => page.transactions.flatMap((tx) => rowsOf(chain, tx, exported)),
+        cursor,
+      ),
   }));
   return {
-    layout:
-      spec.type === 'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE' ? SIMPLE_LAYOUT : PRIMARY_NETWORK_LAYOUT,
+    layout: simple ? SIMPLE_LAYOUT : PRIMARY_NETWORK_LAYOUT,
     sources,
     async coveredUntil() {
       if (chains.length === 0) return Number.MAX_SAFE_INTEGER;
