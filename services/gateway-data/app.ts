@@ -2,10 +2,10 @@ import type Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from '../runtime/logger.ts';
 import type { PageTokens } from '../runtime/pagination/page-token.ts';
-import { createRestApp, mountRoute } from '../runtime/rest/gateway.ts';
+import { createRestApp, mountRoute, type RestAdmission } from '../runtime/rest/gateway.ts';
 import { buildOpenApiDocument } from '../runtime/rest/openapi.ts';
 import { mountReferencePage } from '../runtime/rest/reference-page.ts';
-import { admitEveryCaller, API_KEY_HEADERS, callerOf, type CallerAdmission } from './api-keys.ts';
+import { API_KEY_HEADERS } from '../edge/edge.ts';
 import {
   DATA_ROUTES,
   type EvmDataClient,
@@ -39,9 +39,13 @@ export interface DataGatewayOptions {
   /** How long one file download may stream from the export worker. */
   downloadDeadlineMs?: number;
   pageTokens: PageTokens;
+  /** What the health routes check (default: the services the routes read). */
+  health?: RouteServices['health'];
   log: Logger;
-  /** Who may call, and how much (API keys, rate limits); admits everyone until those exist. */
-  admission?: CallerAdmission;
+  /** Who may call, and how much (API keys, rate limits: the edge); absent, every caller is admitted. */
+  admission?: RestAdmission;
+  /** Proxies in front of the gateway that append X-Forwarded-For (the client address limits count against). */
+  trustedProxyHops?: number;
   /** The version the OpenAPI document carries. */
   version?: string;
 }
@@ -57,8 +61,9 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     exportWorker: options.exportWorker,
     downloadLinks: options.downloadLinks,
     pageTokens: options.pageTokens,
+    health: options.health ?? serviceHealth(options),
   };
-  const admission = options.admission ?? admitEveryCaller;
+  const { admission } = options;
   const openApiDocument = buildOpenApiDocument(DATA_ROUTES, {
     title: 'Data API (chain-data gateway-data)',
     version: options.version ?? '0.1.0',
@@ -79,10 +84,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   });
   // Like the document it renders, the reference page is for anyone: no route's admission applies to it.
   mountReferencePage(router, OPENAPI_PATH, 'Data API reference (chain-data gateway-data)');
-  for (const route of DATA_ROUTES)
-    mountRoute(router, route, services, async (ctx, served) => {
-      await admission.admit(callerOf(ctx.headers), served.operationId);
-    });
+  for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
   router.all(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
   // The download links are their own credential (signed, expiring), as presigned object-store URLs are.
   router.get(
@@ -95,5 +97,22 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     ),
   );
 
-  return createRestApp({ log, router, corsHeaders: API_KEY_HEADERS });
+  return createRestApp({
+    log,
+    router,
+    corsHeaders: API_KEY_HEADERS,
+    ...(admission ? { admission } : {}),
+    ...(options.trustedProxyHops ? { trustedProxyHops: options.trustedProxyHops } : {}),
+  });
+}
+
+/** The services the routes read, each asked the cheapest question it answers. */
+function serviceHealth(options: DataGatewayOptions): RouteServices['health'] {
+  return {
+    full: {
+      primaryNetwork: () => options.primaryNetwork.GetProjectionStatus({}),
+      evmData: () => options.evmData.ListChains({}),
+    },
+    live: {},
+  };
 }

@@ -10,6 +10,8 @@ import { createPageTokens } from '../runtime/pagination/page-token.ts';
 import { checkPageTokenSecret, listenHttp, PAGE_TOKEN_SECRET_SETTING } from '../runtime/rest/serve.ts';
 import { createDataGateway } from './app.ts';
 import { createDownloadLinks } from './export-downloads.ts';
+import { edgeConfig, startEdge } from '../edge/start-edge.ts';
+import { DATA_API } from '../edge/limits/weights.ts';
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
@@ -26,6 +28,7 @@ const config = {
   SIGNATURE_AGGREGATOR_DEADLINE_MS: env.integer(10, 600_000, 12_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   PAGE_TOKEN_SECRET: PAGE_TOKEN_SECRET_SETTING,
+  ...edgeConfig,
 };
 
 export async function startDataGateway(ctx: ComponentContext): Promise<void> {
@@ -67,6 +70,7 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     signatureAggregator.close();
   });
 
+  const { edge, pool, redis, trustedProxyHops } = await startEdge(ctx);
   const app = createDataGateway({
     primaryNetwork: primaryNetwork.unary,
     evmData: evmData.unary,
@@ -80,6 +84,17 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     }),
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
+    admission: edge.restAdmission('data', DATA_API),
+    trustedProxyHops,
+    health: {
+      full: {
+        database: () => pool.query('SELECT 1'),
+        ...(redis ? { cache: () => redis.ping() } : {}),
+        primaryNetwork: () => primaryNetwork.unary.GetProjectionStatus({}),
+        evmData: () => evmData.unary.ListChains({}),
+      },
+      live: { database: () => pool.query('SELECT 1') },
+    },
   });
   await listenHttp(ctx, app, cfg.HTTP_PORT, cfg.HTTP_HOST);
   ctx.setReady(true);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import type { CallerAdmission } from '../../services/gateway-data/api-keys.ts';
+import type { RestAdmission } from '../../services/runtime/rest/gateway.ts';
+import { apiKeyOf } from '../../services/edge/edge.ts';
 import type { EvmDataClient } from '../../services/gateway-data/routes/index.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { startTestDataGateway } from '../support/data-gateway.ts';
@@ -76,10 +77,11 @@ describe('gateway-data: the API reference page', function () {
         return Promise.resolve({ chains: [] });
       },
     });
-    const admission: CallerAdmission = {
-      admit: (caller) => {
-        admittedKeys.push(caller.apiKey);
-        if (caller.apiKey !== API_KEY) throw new DomainError('unauthenticated', 'an API key is required');
+    const admission: RestAdmission = {
+      admit: (ctx) => {
+        const apiKey = apiKeyOf(ctx.headers);
+        admittedKeys.push(apiKey);
+        if (apiKey !== API_KEY) throw new DomainError('unauthenticated', 'an API key is required');
       },
     };
     gateway = await startTestDataGateway({ evmData, admission, pageTokenSecret: SECRET });

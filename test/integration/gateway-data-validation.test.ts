@@ -5,7 +5,8 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import type { ProtoGrpcType } from '../../services/generated/proto/primary_network.ts';
 import type { PrimaryNetworkServiceHandlers } from '../../services/generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
-import type { Caller, CallerAdmission } from '../../services/gateway-data/api-keys.ts';
+import type { RestAdmission } from '../../services/runtime/rest/gateway.ts';
+import { apiKeyOf } from '../../services/edge/edge.ts';
 import {
   DATA_ROUTES,
   PRIMARY_NETWORK_ROUTES,
@@ -79,7 +80,7 @@ const T = {
 
 const request = gatewayRequest;
 
-const startGateway = (primaryNetwork: PrimaryNetworkClient, admission?: CallerAdmission) =>
+const startGateway = (primaryNetwork: PrimaryNetworkClient, admission?: RestAdmission) =>
   startTestDataGateway({ primaryNetwork, admission, pageTokenSecret: SECRET });
 
 interface BadParameterCase {
@@ -1177,12 +1178,13 @@ describe('gateway-data when the service does not answer in time', function () {
 });
 
 describe('gateway-data caller admission (the seam for API keys and rate limits)', function () {
-  const admitted: { caller: Caller; operationId: string }[] = [];
+  const admitted: { apiKey: string | undefined; operationId: string }[] = [];
   let gateway: { base: string; close(): Promise<void> };
-  const refusing: CallerAdmission = {
-    admit(caller, operationId) {
-      admitted.push({ caller, operationId });
-      if (caller.apiKey === 'over-the-limit')
+  const refusing: RestAdmission = {
+    admit(ctx, { operationId }) {
+      const apiKey = apiKeyOf(ctx.headers);
+      admitted.push({ apiKey, operationId });
+      if (apiKey === 'over-the-limit')
         throw new DomainError('resource_exhausted', 'rate limit exceeded');
     },
   };
@@ -1205,9 +1207,9 @@ describe('gateway-data caller admission (the seam for API keys and rate limits)'
     });
     await request(gateway.base, 'GET', '/v1/networks/fuji/rewards');
     expect(admitted).to.deep.equal([
-      { caller: { apiKey: 'data-key' }, operationId: 'listLatestPrimaryNetworkBlocks' },
-      { caller: { apiKey: 'glacier-key' }, operationId: 'listLatestPrimaryNetworkBlocks' },
-      { caller: { apiKey: undefined }, operationId: 'listHistoricalPrimaryNetworkRewards' },
+      { apiKey: 'data-key', operationId: 'listLatestPrimaryNetworkBlocks' },
+      { apiKey: 'glacier-key', operationId: 'listLatestPrimaryNetworkBlocks' },
+      { apiKey: undefined, operationId: 'listHistoricalPrimaryNetworkRewards' },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import type { CallerAdmission } from '../../services/gateway-data/api-keys.ts';
+import type { RestAdmission } from '../../services/runtime/rest/gateway.ts';
 import { createDataGateway } from '../../services/gateway-data/app.ts';
 import { createDownloadLinks } from '../../services/gateway-data/export-downloads.ts';
 import type {
@@ -73,7 +73,7 @@ export async function startTestDataGateway(options: {
   evmData?: EvmDataClient;
   signatureAggregator?: SignatureAggregatorClient;
   exportWorker?: ExportWorkerClient;
-  admission?: CallerAdmission;
+  admission?: RestAdmission;
   pageTokenSecret: string;
 }): Promise<{ base: string; close(): Promise<void> }> {
   const app = createDataGateway({

@@ -64,6 +64,7 @@ import { getIcmMessage, listIcmMessages, listIcmMessagesByAddress } from './icm/
 import { aggregateSignatures, getAggregatedSignatures } from './signature-aggregator.ts';
 import { getOperationResult, postTransactionExportJob } from './operations.ts';
 import type { DataRoute } from './route.ts';
+import { dataHealthCheck, liveCheck } from './health.ts';
 
 export type {
   DataRoute,
@@ -152,7 +153,10 @@ export const SIGNATURE_AGGREGATOR_ROUTES: readonly DataRoute[] = [
 /** The routes the export worker answers (§4.4). */
 export const OPERATION_ROUTES: readonly DataRoute[] = [postTransactionExportJob, getOperationResult];
 
+export const HEALTH_ROUTES: readonly DataRoute[] = [dataHealthCheck, liveCheck];
+
 export const DATA_ROUTES: readonly DataRoute[] = [
+  ...HEALTH_ROUTES,
   ...PRIMARY_NETWORK_ROUTES,
   ...EVM_ROUTES,
   ...SIGNATURE_AGGREGATOR_ROUTES,

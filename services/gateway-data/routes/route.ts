@@ -5,6 +5,7 @@ import type { SortOrder } from '../../generated/proto/chaindata/primarynetwork/v
 import type { SignatureAggregatorServiceDefinition } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
 import type { DownloadLinks } from '../export-downloads.ts';
+import type { HealthIndicators } from '../../runtime/rest/health.ts';
 import { MAX_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
 import {
   routeDefiner,
@@ -49,6 +50,8 @@ export interface RouteServices extends RestServices {
   signatureAggregator: SignatureAggregatorClient;
   exportWorker: ExportWorkerClient;
   downloadLinks: DownloadLinks;
+  /** What the health routes check: everything (`full`), or what a read needs (`live`). */
+  health: { full: HealthIndicators; live: HealthIndicators };
 }
 
 export type { InputRule, RawRequest } from '../../runtime/rest/route.ts';

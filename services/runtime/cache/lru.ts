@@ -41,10 +41,15 @@ export class LruCache<K, V> {
     return this.used;
   }
 
-  private delete(key: K): void {
+  delete(key: K): void {
     const old = this.entries.get(key);
     if (old === undefined) return;
     this.entries.delete(key);
     this.used -= this.weigh(old);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.used = 0;
   }
 }

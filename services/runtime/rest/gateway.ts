@@ -20,11 +20,20 @@ export function createRestApp(options: {
   router: Router;
   /** The request headers browsers may send beyond content-type (API key headers). */
   corsHeaders?: readonly string[];
+  admission?: RestAdmission;
+  /** How many proxies in front of the gateway append X-Forwarded-For (0: the peer is the client). */
+  trustedProxyHops?: number;
 }): Koa {
   const { log } = options;
   const app = new Koa();
+  if (options.trustedProxyHops) {
+    app.proxy = true;
+    app.maxIpsCount = options.trustedProxyHops;
+  }
   logKoaErrors(app, log);
   app.use(httpServerSpans());
+  // Outside the error mapping, so what it records is the status the client got.
+  if (options.admission?.requestLogger) app.use(options.admission.requestLogger);
   app.use(restErrors(log));
   if (log.isLevelEnabled('debug')) app.use(requestLog(log));
   app.use(cors(options.corsHeaders ?? []));
@@ -38,15 +47,25 @@ export function koaPathOf(template: string): string {
   return template.replace(/:/g, '\\:').replace(/\{(\w+)\}/g, ':$1');
 }
 
-/** Mounts a route; `admit` (API keys, rate limits) runs before anything of the request is read. */
+/**
+ * Who may call a route, and how much (API keys, rate limits: services/edge). `admit` runs before anything of the
+ * request is read and refuses by throwing DomainErrors (401, 403, 429); `requestLogger`, when there is one, wraps
+ * every request.
+ */
+export interface RestAdmission {
+  admit(ctx: Koa.Context, route: { operationId: string; path: string }): Promise<unknown> | void;
+  requestLogger?: Koa.Middleware;
+}
+
+/** Mounts a route; the admission runs before anything of the request is read. */
 export function mountRoute<S extends RestServices>(
   router: Router,
   route: RestRoute<S>,
   services: S,
-  admit?: (ctx: Koa.Context, route: RestRoute<S>) => Promise<void>,
+  admission?: RestAdmission,
 ): void {
   const handler = async (ctx: Koa.Context) => {
-    if (admit) await admit(ctx, route);
+    if (admission) await admission.admit(ctx, route);
     const body = route.body ? await readJsonBody(ctx, Object.keys(route.body)[0] ?? 'body') : undefined;
     const document = await route.serve(
       {
@@ -55,6 +74,7 @@ export function mountRoute<S extends RestServices>(
         body,
         headers: ctx.headers,
         origin: `${ctx.protocol}://${ctx.host}`,
+        ...(typeof ctx.state.apiKeyId === 'string' ? { apiKeyId: ctx.state.apiKeyId } : {}),
       },
       services,
     );

@@ -19,6 +19,8 @@ export interface RawRequest {
   headers?: Record<string, string | string[] | undefined>;
   /** The scheme, host and port the client addressed, for links back to this gateway. */
   origin?: string;
+  /** The API key holder the edge admitted the request for (none: a caller without a key, or no edge). */
+  apiKeyId?: string;
 }
 
 /** What every gateway's routes are given: at least the page tokens their list calls page with. */
@@ -74,7 +76,7 @@ interface PagedResponse {
 /** What a route's handler works with: the gateway's services (its clients), and the paging of its list call. */
 export type RestRouteContext<S extends RestServices> = Omit<S, 'pageTokens'> & {
   /** The request's headers and origin (see RawRequest). */
-  request: { headers: Record<string, string | string[] | undefined>; origin: string };
+  request: { headers: Record<string, string | string[] | undefined>; origin: string; apiKeyId?: string };
   listPage: <R extends PagedRequest, T extends PagedResponse>(
     pageToken: string | undefined,
     request: R,
@@ -136,7 +138,11 @@ export function routeDefiner<S extends RestServices>() {
         const { pageTokens, ...clients } = services;
         const context = {
           ...clients,
-          request: { headers: request.headers ?? {}, origin: request.origin ?? '' },
+          request: {
+            headers: request.headers ?? {},
+            origin: request.origin ?? '',
+            ...(request.apiKeyId ? { apiKeyId: request.apiKeyId } : {}),
+          },
           listPage: (pageToken, request, call) =>
             listPage(pageTokens, spec.operationId, pageToken, request, call),
         } as RestRouteContext<S>;

@@ -1,0 +1,199 @@
+import type { Redis } from 'ioredis';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { LruCache } from '../../runtime/cache/lru.ts';
+import type { Logger } from '../../runtime/logger.ts';
+import { decide, type Window } from './gcra.ts';
+import type { Tier } from './tiers.ts';
+
+/**
+ * The limits every replica of every gateway shares: one GCRA decision per request in a Redis script (atomic, on
+ * Redis's clock, both windows at once). When Redis cannot answer, the replica keeps serving under the same limits
+ * kept in its own memory (fail open, bounded: a caller gets at most its tier per replica), says so in its health and
+ * metrics, and goes back to Redis as soon as it answers again.
+ */
+export interface RateDecision {
+  allowed: boolean;
+  /** `ratelimit-policy`: every window of the tier. */
+  policy: string;
+  /** The CUs of the window closest to running out, and what is left of it. */
+  limit: number;
+  remaining: number;
+  /** Seconds until the request could be allowed (refused only). */
+  retryAfterSeconds: number;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+// Replicated by effect (Redis 7's default), so TIME is allowed; numbers leave as integers.
+const GCRA_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local cost = tonumber(ARGV[1])
+local allowed = 1
+local out = {}
+local next = {}
+for i = 1, #KEYS do
+  local period = tonumber(ARGV[i * 2])
+  local interval = period / tonumber(ARGV[i * 2 + 1])
+  local tat = math.max(tonumber(redis.call('GET', KEYS[i])) or now, now)
+  local newTat = tat + cost * interval
+  if newTat - period > now then
+    allowed = 0
+    out[#out + 1] = math.max(0, math.floor((now + period - tat) / interval))
+    out[#out + 1] = math.ceil(newTat - period - now)
+  else
+    out[#out + 1] = math.floor((now + period - newTat) / interval)
+    out[#out + 1] = 0
+  end
+  next[i] = newTat
+end
+if allowed == 1 then
+  for i = 1, #KEYS do
+    redis.call('SET', KEYS[i], string.format('%.3f', next[i]), 'PX', math.max(1, math.ceil(next[i] - now)))
+  end
+end
+out[#out + 1] = allowed
+return out
+`;
+
+type ScriptedRedis = Redis & {
+  chainDataGcra(...args: (string | number)[]): Promise<number[]>;
+};
+
+export interface RateLimiterOptions {
+  /** Absent: limits are kept per replica only (a stack without Redis). */
+  redis?: Redis;
+  log: Logger;
+  metrics: Registry;
+  /** Callers whose local state the replica keeps while Redis is unreachable. */
+  localCapacity?: number;
+  /** After Redis fails, how long the replica decides alone before asking it again. */
+  retryRedisAfterMs?: number;
+  now?: () => number;
+}
+
+export class RateLimiter {
+  private readonly redis: ScriptedRedis | undefined;
+  private readonly log: Logger;
+  private readonly local: LruCache<string, (number | undefined)[]>;
+  private readonly retryRedisAfterMs: number;
+  private readonly now: () => number;
+  private redisFailedAt: number | undefined;
+  private readonly decisions: Counter<'outcome' | 'mode' | 'tier'>;
+  private readonly degraded: Gauge;
+
+  constructor(options: RateLimiterOptions) {
+    this.log = options.log;
+    this.local = new LruCache(options.localCapacity ?? 100_000);
+    this.retryRedisAfterMs = options.retryRedisAfterMs ?? 1_000;
+    this.now = options.now ?? Date.now;
+    if (options.redis) {
+      options.redis.defineCommand('chainDataGcra', { lua: GCRA_SCRIPT });
+      this.redis = options.redis as ScriptedRedis;
+    }
+    const metric = <T>(name: string, make: () => T): T =>
+      (options.metrics.getSingleMetric(name) as T | undefined) ?? make();
+    this.decisions = metric(
+      'chain_data_rate_limit_decisions_total',
+      () =>
+        new Counter({
+          name: 'chain_data_rate_limit_decisions_total',
+          help: 'Rate-limit decisions: allowed or refused; mode shared (Redis decided) or local (this replica alone, Redis unreachable)',
+          labelNames: ['outcome', 'mode', 'tier'],
+          registers: [options.metrics],
+        }),
+    );
+    this.degraded = metric(
+      'chain_data_rate_limit_fail_open',
+      () =>
+        new Gauge({
+          name: 'chain_data_rate_limit_fail_open',
+          help: '1 while Redis cannot answer and this replica limits callers alone (per-replica limits)',
+          registers: [options.metrics],
+        }),
+    );
+    this.degraded.set(0);
+  }
+
+  /** Whether limits are currently shared (Redis answers); false while the replica decides alone. */
+  get shared(): boolean {
+    return this.redis !== undefined && this.redisFailedAt === undefined;
+  }
+
+  /** Spends `cost` CUs of `subject`'s budget at `tier`, if the budget has room. */
+  async spend(subject: string, tier: Tier, cost: number): Promise<RateDecision> {
+    const windows: Window[] = [
+      { periodMs: MINUTE_MS, limit: tier.perMinute },
+      { periodMs: DAY_MS, limit: tier.perDay },
+    ];
+    const now = this.now();
+    let verdict: { allowed: boolean; windows: { remaining: number; retryAfterMs: number }[] } | undefined;
+    let mode = 'local';
+    if (
+      this.redis &&
+      (this.redisFailedAt === undefined || now - this.redisFailedAt >= this.retryRedisAfterMs)
+    ) {
+      try {
+        const tag = `chain-data:rl:{${subject}}`;
+        const reply = await this.redis.chainDataGcra(
+          2,
+          `${tag}:m`,
+          `${tag}:d`,
+          cost,
+          MINUTE_MS,
+          tier.perMinute,
+          DAY_MS,
+          tier.perDay,
+        );
+        verdict = {
+          allowed: reply[4] === 1,
+          windows: [
+            { remaining: reply[0]!, retryAfterMs: reply[1]! },
+            { remaining: reply[2]!, retryAfterMs: reply[3]! },
+          ],
+        };
+        mode = 'shared';
+        if (this.redisFailedAt !== undefined) {
+          this.redisFailedAt = undefined;
+          this.degraded.set(0);
+          this.log.info('Redis answers again: rate limits are shared by every replica again');
+        }
+      } catch (err) {
+        if (this.redisFailedAt === undefined)
+          this.log.warn(
+            { err: (err as Error).message },
+            'Redis cannot answer: rate limits are kept by this replica alone until it can',
+          );
+        this.redisFailedAt = now;
+        this.degraded.set(1);
+      }
+    }
+    if (verdict === undefined) {
+      const result = decide(windows, this.local.get(subject) ?? [], cost, now);
+      this.local.set(subject, result.tats);
+      verdict = result;
+    }
+    this.decisions.inc({ outcome: verdict.allowed ? 'allowed' : 'refused', mode, tier: tier.name });
+    return describe(tier, verdict);
+  }
+}
+
+function describe(
+  tier: Tier,
+  verdict: { allowed: boolean; windows: { remaining: number; retryAfterMs: number }[] },
+): RateDecision {
+  const [minute, day] = verdict.windows as [
+    { remaining: number; retryAfterMs: number },
+    { remaining: number; retryAfterMs: number },
+  ];
+  // The window the caller will run out of first is the one its client should pace itself by.
+  const dayBinds = day.remaining / tier.perDay < minute.remaining / tier.perMinute;
+  return {
+    allowed: verdict.allowed,
+    policy: `${tier.perMinute};w=60, ${tier.perDay};w=86400`,
+    limit: dayBinds ? tier.perDay : tier.perMinute,
+    remaining: dayBinds ? day.remaining : minute.remaining,
+    retryAfterSeconds: Math.ceil(Math.max(minute.retryAfterMs, day.retryAfterMs) / 1000),
+  };
+}
