@@ -77,12 +77,28 @@ function usage(): string {
     'components:',
     ...Object.entries(components).map(([name, c]) => `  ${name.padEnd(width)}  ${c.describe}`),
     '',
+    'commands:',
+    `  ${'keys'.padEnd(width)}  issue, list and revoke API keys (chain-data keys help)`,
+    '',
     'Configuration is read from environment variables; see the README.',
     '',
   ].join('\n');
 }
 
 const name = process.argv[2];
+if (name === 'keys') {
+  const { runKeysCommand } = await import('./edge/keys-cli.ts');
+  const { ConfigError } = await import('./runtime/config.ts');
+  try {
+    process.exitCode = await runKeysCommand(process.argv.slice(3));
+  } catch (err) {
+    if (!(err instanceof ConfigError) && !(err instanceof Error && err.name === 'DomainError')) throw err;
+    process.stderr.write(`chain-data keys: ${err.message}\n`);
+    process.exitCode = 2;
+  }
+  await (await import('./runtime/telemetry/bootstrap.ts')).shutdownTelemetry();
+  process.exit();
+}
 if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
   process.stdout.write(usage());
   process.exit(name === undefined ? 2 : 0);

@@ -6,6 +6,8 @@ import { loadProto } from '../runtime/grpc/proto.ts';
 import { createPageTokens } from '../runtime/pagination/page-token.ts';
 import { checkPageTokenSecret, listenHttp, PAGE_TOKEN_SECRET_SETTING } from '../runtime/rest/serve.ts';
 import { createMetricsGateway } from './app.ts';
+import { edgeConfig, startEdge } from '../edge/start-edge.ts';
+import { METRICS_API } from '../edge/limits/weights.ts';
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
@@ -13,6 +15,7 @@ const config = {
   METRICS_ADDRESS: env.hostPort('127.0.0.1:50056'),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
   PAGE_TOKEN_SECRET: PAGE_TOKEN_SECRET_SETTING,
+  ...edgeConfig,
 };
 
 export async function startMetricsGateway(ctx: ComponentContext): Promise<void> {
@@ -27,10 +30,13 @@ export async function startMetricsGateway(ctx: ComponentContext): Promise<void> 
   );
   ctx.onShutdown('gRPC clients', () => metrics.close());
 
+  const { edge, trustedProxyHops } = await startEdge(ctx);
   const app = createMetricsGateway({
     metrics: metrics.unary,
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
+    admission: edge.restAdmission('metrics', METRICS_API),
+    trustedProxyHops,
   });
   await listenHttp(ctx, app, cfg.HTTP_PORT, cfg.HTTP_HOST);
   ctx.setReady(true);

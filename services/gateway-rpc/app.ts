@@ -8,6 +8,7 @@ import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import { isClientAbort } from '../runtime/http/request-body.ts';
 import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
+import { answerRefusal, isRefusal, type RpcAdmission } from './rpc-admission.ts';
 
 /**
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC: the
@@ -25,15 +26,28 @@ export function createRpcGateway(options: {
   cacheHitTraceRatio?: number;
   /** The credential `/ext/bc/C/admin` requires; unset: the admin API is not served. */
   adminToken?: string;
+  /** API keys and rate limits (the edge); absent, every caller is admitted. */
+  admission?: RpcAdmission;
+  trustedProxyHops?: number;
   log: Logger;
 }): Koa {
-  const { log } = options;
+  const { log, admission } = options;
   const app = new Koa();
+  if (options.trustedProxyHops) {
+    app.proxy = true;
+    app.maxIpsCount = options.trustedProxyHops;
+  }
   logKoaErrors(app, log);
   const router = new Router({ strict: true });
 
   const indexes = mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
-  const geth = mountNodeApis(router, options.nodeRpc, options.answerCacheBytes, options.adminToken);
+  const geth = mountNodeApis(
+    router,
+    options.nodeRpc,
+    options.answerCacheBytes,
+    options.adminToken,
+    admission,
+  );
   const routes = router.routes();
   // The busiest paths, the indexes and an EVM chain's /rpc as clients spell them, are found without the router,
   // which tries every route of the gateway on every request. Any other spelling (another case, an escape, a
@@ -44,12 +58,20 @@ export function createRpcGateway(options: {
     const index = indexes.get(target);
     if (index !== undefined) {
       routedAs(ctx, target);
-      return index(ctx);
+      return admission ? admission.admitRequest(ctx, target).then(() => index(ctx)) : index(ctx);
     }
     const chain = gethChain(target);
     if (chain !== undefined) {
       routedAs(ctx, GETH_ROUTE);
       return geth(ctx, chain);
+    }
+    // An EVM chain's /rpc is admitted once its calls are read (their cost); any other path here, by the request.
+    if (admission && !GETH_PATH.test(ctx.path)) {
+      return admission
+        .admitRequest(ctx, ctx.path)
+        .then(() =>
+          routes(ctx as Parameters<typeof routes>[0], () => Promise.resolve(nodeNotFound(ctx))),
+        ) as Promise<void>;
     }
     return routes(ctx as Parameters<typeof routes>[0], () =>
       Promise.resolve(nodeNotFound(ctx)),
@@ -57,6 +79,7 @@ export function createRpcGateway(options: {
   };
 
   app.use(httpServerSpans(undefined, { cachedAnswerRatio: options.cacheHitTraceRatio ?? 1 }));
+  if (admission) app.use(admission.requestLogger);
   // The gateway's own steps (errors, the request log, CORS, routing) in one middleware, the order they had as four.
   const logRequests = log.isLevelEnabled('debug');
   app.use(async (ctx) => {
@@ -65,6 +88,7 @@ export function createRpcGateway(options: {
       if (!answeredPreflight(ctx)) await route(ctx);
     } catch (err) {
       if (isClientAbort(err)) return logClientAbort(log, ctx, err);
+      if (isRefusal(err) && answerRefusal(ctx, err)) return;
       log.error({ err, method: ctx.method, path: ctx.path }, 'unexpected error');
       ctx.status = 500;
       ctx.type = 'text/plain; charset=utf-8';
@@ -94,6 +118,7 @@ function gethChain(target: string): string | undefined {
 }
 
 const CHAIN_NAME = /^[0-9A-Za-z]+$/;
+const GETH_PATH = /^\/ext\/bc\/[^/]+\/rpc$/;
 
 /** The route template a request was served under, where @koa/router records it and httpServerSpans reads it. */
 function routedAs(ctx: Koa.Context, template: string): void {

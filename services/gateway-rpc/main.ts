@@ -7,6 +7,9 @@ import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
 import { createRpcGateway } from './app.ts';
 import { GatewayWebSockets } from './websockets.ts';
+import { edgeConfig, startEdge } from '../edge/start-edge.ts';
+import { rpcAdmission } from './rpc-admission.ts';
+import { GETH_ROUTE } from './node-apis.ts';
 
 const MIN_ADMIN_TOKEN_LENGTH = 32;
 /**
@@ -33,6 +36,7 @@ const config = {
   GATEWAY_CACHE_HIT_TRACE_RATIO: env.parsed('a number from 0 to 1', parseRatio).optional(),
   GATEWAY_WS_MAX_BUFFERED_BYTES: env.integer(1024, 1024 ** 3, 4 * 1024 ** 2),
   GATEWAY_RPC_ADMIN_TOKEN: env.text(`a secret of at least ${MIN_ADMIN_TOKEN_LENGTH} characters`).optional(),
+  ...edgeConfig,
 };
 
 export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
@@ -61,6 +65,7 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     nodeRpc.close();
   });
 
+  const { edge, trustedProxyHops } = await startEdge(ctx);
   const app = createRpcGateway({
     containerIndexer: containerIndexer.unary,
     nodeRpc: nodeRpc.unary,
@@ -68,6 +73,8 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     answerCacheBytes: cfg.GATEWAY_ANSWER_CACHE_BYTES,
     cacheHitTraceRatio: cfg.GATEWAY_CACHE_HIT_TRACE_RATIO ?? DEFAULT_CACHE_HIT_TRACE_RATIO,
     ...(cfg.GATEWAY_RPC_ADMIN_TOKEN ? { adminToken: cfg.GATEWAY_RPC_ADMIN_TOKEN } : {}),
+    admission: rpcAdmission(edge, GETH_ROUTE),
+    trustedProxyHops,
     log: ctx.log,
   });
   const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);

@@ -1,3 +1,4 @@
+import { answerRefusal, type RpcAdmission } from './rpc-admission.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -41,6 +42,7 @@ export function mountNodeApis(
   nodeRpc: NodeRpcClient,
   answerCacheBytes: number,
   adminToken?: string,
+  admission?: RpcAdmission,
 ): GethEndpoint {
   // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
   // the hop to node-rpc.
@@ -55,6 +57,7 @@ export function mountNodeApis(
         servedChains.add(chain);
       }
       await serveGethHttp(ctx, async (body) => {
+        if (admission) await admission.admitCalls(ctx, body);
         const known = answerFromFinals(body, chain, finals);
         if (known !== undefined) {
           answeredFromCache();
@@ -278,6 +281,7 @@ async function answerWith(ctx: Context, call: () => Promise<CallReply__Output>):
 /** node-rpc's refusals as a node's HTTP server would give them; anything else is the gateway's 500. */
 function answerFailure(ctx: Context, err: unknown): void {
   if (!(err instanceof DomainError)) throw err;
+  if (answerRefusal(ctx, err)) return;
   if (err.kind === 'not_found') return nodeNotFound(ctx);
   ctx.status = err.kind === 'unavailable' ? 503 : err.kind === 'invalid_argument' ? 400 : 500;
   ctx.type = 'text/plain; charset=utf-8';

@@ -9,6 +9,7 @@ import { formatChainNodeUrls } from '../runtime/upstream/chain-routing.ts';
 import { upstreamConfig } from '../runtime/upstream/config.ts';
 import { forkComponent, freePort, spawnProgram, waitForHttpOk } from './processes.ts';
 import { Supervisor } from './supervisor.ts';
+import { STACK_ENV_FILE } from '../edge/keys-cli.ts';
 
 /**
  * `chain-data up`: the whole stack on one machine. Without DATABASE_URL it starts embedded PostgreSQL (data kept
@@ -150,6 +151,18 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
 
   // Components
   const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+  // The gateways' edge (API keys): the secret keys are hashed under, kept with the data like the page-token secret,
+  // and the settings `chain-data keys` needs to reach the same keys, in stack.env.
+  const apiKeySecret = process.env.API_KEY_SECRET || (await fileSecret(dataDir, 'api-key-secret'));
+  const edge = { ...shared, API_KEY_SECRET: apiKeySecret };
+  await writeFile(
+    join(dataDir, STACK_ENV_FILE),
+    `# Written by chain-data up: what \`chain-data keys\` reads to reach this stack's keys.\n` +
+      Object.entries(edge)
+        .map(([name, value]) => `${name}=${value}\n`)
+        .join(''),
+    { mode: 0o600 },
+  );
   const upstream = {
     ...(upstreamUrls ? { UPSTREAM_NODE_URLS: upstreamUrls.join(',') } : {}),
     ...(chainUpstreamUrls ? { UPSTREAM_CHAIN_NODE_URLS: formatChainNodeUrls(chainUpstreamUrls) } : {}),
@@ -265,7 +278,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     'gateway-rpc',
     'gateway-rpc',
     {
-      ...shared,
+      ...edge,
       HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(gatewayPort),
       CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${indexerPort}`,
@@ -280,14 +293,14 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     'gateway-data',
     'gateway-data',
     {
-      ...shared,
+      ...edge,
       HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(dataPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${primaryNetworkPort}`,
       EVM_DATA_ADDRESS: `127.0.0.1:${evmDataPort}`,
       SIGNATURE_AGGREGATOR_ADDRESS: `127.0.0.1:${signatureAggregatorPort}`,
       EXPORT_WORKER_ADDRESS: `127.0.0.1:${exportWorkerPort}`,
-      PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
+      PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await fileSecret(dataDir, 'page-token-secret')),
     },
     `${dataUrl}/v1/networks/${network}/blockchains/p-chain/transactions (Data API)`,
   );
@@ -298,11 +311,11 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     'gateway-metrics',
     'gateway-metrics',
     {
-      ...shared,
+      ...edge,
       HTTP_HOST: cfg.GATEWAY_HOST,
       HTTP_PORT: String(metricsGatewayPort),
       METRICS_ADDRESS: `127.0.0.1:${metricsPort}`,
-      PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await pageTokenSecret(dataDir)),
+      PAGE_TOKEN_SECRET: process.env.PAGE_TOKEN_SECRET || (await fileSecret(dataDir, 'page-token-secret')),
     },
     `${metricsGatewayUrl}/v2/chains (Metrics API)`,
   );
@@ -340,8 +353,9 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
  * The key the gateways (gateway-data, gateway-metrics) sign page tokens with, kept with the stack's data so that tokens handed out before a restart
  * still work after it.
  */
-async function pageTokenSecret(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'page-token-secret');
+/** A secret generated once and kept in the data directory, so a restarted stack keeps its tokens and keys valid. */
+async function fileSecret(dataDir: string, name: string): Promise<string> {
+  const file = join(dataDir, name);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
