@@ -78,6 +78,22 @@ export function parseBootstrapKeys(text: string, tiers: readonly Tier[]): Bootst
     });
 }
 
+/**
+ * The limiter's Redis client: no offline queue and a short command timeout, so while Redis is away a request never
+ * waits for it (the limiter decides alone instead); commands of concurrent requests share round trips.
+ */
+export function limiterRedis(url: string): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 250,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  redis.on('error', () => {});
+  return redis;
+}
+
 export interface StartedEdge {
   edge: Edge;
   pool: Pool;
@@ -104,15 +120,12 @@ export async function startEdge(ctx: ComponentContext): Promise<StartedEdge> {
   const keys = new KeyDirectory(store, cfg.API_KEY_SECRET, { cacheTtlMs: cfg.API_KEY_CACHE_TTL_MS });
   let redis: Redis | undefined;
   if (cfg.REDIS_URL) {
-    // No offline queue and a short command timeout: while Redis is away a request must not wait for it.
-    redis = new Redis(cfg.REDIS_URL, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: 250,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    redis = limiterRedis(cfg.REDIS_URL);
+    const subscriber = redis.duplicate({
+      enableOfflineQueue: true,
+      enableAutoPipelining: false,
+      commandTimeout: undefined,
     });
-    redis.on('error', () => {});
-    const subscriber = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
     subscriber.on('error', () => {});
     const stopFollowing = await keys.followChanges(subscriber, ctx.log);
     ctx.onShutdown('edge Redis', async () => {

@@ -1,6 +1,6 @@
 -- The gateways' own state: the API keys operators issue, and the log of requests the usage routes answer from.
 
-CREATE TABLE api_keys (
+CREATE TABLE edge.api_keys (
   id text PRIMARY KEY,
   name text NOT NULL,
   tier text NOT NULL,
@@ -12,7 +12,7 @@ CREATE TABLE api_keys (
 
 -- One partition a day (created ahead by the gateways, dropped past the retention), so keeping logs bounded is
 -- dropping whole tables, never deleting rows.
-CREATE TABLE request_logs (
+CREATE TABLE edge.request_logs (
   logged_at timestamptz NOT NULL,
   log_id uuid NOT NULL,
   -- NULL for a caller without a key.
@@ -30,4 +30,4 @@ CREATE TABLE request_logs (
   user_agent text NOT NULL
 ) PARTITION BY RANGE (logged_at);
 
-CREATE INDEX request_logs_by_key ON request_logs (api_key_id, logged_at);
+CREATE INDEX request_logs_by_key ON edge.request_logs (api_key_id, logged_at);
