@@ -4,6 +4,7 @@
  * the operator reads, which describe an object after the API server has applied the defaults.
  */
 import { z } from 'zod';
+import { DEFAULT_TIERS } from '../../services/edge/limits/tiers.ts';
 
 export const GROUP = 'chaindatastack.io';
 export const VERSION = 'v1alpha1';
@@ -430,7 +431,7 @@ const redis = z
   })
   .prefault({ managed: {} })
   .meta({
-    description: 'the Redis that holds the stack’s job queues',
+    description: 'the Redis that holds the stack’s job queues and the gateways’ shared rate limits',
     ...rules({
       rule: 'has(self.external) != has(self.managed)',
       message: 'redis: set exactly one of external or managed',
@@ -640,6 +641,97 @@ const EXPORT_REPLICAS_RULE: CelRule = {
     'Or keep the files in object storage (exportWorker.storage.s3)',
 };
 
+/** A tier's name and bounds, as the gateways' RATE_LIMIT_TIERS parser (services/edge/limits/tiers.ts) checks them. */
+const TIER_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+const MAX_COMPUTE_UNITS = 1e12;
+const DEFAULT_TIER_LIST = DEFAULT_TIERS.map((t) => `${t.name} ${t.perMinute}/${t.perDay}`).join(', ');
+
+function computeUnits(description: string) {
+  return z.int().min(1).max(MAX_COMPUTE_UNITS).meta({ description, format: 'int64' });
+}
+
+/**
+ * The gateways' edge: API keys, rate limits and the request log, in the stack's database (schema `edge`) and, for
+ * the limits every replica shares, its Redis.
+ */
+const edge = z
+  .object({
+    rateLimits: flag(
+      'limit each caller to its tier’s compute units per minute and per day (RATE_LIMITS): callers with an API ' +
+        'key by their key’s tier, callers without one by client address at the unauthenticated tier',
+      true,
+    ),
+    tiers: z
+      .array(
+        z
+          .object({
+            name: text(
+              'name of the tier: lower-case letters, digits and dashes, starting with a letter (at most 32); a ' +
+                'default tier’s name replaces that tier',
+            ).regex(TIER_NAME),
+            perMinute: computeUnits('compute units a caller of this tier may spend per minute (1 to 10^12)'),
+            perDay: computeUnits('compute units a caller of this tier may spend per day (1 to 10^12)'),
+          })
+          .meta({ description: 'one tier' }),
+      )
+      .max(64)
+      .optional()
+      .meta({
+        description:
+          'tiers beside the defaults (RATE_LIMIT_TIERS): each replaces the default tier of its name or adds one. ' +
+          `The defaults, perMinute/perDay: ${DEFAULT_TIER_LIST}. Callers without a key are limited at ` +
+          'unauthenticated; keys are created at free unless another tier is named',
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
+      }),
+    bootstrapKeys: z
+      .object({
+        secretName: text('name of a Secret in the stack’s namespace').regex(DNS_LABEL).max(253),
+        key: text('key within the Secret (default keys)').min(1).default('keys'),
+      })
+      .optional()
+      .meta({
+        description:
+          'API keys every gateway makes sure exist when it starts (BOOTSTRAP_API_KEYS), from a Secret of yours: ' +
+          'name:tier:key entries separated by commas or newlines, each key 32 to 256 visible ASCII characters ' +
+          'and each tier one of the stack’s. Other keys are created with `chain-data keys create` in a gateway pod',
+      }),
+    requestLogs: z
+      .object({
+        enabled: flag('log every request of the gateways in the database, for usage (REQUEST_LOGS)', true),
+        retentionDays: int32('days the request log is kept (REQUEST_LOG_RETENTION_DAYS)')
+          .min(1)
+          .max(3650)
+          .default(30),
+      })
+      .prefault({})
+      .meta({ description: 'the gateways’ request log, in the stack’s database' }),
+    trustedProxyHops: int32(
+      'how many proxies in front of each gateway append to X-Forwarded-For (TRUSTED_PROXY_HOPS): the limits ' +
+        'count callers without a key by the client address that many hops from the end of the header. When ' +
+        'unset, 1 for a gateway published through its Ingress (the Ingress controller) and 0 for the others; add ' +
+        'one for each proxy in front of the Ingress controller that appends to the header (a CDN, a load ' +
+        'balancer)',
+    )
+      .min(0)
+      .max(16)
+      .optional(),
+    keyCacheTtlSeconds: int32(
+      'how long a gateway trusts an API key it looked up, in seconds (API_KEY_CACHE_TTL_MS; 10 when unset): with ' +
+        'Redis, revocations reach every replica at once anyway; without it, a revoked key works this long at most',
+    )
+      .min(0)
+      .max(3600)
+      .optional(),
+  })
+  .prefault({})
+  .meta({
+    description:
+      'the gateways’ API keys, rate limits and request log. The keys are stored as HMAC-SHA256 under the ' +
+      'stack’s own secret, which the operator generates once into the Secret <stack>-api-keys and never changes ' +
+      '(a new one would invalidate every key); it is kept as long as the stack’s database is',
+  });
+
 const spec = z
   .object({
     image: z
@@ -746,6 +838,7 @@ const spec = z
       })
       .prefault({})
       .meta({ description: 'how the signature aggregator asks the validators' }),
+    edge,
   })
   .meta({ description: 'the desired stack', ...rules(EXPORT_REPLICAS_RULE) });
 
@@ -846,6 +939,7 @@ export type DatabaseSpec = ChainDataStackSpec['database'];
 export type ManagedPostgresSpec = NonNullable<DatabaseSpec['managed']>;
 export type RedisSpec = ChainDataStackSpec['redis'];
 export type UpstreamSpec = ChainDataStackSpec['upstream'];
+export type EdgeSpec = ChainDataStackSpec['edge'];
 export type ResourceRequirements = NonNullable<z.output<ReturnType<typeof resources>>>;
 export type Quantity = z.output<typeof quantity>;
 export type SecretKeyRef = z.output<ReturnType<typeof secretKeyRef>>;

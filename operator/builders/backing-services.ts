@@ -1,6 +1,6 @@
 import type { ChainDataStack, ManagedPostgresSpec } from '../api/v1alpha1.ts';
 import { POSTGRES_PORT, REDIS_PORT } from './components.ts';
-import { POSTGRES_DATABASE, POSTGRES_SECRET } from './configuration.ts';
+import { API_KEY_SECRET, POSTGRES_DATABASE, POSTGRES_SECRET } from './configuration.ts';
 import { childName, labels, type Manifest, metadata, selectorLabels } from './manifest.ts';
 import type { BuildContext } from './stack.ts';
 import { RESTRICTED_CONTAINER_SECURITY, resourcesOf, RESTRICTED_POD_SECURITY } from './workloads.ts';
@@ -38,8 +38,17 @@ export function retainsData(stack: ChainDataStack): boolean {
   return stack.spec.database.managed?.retainOnDelete ?? false;
 }
 
-function unlessRetained(stack: ChainDataStack, manifest: Manifest): Manifest {
-  if (!retainsData(stack)) return manifest;
+/**
+ * Whether the gateways' API key secret outlives the stack: as long as the keys it checks do, which live in the
+ * stack's database (schema `edge`). A managed database's go as retainOnDelete says; an external database's always
+ * outlive the stack, so the secret does too (delete it by hand along with the `edge` schema to start over).
+ */
+export function apiKeySecretRetained(stack: ChainDataStack): boolean {
+  return !stack.spec.database.managed || retainsData(stack);
+}
+
+function unlessRetained(stack: ChainDataStack, manifest: Manifest, retained = retainsData(stack)): Manifest {
+  if (!retained) return manifest;
   const { ownerReferences: _owners, ...rest } = manifest.metadata;
   return { ...manifest, metadata: rest };
 }
@@ -160,7 +169,28 @@ export function buildPostgresSecret(stack: ChainDataStack, password: string): Ma
   });
 }
 
-/** Redis holds only the NFT metadata queue, which the next sweep rebuilds: no volume. */
+/**
+ * The secret the gateways store API keys under (API_KEY_SECRET): generated once by the operator, never rewritten —
+ * keys are kept as HMAC-SHA256 under it, so another secret would invalidate every key.
+ */
+export function buildApiKeySecret(stack: ChainDataStack, secret: string): Manifest {
+  return unlessRetained(
+    stack,
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: metadata(stack, 'edge', childName(stack, API_KEY_SECRET.suffix)),
+      type: 'Opaque',
+      stringData: { [API_KEY_SECRET.key]: secret },
+    },
+    apiKeySecretRetained(stack),
+  );
+}
+
+/**
+ * Redis holds the job queues (the next sweep rebuilds the NFT metadata queue) and the gateways' shared rate-limit
+ * counters: no volume.
+ */
 export function buildManagedRedis(stack: ChainDataStack): Manifest[] {
   const managed = stack.spec.redis.managed;
   if (!managed) return [];

@@ -1,3 +1,4 @@
+import { formatTiers } from '../../services/edge/limits/tiers.ts';
 import { formatChainNodeUrls } from '../../services/runtime/upstream/chain-routing.ts';
 import type { ChainDataStack, EnvVar, SecretKeyRef } from '../api/v1alpha1.ts';
 import {
@@ -21,20 +22,30 @@ export const PAGE_TOKEN_SECRETS: Record<string, { suffix: string; key: string }>
   'gateway-data': PAGE_TOKEN_SECRET,
   'gateway-metrics': METRICS_PAGE_TOKEN_SECRET,
 };
+/**
+ * The secret every gateway of the stack (and `chain-data keys` in their pods) stores API keys under, as HMAC-SHA256:
+ * generated once, never rewritten (another would invalidate every key), and kept as long as the keys are (see
+ * apiKeySecretRetained).
+ */
+export const API_KEY_SECRET = { suffix: 'api-keys', key: 'secret' } as const;
 export const POSTGRES_SECRET = { suffix: 'postgres', passwordKey: 'password', dsnKey: 'dsn' } as const;
 /** CloudNativePG writes the application user's connection URI into `<cluster>-app`. */
 export const CNPG_APP_SECRET_KEY = 'uri';
 export const POSTGRES_DATABASE = 'chaindata';
 
+/** The gateways, by command: each runs the edge (API keys, rate limits, the request log). */
+const GATEWAY_COMMANDS = new Set(['gateway-rpc', 'gateway-data', 'gateway-metrics']);
+/** The components that use the stack's database (DATABASE_URL); the gateways for the edge's schema. */
 const DATABASE_COMMANDS = new Set([
   'container-indexer',
   'primary-network',
   'evm-data',
   'metrics',
   'export-worker',
+  ...GATEWAY_COMMANDS,
 ]);
-/** The components that use the stack's Redis (REDIS_URL). */
-const REDIS_COMMANDS = new Set(['evm-data', 'export-worker']);
+/** The components that use the stack's Redis (REDIS_URL): the job queues, and the gateways' shared limits. */
+const REDIS_COMMANDS = new Set(['evm-data', 'export-worker', ...GATEWAY_COMMANDS]);
 
 /** The upstream variables (UPSTREAM_NODE_URLS, UPSTREAM_CHAIN_NODE_URLS) of the components that follow nodes. */
 const devnetUrl = (stack: ChainDataStack) => `http://${childName(stack, 'devnet')}:${DEVNET_PORT}`;
@@ -89,6 +100,33 @@ export function downloadLinkOrigin(stack: ChainDataStack): string | undefined {
   if (!host || host.includes('*')) return undefined;
   const tls = (ingress.tls ?? []).some((entry) => !entry.hosts || entry.hosts.includes(host));
   return `${tls ? 'https' : 'http'}://${host}`;
+}
+
+/**
+ * How many proxies append to X-Forwarded-For in front of a gateway (TRUSTED_PROXY_HOPS): the spec's, else 1 behind
+ * the gateway's own Ingress (its controller appends the client's address) and 0 without one.
+ */
+export function trustedProxyHops(stack: ChainDataStack, workload: Workload): number {
+  const explicit = stack.spec.edge.trustedProxyHops;
+  if (explicit !== undefined) return explicit;
+  return workload.gateway && stack.spec.gateways[workload.gateway].ingress.enabled ? 1 : 0;
+}
+
+/** The edge's settings of a gateway (services/edge/start-edge.ts), from spec.edge; its secrets go by secretEnv. */
+export function gatewayEdgeConfig(stack: ChainDataStack, workload: Workload): Record<string, string> {
+  const { edge } = stack.spec;
+  const redis = redisUrl(stack);
+  return {
+    ...(redis ? { REDIS_URL: redis } : {}),
+    RATE_LIMITS: String(edge.rateLimits),
+    ...(edge.tiers && edge.tiers.length > 0 ? { RATE_LIMIT_TIERS: formatTiers(edge.tiers) } : {}),
+    ...(edge.keyCacheTtlSeconds !== undefined
+      ? { API_KEY_CACHE_TTL_MS: String(edge.keyCacheTtlSeconds * 1000) }
+      : {}),
+    REQUEST_LOGS: String(edge.requestLogs.enabled),
+    REQUEST_LOG_RETENTION_DAYS: String(edge.requestLogs.retentionDays),
+    TRUSTED_PROXY_HOPS: String(trustedProxyHops(stack, workload)),
+  };
 }
 
 /**
@@ -194,6 +232,7 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         HTTP_PORT: String(workload.port),
         CONTAINER_INDEXER_ADDRESS: grpcAddress(stack, 'containerIndexer'),
         NODE_RPC_ADDRESS: grpcAddress(stack, 'nodeRpc'),
+        ...gatewayEdgeConfig(stack, workload),
       };
     case 'gateway-data': {
       const origin = downloadLinkOrigin(stack);
@@ -209,6 +248,7 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         EXPORT_WORKER_ADDRESS: grpcAddress(stack, 'exportWorker'),
         EXPORT_DOWNLOAD_LINK_TTL_SECONDS: String(spec.exportWorker.downloadLinks.ttlSeconds),
         ...(origin ? { PUBLIC_URL: origin } : {}),
+        ...gatewayEdgeConfig(stack, workload),
       };
     }
     case 'gateway-metrics':
@@ -217,6 +257,7 @@ export function renderedConfig(stack: ChainDataStack, workload: Workload): Recor
         HTTP_HOST: '0.0.0.0',
         HTTP_PORT: String(workload.port),
         METRICS_ADDRESS: grpcAddress(stack, 'metrics'),
+        ...gatewayEdgeConfig(stack, workload),
       };
     default:
       throw new Error(`no configuration for workload ${workload.command}`);
@@ -250,9 +291,15 @@ export function exportCredentialRefs(stack: ChainDataStack): { variable: string;
   ];
 }
 
+/** The Secret key holding the gateways' bootstrap API keys (spec.edge.bootstrapKeys), if the spec names one. */
+export function bootstrapKeysRef(stack: ChainDataStack): SecretKeyRef | undefined {
+  const bootstrap = stack.spec.edge.bootstrapKeys;
+  return bootstrap ? { name: bootstrap.secretName, key: bootstrap.key } : undefined;
+}
+
 /**
  * The keys of the user's own Secrets that pods read: an external database's DSN, an external Redis URL, the admin
- * API's credential, the object store's access key.
+ * API's credential, the object store's access key, the gateways' bootstrap API keys.
  */
 export function userSecretRefs(stack: ChainDataStack): SecretKeyRef[] {
   const { database, redis, nodeRpc } = stack.spec;
@@ -261,6 +308,7 @@ export function userSecretRefs(stack: ChainDataStack): SecretKeyRef[] {
     redis.external?.secretRef,
     nodeRpc.adminApi?.credentialSecretRef,
     ...exportCredentialRefs(stack).map((c) => c.ref),
+    bootstrapKeysRef(stack),
   ].filter((ref): ref is SecretKeyRef => ref !== undefined);
 }
 
@@ -309,6 +357,11 @@ export function secretEnv(stack: ChainDataStack, workload: Workload, context: Bu
   const pageTokens = PAGE_TOKEN_SECRETS[workload.command];
   if (pageTokens) {
     env.push(fromSecret('PAGE_TOKEN_SECRET', childName(stack, pageTokens.suffix), pageTokens.key));
+  }
+  if (GATEWAY_COMMANDS.has(workload.command)) {
+    env.push(fromSecret('API_KEY_SECRET', childName(stack, API_KEY_SECRET.suffix), API_KEY_SECRET.key));
+    const bootstrap = bootstrapKeysRef(stack);
+    if (bootstrap) env.push(fromSecret('BOOTSTRAP_API_KEYS', bootstrap.name, bootstrap.key));
   }
   return env;
 }

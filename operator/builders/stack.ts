@@ -1,8 +1,13 @@
 import type { ChainDataStack } from '../api/v1alpha1.ts';
 import { buildHorizontalPodAutoscaler, buildPodDisruptionBudget } from './availability.ts';
-import { buildManagedDatabase, buildManagedRedis, buildPostgresSecret } from './backing-services.ts';
+import {
+  buildApiKeySecret,
+  buildManagedDatabase,
+  buildManagedRedis,
+  buildPostgresSecret,
+} from './backing-services.ts';
 import { workloads } from './components.ts';
-import { buildConfigMap, PAGE_TOKEN_SECRETS } from './configuration.ts';
+import { API_KEY_SECRET, buildConfigMap, PAGE_TOKEN_SECRETS, POSTGRES_SECRET } from './configuration.ts';
 import { buildExportFilesClaim, EXPORT_WORKER } from './export-storage.ts';
 import { childName, type Manifest, metadata } from './manifest.ts';
 import { buildPodMonitor } from './monitoring.ts';
@@ -77,8 +82,17 @@ export function buildGeneratedSecrets(
       stringData: { [pageTokens.key]: random() },
     });
   }
+  // Whatever runs: it must outlive gateways turned off and on, or every key would stop working.
+  secrets.push(buildApiKeySecret(stack, random()));
   if (stack.spec.database.managed && context.databaseProvider === 'StatefulSet') {
     secrets.push(buildPostgresSecret(stack, random()));
   }
   return secrets;
+}
+
+/** The names of every Secret the operator may generate for the stack, whatever its spec: none is the user's to name. */
+export function generatedSecretNames(stack: ChainDataStack): string[] {
+  return [...Object.values(PAGE_TOKEN_SECRETS), API_KEY_SECRET, POSTGRES_SECRET].map((secret) =>
+    childName(stack, secret.suffix),
+  );
 }

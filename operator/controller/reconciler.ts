@@ -428,8 +428,9 @@ function withAppliedHash(manifest: Manifest, hash: string): Manifest {
   };
 }
 
+/** 256 random bits, 43 characters: the API key secret's HMAC-SHA256 key among them (the gateways want 32 or more). */
 function randomSecret(): string {
-  return randomBytes(24).toString('base64url');
+  return randomBytes(32).toString('base64url');
 }
 
 function sameStatus(stored: ChainDataStackStatus | undefined, next: ChainDataStackStatus): boolean {

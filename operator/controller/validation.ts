@@ -4,9 +4,13 @@
  * what runs.
  */
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { keyIdOf } from '../../services/edge/keys/api-key.ts';
+import { DEFAULT_TIERS } from '../../services/edge/limits/tiers.ts';
 import { canonicalChain, isChainName } from '../../services/runtime/upstream/chain-routing.ts';
-import type { ChainDataStack, SecretKeyRef } from '../api/v1alpha1.ts';
+import { GATEWAY_KEYS, type ChainDataStack, type SecretKeyRef } from '../api/v1alpha1.ts';
+import { bootstrapKeysRef } from '../builders/configuration.ts';
 import { buildExportFilesClaim } from '../builders/export-storage.ts';
+import { generatedSecretNames } from '../builders/stack.ts';
 import type { SpecProblem } from './status.ts';
 
 /** Reads a Secret of the stack's namespace: its data keys, or undefined when it does not exist. */
@@ -60,6 +64,69 @@ function exportCredentialChecks(
       ),
     ),
   ];
+}
+
+/**
+ * The gateways' bootstrap API keys (spec.edge.bootstrapKeys): a Secret of the user's own, not one the operator
+ * generates, holding entries every gateway can read (a gateway refuses to start on one it can't, as
+ * services/edge/start-edge.ts parses them). Problems name the entry, never the key.
+ */
+async function bootstrapKeysCheck(
+  stack: ChainDataStack,
+  readSecret: ReadSecret,
+): Promise<SpecProblem | undefined> {
+  const ref = bootstrapKeysRef(stack);
+  if (!ref) return undefined;
+  const field = 'spec.edge.bootstrapKeys';
+  if (generatedSecretNames(stack).includes(ref.name)) {
+    return {
+      reason: 'SecretNameReserved',
+      message: `${field}.secretName: "${ref.name}" is a Secret the operator generates for this stack; keep the bootstrap keys in a Secret of another name`,
+    };
+  }
+  const missing = await checkSecretRef(
+    field,
+    ref,
+    'API keys as name:tier:key entries, separated by commas or newlines',
+    readSecret,
+  );
+  if (missing) return missing;
+  const value = (await readSecret(ref.name))?.data?.[ref.key] ?? '';
+  return bootstrapKeysProblem(stack, `${field}: Secret "${ref.name}", key "${ref.key}"`, decodeBase64(value));
+}
+
+function decodeBase64(value: string): string {
+  return Buffer.from(value, 'base64').toString('utf8');
+}
+
+/** The first entry of bootstrap keys text the gateways would refuse, if any; `where` names the Secret's key. */
+export function bootstrapKeysProblem(
+  stack: ChainDataStack,
+  where: string,
+  text: string,
+): SpecProblem | undefined {
+  const tiers = [...new Set([...DEFAULT_TIERS, ...(stack.spec.edge.tiers ?? [])].map((t) => t.name))];
+  const entries = text
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const [i, entry] of entries.entries()) {
+    const [name, tier, ...rest] = entry.split(':');
+    const key = rest.join(':');
+    const problem = (message: string) => ({
+      reason: 'InvalidBootstrapKeys',
+      message: `${where}: ${message}`,
+    });
+    // A malformed entry may be a bare key: it is named by its position only.
+    if (!name || !tier || !key) return problem(`entry ${i + 1}: expected name:tier:key`);
+    if (!tiers.includes(tier))
+      return problem(
+        `entry ${i + 1} (${name}): no tier is named "${tier}"; the tiers are ${tiers.join(', ')} (spec.edge.tiers adds tiers)`,
+      );
+    if (keyIdOf(key) === undefined)
+      return problem(`entry ${i + 1} (${name}): a key is 32 to 256 visible ASCII characters`);
+  }
+  return undefined;
 }
 
 /** The schema checks the scheme and shape; a URL must also parse and name a host the pods can reach. */
@@ -145,6 +212,8 @@ export async function findSpecProblems(
     );
   }
   if (spec.components.exportWorker.enabled) checks.push(...exportCredentialChecks(stack, readSecret));
+  if (GATEWAY_KEYS.some((key) => spec.components[key].enabled))
+    checks.push(bootstrapKeysCheck(stack, readSecret));
   (spec.upstream.nodes ?? []).forEach((url, i) =>
     checks.push(Promise.resolve(upstreamUrlProblem(`spec.upstream.nodes[${i}]`, url))),
   );

@@ -217,6 +217,9 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       }
       const password = await cluster.get('', 'v1', 'secrets', namespace, 'devnet-postgres');
       expect(password?.metadata.ownerReferences ?? [], 'the retained password Secret').to.deep.equal([]);
+      const apiKeys = await cluster.get('', 'v1', 'secrets', namespace, 'devnet-api-keys');
+      expect(apiKeys, 'the API key secret').to.not.equal(undefined);
+      expect(apiKeys!.metadata.ownerReferences ?? [], 'the retained API key secret').to.deep.equal([]);
       for (const component of DEVNET_WORKLOADS) {
         const child = await cluster.get('apps', 'v1', 'deployments', namespace, `devnet-${component}`);
         const image = (child!.spec as { template: { spec: { containers: { image: string }[] } } }).template
@@ -272,6 +275,7 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
 
     it('keeps the database password of a deleted stack, and a stack created again under its name uses it', async () => {
       const before = await cluster.get('', 'v1', 'secrets', namespace, 'devnet-postgres');
+      const keysBefore = await cluster.get('', 'v1', 'secrets', namespace, 'devnet-api-keys');
       const old = (await getStack())!;
       await kube(['delete', 'cds', 'devnet', '-n', namespace, '--wait=true']);
       if (!cluster.garbageCollects) {
@@ -314,6 +318,9 @@ function endToEnd(backend: Backend, setup: (typeof SETUPS)[number]) {
       });
       const after = await cluster.get('', 'v1', 'secrets', namespace, 'devnet-postgres');
       expect(after?.data, 'the same password opens the same volume').to.deep.equal(before!.data);
+      // The API keys stored in that database were hashed under this secret: it comes back unchanged too.
+      const keysAfter = await cluster.get('', 'v1', 'secrets', namespace, 'devnet-api-keys');
+      expect(keysAfter?.data, 'the same secret checks the same keys').to.deep.equal(keysBefore!.data);
     });
 
     it('creates a PodMonitor once the Prometheus Operator is installed and asked for, and removes it when not', async () => {

@@ -90,9 +90,15 @@ async function children(cluster: TestCluster, instance: string): Promise<KubeObj
   return lists.flat();
 }
 
-/** What a stack with retainOnDelete (the default) leaves behind when deleted: its database's password. */
+/**
+ * What a stack with retainOnDelete (the default) leaves behind when deleted: its database's password, and the secret
+ * the gateways stored the API keys in that database under.
+ */
 function isRetained(o: KubeObject): boolean {
-  return o.kind === 'Secret' && o.metadata.name?.endsWith('-postgres') === true;
+  return (
+    o.kind === 'Secret' &&
+    (o.metadata.name?.endsWith('-postgres') === true || o.metadata.name?.endsWith('-api-keys') === true)
+  );
 }
 
 function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
@@ -222,10 +228,27 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
 
       const all = await children(c, 'eval');
       expect(all.length).to.be.greaterThan(20);
-      // The database's password outlives the stack (retainOnDelete, on by default): it alone has no owner.
+      // The database's password and the API key secret outlive the stack (retainOnDelete, on by default): they
+      // alone have no owner.
       const [retained, owned] = partition(all, isRetained);
-      expect(retained.map((o) => `${o.kind}/${o.metadata.name}`)).to.deep.equal(['Secret/eval-postgres']);
-      expect(retained[0]!.metadata.ownerReferences).to.equal(undefined);
+      expect(retained.map((o) => `${o.kind}/${o.metadata.name}`).sort()).to.deep.equal([
+        'Secret/eval-api-keys',
+        'Secret/eval-postgres',
+      ]);
+      for (const secret of retained) expect(secret.metadata.ownerReferences).to.equal(undefined);
+      // One API key secret for the three gateways, long enough for them (32 characters at least).
+      const apiKeySecret = retained.find((o) => o.metadata.name === 'eval-api-keys')!;
+      const secretValue = Buffer.from((apiKeySecret.data as Record<string, string>).secret!, 'base64');
+      expect(secretValue.toString('utf8')).to.match(/^[A-Za-z0-9_-]{43}$/);
+      for (const gateway of ['gateway-rpc', 'gateway-data', 'gateway-metrics']) {
+        const deployment = (await c.get('apps', 'v1', 'deployments', ns, `eval-${gateway}`))!;
+        const env = (deployment.spec as { template: { spec: { containers: { env: unknown[] }[] } } }).template
+          .spec.containers[0]!.env;
+        expect(env, gateway).to.deep.include.members([
+          { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'eval-postgres', key: 'dsn' } } },
+          { name: 'API_KEY_SECRET', valueFrom: { secretKeyRef: { name: 'eval-api-keys', key: 'secret' } } },
+        ]);
+      }
       for (const child of owned) {
         expect(child.metadata.ownerReferences, `${child.kind}/${child.metadata.name}`).to.deep.equal([
           {
@@ -316,6 +339,78 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         10_000,
         'the PDB pruned',
       );
+    });
+
+    it('keeps the API key secret as it is through the gateways turned off and on', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      await createStack(c, 'eval', DEVNET_SAMPLE.spec);
+      await waitReady(c, 'eval');
+      const original = (await c.get('', 'v1', 'secrets', ns, 'eval-api-keys'))!;
+      const gateways = (enabled: boolean) => ({
+        spec: {
+          components: {
+            gatewayRpc: { enabled },
+            gatewayData: { enabled },
+            gatewayMetrics: { enabled },
+          },
+        },
+      });
+      await patchStack(c, 'eval', gateways(false));
+      await waitReady(c, 'eval', 2);
+      await c.waitFor(
+        async () => (await c.get('apps', 'v1', 'deployments', ns, 'eval-gateway-data')) === undefined,
+        10_000,
+        'the gateways pruned',
+      );
+      // The page-token Secrets go with their gateways; the key secret stays: the keys live in the database.
+      expect(await c.get('', 'v1', 'secrets', ns, 'eval-page-token')).to.equal(undefined);
+      await patchStack(c, 'eval', gateways(true));
+      await waitReady(c, 'eval', 3);
+      const after = (await c.get('', 'v1', 'secrets', ns, 'eval-api-keys'))!;
+      expect(after.metadata.uid).to.equal(original.metadata.uid);
+      expect(after.metadata.resourceVersion).to.equal(original.metadata.resourceVersion);
+      expect(after.data).to.deep.equal(original.data);
+    });
+
+    it('refuses edge settings the gateways would refuse at admission, naming the field', async () => {
+      const c = cluster();
+      const refusal = async (edge: unknown): Promise<string> => {
+        try {
+          await createStack(c, 'edge', { ...(DEVNET_SAMPLE.spec as object), edge });
+        } catch (err) {
+          const { code, body } = err as { code?: number; body?: unknown };
+          expect(code, JSON.stringify(edge)).to.equal(422);
+          return typeof body === 'string' ? body : JSON.stringify(body);
+        }
+        return expect.fail(`admitted ${JSON.stringify(edge)}`);
+      };
+      const tier = (name: string, perMinute = 1) => ({ name, perMinute, perDay: 1_000 });
+      expect(await refusal({ tiers: [tier('Pro')] })).to.include('spec.edge.tiers[0].name');
+      expect(await refusal({ tiers: [tier('pro', 0)] })).to.include('spec.edge.tiers[0].perMinute');
+      expect(await refusal({ tiers: [tier('pro'), tier('pro', 2)] })).to.include(
+        'spec.edge.tiers[1]: Duplicate value',
+      );
+      expect(await refusal({ trustedProxyHops: 17 })).to.include('spec.edge.trustedProxyHops');
+      expect(await refusal({ requestLogs: { retentionDays: 0 } })).to.include(
+        'spec.edge.requestLogs.retentionDays',
+      );
+      expect(await refusal({ bootstrapKeys: { key: 'keys' } })).to.include(
+        'spec.edge.bootstrapKeys.secretName',
+      );
+      // And admits what they accept, defaulted.
+      const admitted = await createStack(c, 'edge', {
+        ...(DEVNET_SAMPLE.spec as object),
+        edge: { tiers: [tier('pro', 30_000)], bootstrapKeys: { secretName: 'gateway-keys' } },
+      });
+      expect((admitted.spec as { edge: unknown }).edge).to.deep.equal({
+        rateLimits: true,
+        tiers: [tier('pro', 30_000)],
+        bootstrapKeys: { secretName: 'gateway-keys', key: 'keys' },
+        requestLogs: { enabled: true, retentionDays: 30 },
+      });
     });
 
     it('makes no writes when a reconcile finds nothing to change', async () => {
@@ -584,7 +679,8 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
           10_000,
           'children collected',
         );
-        expect((await children(c, 'eval')).map((o) => `${o.kind}/${o.metadata.name}`)).to.deep.equal([
+        expect((await children(c, 'eval')).map((o) => `${o.kind}/${o.metadata.name}`).sort()).to.deep.equal([
+          'Secret/eval-api-keys',
           'Secret/eval-postgres',
         ]);
       } else {
@@ -823,6 +919,9 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         'main-evm-data',
         'main-metrics',
         'main-export-worker',
+        'main-gateway-rpc',
+        'main-gateway-data',
+        'main-gateway-metrics',
       ];
       const deployments = (
         await c.list('apps', 'v1', 'deployments', ns, 'app.kubernetes.io/instance=main')

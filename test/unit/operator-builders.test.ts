@@ -134,12 +134,15 @@ describe('operator builders', () => {
           }),
       );
     const production = stackFrom(readSample('production'));
+    const gateways = ['mainnet-gateway-rpc', 'mainnet-gateway-data', 'mainnet-gateway-metrics'];
+    // The gateways read the database too: the edge's keys and request log.
     const readers = [
       'mainnet-container-indexer',
       'mainnet-primary-network',
       'mainnet-evm-data',
       'mainnet-metrics',
       'mainnet-export-worker',
+      ...gateways,
     ];
     const unversioned = secretHashes(production);
     expect(Object.values(unversioned).every((h) => h === undefined)).to.equal(true);
@@ -151,7 +154,8 @@ describe('operator builders', () => {
     // Another Secret's version (one no pod reads) changes nothing.
     expect(secretHashes(production, { 'chain-data-db/dsn': 'aaaa', 'other/key': 'cccc' })).to.deep.equal(v1);
 
-    // An external Redis URL from a Secret is read by evm-data and export-worker, the queues' users.
+    // An external Redis URL from a Secret is read by evm-data and export-worker, the queues' users, and by the
+    // gateways, whose rate limits it shares.
     const withRedisSecret = stackFrom(readSample('production'), (spec) => {
       spec.redis = { external: { secretRef: { name: 'chain-data-redis', key: 'url' } } };
     });
@@ -160,7 +164,13 @@ describe('operator builders', () => {
     expect(Object.keys(r1).filter((name) => r1[name] !== r2[name])).to.deep.equal([
       'mainnet-evm-data',
       'mainnet-export-worker',
+      ...gateways,
     ]);
+
+    // The bootstrap API keys are read by the gateways alone: a key added to the Secret reaches them as they roll.
+    const b1 = secretHashes(production, { 'chain-data-bootstrap-keys/keys': 'one' });
+    const b2 = secretHashes(production, { 'chain-data-bootstrap-keys/keys': 'two' });
+    expect(Object.keys(b1).filter((name) => b1[name] !== b2[name])).to.deep.equal(gateways);
 
     // The object store's access key is read by export-worker only, each of its two keys rolling it.
     const keys = { 'chain-data-db/dsn': 'aaaa', 'chain-data-exports/AWS_ACCESS_KEY_ID': 'id-1' };
@@ -282,6 +292,12 @@ describe('operator builders', () => {
       HTTP_HOST: '0.0.0.0',
       HTTP_PORT: '8090',
       METRICS_ADDRESS: 'mainnet-metrics:50056',
+      REDIS_URL: 'redis://redis.data.svc:6379',
+      RATE_LIMITS: 'true',
+      RATE_LIMIT_TIERS: 'partner=50000/60000000',
+      REQUEST_LOGS: 'true',
+      REQUEST_LOG_RETENTION_DAYS: '90',
+      TRUSTED_PROXY_HOPS: '1',
     });
     const container = (
       named('Deployment').spec as {
@@ -303,11 +319,17 @@ describe('operator builders', () => {
       { name: 'http', containerPort: 8090, protocol: 'TCP' },
       { name: 'ops', containerPort: 8081, protocol: 'TCP' },
     ]);
-    // Its own page-token key, generated once, as gateway-data's.
+    // Its own page-token key, generated once, as gateway-data's; the edge's database and secrets as every gateway.
     expect(container.env).to.deep.equal([
+      { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'chain-data-db', key: 'dsn' } } },
       {
         name: 'PAGE_TOKEN_SECRET',
         valueFrom: { secretKeyRef: { name: 'mainnet-metrics-page-token', key: 'secret' } },
+      },
+      { name: 'API_KEY_SECRET', valueFrom: { secretKeyRef: { name: 'mainnet-api-keys', key: 'secret' } } },
+      {
+        name: 'BOOTSTRAP_API_KEYS',
+        valueFrom: { secretKeyRef: { name: 'chain-data-bootstrap-keys', key: 'keys' } },
       },
     ]);
     expect(named('Secret', 'mainnet-metrics-page-token')).to.deep.include({
@@ -630,6 +652,212 @@ describe('operator builders', () => {
           spec.exportWorker = { downloadLinks: { origin: 'https://downloads.example.com' } };
         }),
       ).to.equal('https://downloads.example.com');
+    });
+  });
+
+  describe('the gateways’ edge (API keys, rate limits, the request log)', () => {
+    const GATEWAYS = ['gateway-rpc', 'gateway-data', 'gateway-metrics'];
+    type Env = { name: string; valueFrom?: unknown }[];
+    const rendered = (sample: string, patch?: (spec: Record<string, unknown>) => void) => {
+      const stack = stackFrom(readSample(sample), patch);
+      return render(stack, contextFor(stack, 'StatefulSet'));
+    };
+    const configOf = (manifests: Manifest[], name: string) =>
+      manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === name)!.data as Record<
+        string,
+        string
+      >;
+    const envOf = (manifests: Manifest[], name: string) =>
+      (
+        manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === name)!.spec as {
+          template: { spec: { containers: { env: Env }[] } };
+        }
+      ).template.spec.containers[0]!.env;
+    const withEdge = (edge: unknown) => (spec: Record<string, unknown>) => {
+      spec.edge = edge;
+    };
+    const EDGE_VARIABLES = [
+      'RATE_LIMITS',
+      'RATE_LIMIT_TIERS',
+      'API_KEY_CACHE_TTL_MS',
+      'REQUEST_LOGS',
+      'REQUEST_LOG_RETENTION_DAYS',
+      'TRUSTED_PROXY_HOPS',
+      'REDIS_URL',
+    ];
+    const pick = (config: Record<string, string>) =>
+      Object.fromEntries(Object.entries(config).filter(([name]) => EDGE_VARIABLES.includes(name)));
+
+    it('runs every gateway on the stack’s database and Redis, with the defaults of the edge', () => {
+      const devnet = rendered('devnet');
+      for (const gateway of GATEWAYS) {
+        expect(pick(configOf(devnet, `devnet-${gateway}`)), gateway).to.deep.equal({
+          REDIS_URL: 'redis://devnet-redis:6379',
+          RATE_LIMITS: 'true',
+          REQUEST_LOGS: 'true',
+          REQUEST_LOG_RETENTION_DAYS: '30',
+          TRUSTED_PROXY_HOPS: '0',
+        });
+        const env = envOf(devnet, `devnet-${gateway}`);
+        expect(env, gateway).to.deep.include.members([
+          { name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'devnet-postgres', key: 'dsn' } } },
+          { name: 'API_KEY_SECRET', valueFrom: { secretKeyRef: { name: 'devnet-api-keys', key: 'secret' } } },
+        ]);
+        expect(env.map((e) => e.name)).to.not.include('BOOTSTRAP_API_KEYS');
+      }
+      // Nothing of it reaches the other components.
+      for (const other of ['devnet-evm-data', 'devnet-export-worker', 'devnet-node-rpc']) {
+        expect(configOf(devnet, other)).to.not.have.any.keys('RATE_LIMITS', 'TRUSTED_PROXY_HOPS');
+        expect(envOf(devnet, other).map((e) => e.name)).to.not.include('API_KEY_SECRET');
+      }
+      expect(
+        envOf(rendered('devnet'), 'devnet-node-rpc').map((e) => e.name),
+        'node-rpc keeps no tables',
+      ).to.not.include('DATABASE_URL');
+    });
+
+    it('renders spec.edge into each gateway’s environment', () => {
+      const children = rendered(
+        'devnet',
+        withEdge({
+          rateLimits: false,
+          tiers: [
+            { name: 'free', perMinute: 1_000, perDay: 100_000 },
+            { name: 'enterprise', perMinute: 1_000_000, perDay: 1_000_000_000_000 },
+          ],
+          bootstrapKeys: { secretName: 'gateway-keys' },
+          requestLogs: { enabled: false, retentionDays: 7 },
+          trustedProxyHops: 2,
+          keyCacheTtlSeconds: 30,
+        }),
+      );
+      for (const gateway of GATEWAYS) {
+        expect(pick(configOf(children, `devnet-${gateway}`)), gateway).to.deep.equal({
+          REDIS_URL: 'redis://devnet-redis:6379',
+          RATE_LIMITS: 'false',
+          RATE_LIMIT_TIERS: 'free=1000/100000,enterprise=1000000/1000000000000',
+          API_KEY_CACHE_TTL_MS: '30000',
+          REQUEST_LOGS: 'false',
+          REQUEST_LOG_RETENTION_DAYS: '7',
+          TRUSTED_PROXY_HOPS: '2',
+        });
+        expect(envOf(children, `devnet-${gateway}`), gateway).to.deep.include({
+          name: 'BOOTSTRAP_API_KEYS',
+          valueFrom: { secretKeyRef: { name: 'gateway-keys', key: 'keys' } },
+        });
+      }
+      // A cache of no lifetime is a setting too.
+      expect(
+        configOf(rendered('devnet', withEdge({ keyCacheTtlSeconds: 0 })), 'devnet-gateway-data'),
+      ).to.include({ API_KEY_CACHE_TTL_MS: '0' });
+    });
+
+    it('trusts one proxy hop in front of a gateway published through its Ingress, none otherwise, unless the spec says', () => {
+      const hops = (manifests: Manifest[]) =>
+        GATEWAYS.map((gateway) => configOf(manifests, `mainnet-${gateway}`).TRUSTED_PROXY_HOPS);
+      // The production sample publishes gateway-data and gateway-metrics through Ingresses, not gateway-rpc.
+      expect(hops(rendered('production'))).to.deep.equal(['0', '1', '1']);
+      expect(
+        hops(
+          rendered('production', (spec) => {
+            (spec.edge as Record<string, unknown>).trustedProxyHops = 0;
+          }),
+        ),
+      ).to.deep.equal(['0', '0', '0']);
+      expect(
+        hops(
+          rendered('production', (spec) => {
+            spec.gateways = { gatewayRpc: { ingress: { enabled: true, hosts: ['rpc.example.com'] } } };
+          }),
+        ),
+      ).to.deep.equal(['1', '0', '0']);
+      // A LoadBalancer Service appends nothing.
+      expect(
+        hops(
+          rendered('production', (spec) => {
+            spec.gateways = { gatewayData: { service: { type: 'LoadBalancer' } } };
+          }),
+        ),
+      ).to.deep.equal(['0', '0', '0']);
+    });
+
+    it('reads an external Redis URL from its Secret, as the queues’ users do', () => {
+      const children = rendered('production', (spec) => {
+        spec.redis = { external: { secretRef: { name: 'chain-data-redis' } } };
+      });
+      for (const gateway of GATEWAYS) {
+        expect(configOf(children, `mainnet-${gateway}`)).to.not.have.property('REDIS_URL');
+        expect(envOf(children, `mainnet-${gateway}`)).to.deep.include({
+          name: 'REDIS_URL',
+          valueFrom: { secretKeyRef: { name: 'chain-data-redis', key: 'url' } },
+        });
+      }
+    });
+
+    it('generates one API key secret for the stack, kept as long as the keys in its database are', () => {
+      const secretsOf = (manifests: Manifest[]) =>
+        manifests.filter((m) => m.kind === 'Secret' && m.metadata.name.endsWith('-api-keys'));
+      const [secret, ...others] = secretsOf(rendered('devnet'));
+      expect(others).to.deep.equal([]);
+      expect(secret).to.deep.include({ type: 'Opaque', stringData: { secret: 'generated-3' } });
+      expect(secret!.metadata.name).to.equal('devnet-api-keys');
+      expect(secret!.metadata.labels).to.include({ 'app.kubernetes.io/component': 'edge' });
+      // A managed database retained on delete keeps the keys: the secret stays beside them, no owner.
+      expect(secret!.metadata.ownerReferences).to.equal(undefined);
+      const deleting = secretsOf(
+        rendered('devnet', (spec) => {
+          spec.database = { managed: { retainOnDelete: false } };
+        }),
+      );
+      expect(deleting[0]!.metadata.ownerReferences).to.have.length(1);
+      // An external database outlives the stack: so does the secret its keys were stored under.
+      expect(secretsOf(rendered('production'))[0]!.metadata.ownerReferences).to.equal(undefined);
+      // Built whatever runs, so turning the gateways off and on never makes a new one.
+      const none = rendered('devnet', (spec) => {
+        spec.components = {
+          gatewayRpc: { enabled: false },
+          gatewayData: { enabled: false },
+          gatewayMetrics: { enabled: false },
+        };
+      });
+      expect(secretsOf(none).map((m) => m.metadata.name)).to.deep.equal(['devnet-api-keys']);
+    });
+
+    it('lets the gateways reach the stack’s PostgreSQL and Redis through its NetworkPolicy', () => {
+      const children = rendered('devnet');
+      const internal = children.find(
+        (m) => m.kind === 'NetworkPolicy' && m.metadata.name === 'devnet-internal',
+      )!.spec as {
+        podSelector: { matchLabels: Record<string, string> };
+        policyTypes: string[];
+        ingress: { from?: { podSelector?: { matchLabels: Record<string, string> } }[]; ports?: unknown }[];
+      };
+      // Ingress rules only: egress is open, so an external database or Redis is reached as before.
+      expect(internal.policyTypes).to.deep.equal(['Ingress']);
+      const podLabels = (kind: string, name: string) =>
+        (
+          children.find((m) => m.kind === kind && m.metadata.name === name)!.spec as {
+            template: { metadata: { labels: Record<string, string> } };
+          }
+        ).template.metadata.labels;
+      const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
+        Object.entries(selector).every(([k, v]) => labels[k] === v);
+      const fromStack = internal.ingress.find((rule) => rule.from?.[0]?.podSelector && !rule.ports)!;
+      for (const [kind, target] of [
+        ['StatefulSet', 'devnet-postgres'],
+        ['Deployment', 'devnet-redis'],
+      ] as const) {
+        expect(matches(internal.podSelector.matchLabels, podLabels(kind, target)), target).to.equal(true);
+        for (const gateway of GATEWAYS) {
+          expect(
+            matches(
+              fromStack.from![0]!.podSelector!.matchLabels,
+              podLabels('Deployment', `devnet-${gateway}`),
+            ),
+            `${gateway} → ${target}`,
+          ).to.equal(true);
+        }
+      }
     });
   });
 

@@ -6,6 +6,7 @@ import type { ChainDataStack } from '../../operator/api/v1alpha1.ts';
 import { defaultedCustomResource } from '../support/fake-kube-apiserver/index.ts';
 import { readCrd, readSample } from '../support/operator-cluster.ts';
 import {
+  bootstrapKeysProblem,
   exportClaimProblem,
   findSpecProblems,
   upstreamUrlProblem,
@@ -336,6 +337,104 @@ describe('operator spec checks beyond the schema', () => {
           'spec.redis.external.secretRef: Secret "redis" has no key "url"; add it, holding a Redis URL (redis://host:6379)',
       },
     ]);
+  });
+});
+
+describe('operator checks of the gateways’ bootstrap API keys', () => {
+  const crd = readCrd();
+  const stackWith = (spec: Record<string, unknown>) =>
+    defaultedCustomResource(crd, {
+      apiVersion: 'chaindatastack.io/v1alpha1',
+      kind: 'ChainDataStack',
+      metadata: { name: 's', namespace: 'ns' },
+      spec: { upstream: { devnet: { enabled: true } }, ...spec },
+    }) as unknown as ChainDataStack;
+  const field = 'spec.edge.bootstrapKeys';
+
+  it('wants the Secret and key spec.edge.bootstrapKeys names, when a gateway runs', async () => {
+    const bootstrap = (bootstrapKeys: unknown, components?: unknown) =>
+      stackWith({ edge: { bootstrapKeys }, ...(components ? { components } : {}) });
+    expect(
+      await findSpecProblems(bootstrap({ secretName: 'keys' }), () => Promise.resolve(undefined)),
+    ).to.deep.equal([
+      {
+        reason: 'SecretNotFound',
+        message: `${field}: Secret "keys" does not exist; create it with the key "keys" holding API keys as name:tier:key entries, separated by commas or newlines`,
+      },
+    ]);
+    const other = () => Promise.resolve({ data: { other: 'eA==' } });
+    expect(await findSpecProblems(bootstrap({ secretName: 'keys', key: 'list' }), other)).to.deep.equal([
+      {
+        reason: 'SecretKeyNotFound',
+        message: `${field}: Secret "keys" has no key "list"; add it, holding API keys as name:tier:key entries, separated by commas or newlines`,
+      },
+    ]);
+    const key = 'k'.repeat(32);
+    const valid = () =>
+      Promise.resolve({ data: { keys: Buffer.from(`ops:pro:${key}\nci:free:${key}x`).toString('base64') } });
+    expect(await findSpecProblems(bootstrap({ secretName: 'keys' }), valid)).to.deep.equal([]);
+    // What the gateways would refuse to start on is said up front, naming the entry but never the key.
+    const invalid = () =>
+      Promise.resolve({ data: { other: Buffer.from(`ops:gold:${key}`).toString('base64') } });
+    expect(await findSpecProblems(bootstrap({ secretName: 'keys', key: 'other' }), invalid)).to.deep.equal([
+      {
+        reason: 'InvalidBootstrapKeys',
+        message: `${field}: Secret "keys", key "other": entry 1 (ops): no tier is named "gold"; the tiers are unauthenticated, free, base, growth, pro (spec.edge.tiers adds tiers)`,
+      },
+    ]);
+    // A Secret the operator generates for the stack is not the user's to name: it would take the key secret's place.
+    expect(
+      await findSpecProblems(bootstrap({ secretName: 's-api-keys', key: 'secret' }), other),
+    ).to.deep.equal([
+      {
+        reason: 'SecretNameReserved',
+        message: `${field}.secretName: "s-api-keys" is a Secret the operator generates for this stack; keep the bootstrap keys in a Secret of another name`,
+      },
+    ]);
+    // No gateway runs: nothing reads it.
+    const off = bootstrap(
+      { secretName: 'keys' },
+      {
+        gatewayRpc: { enabled: false },
+        gatewayData: { enabled: false },
+        gatewayMetrics: { enabled: false },
+      },
+    );
+    expect(await findSpecProblems(off, () => Promise.resolve(undefined))).to.deep.equal([]);
+  });
+});
+
+describe('operator checks of bootstrap API keys’ entries', () => {
+  const crd = readCrd();
+  const stack = (edge: unknown) =>
+    defaultedCustomResource(crd, {
+      apiVersion: 'chaindatastack.io/v1alpha1',
+      kind: 'ChainDataStack',
+      metadata: { name: 's', namespace: 'ns' },
+      spec: { upstream: { devnet: { enabled: true } }, edge },
+    }) as unknown as ChainDataStack;
+  const key = 'cds_0123456789ab_' + 'A'.repeat(43);
+  const problem = (edge: unknown, text: string) => bootstrapKeysProblem(stack(edge), 'where', text)?.message;
+
+  it('reads entries as the gateways do: name:tier:key, separated by commas or newlines, tiers of the stack', () => {
+    expect(problem({}, '')).to.equal(undefined);
+    expect(problem({}, ` a:free:${key} ,\n\nb:pro:${'~'.repeat(256)}\n`)).to.equal(undefined);
+    // A key may hold colons: all after the second is the key.
+    expect(problem({}, `a:free:${'x:'.repeat(20)}`)).to.equal(undefined);
+    expect(problem({ tiers: [{ name: 'partner', perMinute: 1, perDay: 1 }] }, `a:partner:${key}`)).to.equal(
+      undefined,
+    );
+    expect(problem({}, `a:partner:${key}`)).to.equal(
+      'where: entry 1 (a): no tier is named "partner"; the tiers are unauthenticated, free, base, growth, pro (spec.edge.tiers adds tiers)',
+    );
+    // A malformed entry may be a bare key: named by its position only.
+    expect(problem({}, `a:free:${key},${key}`)).to.equal('where: entry 2: expected name:tier:key');
+    expect(problem({}, `a:free:short`)).to.equal(
+      'where: entry 1 (a): a key is 32 to 256 visible ASCII characters',
+    );
+    expect(problem({}, `a:free:${'x'.repeat(257)}`)).to.equal(
+      'where: entry 1 (a): a key is 32 to 256 visible ASCII characters',
+    );
   });
 });
 

@@ -160,6 +160,94 @@ describe('ChainDataStack CRD schema', () => {
     ]);
   });
 
+  it('runs the gateways’ edge by default: rate limits on, the request log kept 30 days, no tiers of its own', () => {
+    const parsed = stack({});
+    expect(parsed.success).to.equal(true);
+    // trustedProxyHops and keyCacheTtlSeconds stay unset: the operator decides the first per gateway (its
+    // Ingress), the gateways the second.
+    expect(parsed.data!.spec.edge).to.deep.equal({
+      rateLimits: true,
+      requestLogs: { enabled: true, retentionDays: 30 },
+    });
+    const full = stack({
+      edge: {
+        tiers: [{ name: 'enterprise', perMinute: 100_000, perDay: 1e12 }],
+        bootstrapKeys: { secretName: 'gateway-keys' },
+        requestLogs: { enabled: false },
+        trustedProxyHops: 16,
+        keyCacheTtlSeconds: 0,
+      },
+    });
+    expect(full.success).to.equal(true);
+    expect(full.data!.spec.edge).to.deep.equal({
+      rateLimits: true,
+      tiers: [{ name: 'enterprise', perMinute: 100_000, perDay: 1e12 }],
+      bootstrapKeys: { secretName: 'gateway-keys', key: 'keys' },
+      requestLogs: { enabled: false, retentionDays: 30 },
+      trustedProxyHops: 16,
+      keyCacheTtlSeconds: 0,
+    });
+  });
+
+  it('refuses edge settings the gateways would refuse, naming the field', () => {
+    const refused = (edge: unknown) => {
+      const parsed = stack({ edge });
+      expect(parsed.success, JSON.stringify(edge)).to.equal(false);
+      return parsed.error!.issues.map((i) => i.path.join('.'));
+    };
+    const tier = (t: Record<string, unknown>) => ({
+      tiers: [{ name: 'pro', perMinute: 1, perDay: 1, ...t }],
+    });
+    // RATE_LIMIT_TIERS' own rules (services/edge/limits/tiers.ts): a name, and 1 to 10^12 compute units.
+    expect(refused(tier({ name: 'Pro' }))).to.deep.equal(['spec.edge.tiers.0.name']);
+    expect(refused(tier({ name: '9lives' }))).to.deep.equal(['spec.edge.tiers.0.name']);
+    expect(refused(tier({ name: `t${'x'.repeat(32)}` }))).to.deep.equal(['spec.edge.tiers.0.name']);
+    expect(refused(tier({ perMinute: 0 }))).to.deep.equal(['spec.edge.tiers.0.perMinute']);
+    expect(refused(tier({ perDay: 1e12 + 1 }))).to.deep.equal(['spec.edge.tiers.0.perDay']);
+    expect(refused(tier({ perDay: 1.5 }))).to.deep.equal(['spec.edge.tiers.0.perDay']);
+    expect(refused({ tiers: [{ name: 'pro', perMinute: 1 }] })).to.deep.equal(['spec.edge.tiers.0.perDay']);
+    expect(refused({ bootstrapKeys: {} })).to.deep.equal(['spec.edge.bootstrapKeys.secretName']);
+    expect(refused({ bootstrapKeys: { secretName: 'Keys' } })).to.deep.equal([
+      'spec.edge.bootstrapKeys.secretName',
+    ]);
+    expect(refused({ bootstrapKeys: { secretName: 'keys', key: '' } })).to.deep.equal([
+      'spec.edge.bootstrapKeys.key',
+    ]);
+    expect(refused({ requestLogs: { retentionDays: 0 } })).to.deep.equal([
+      'spec.edge.requestLogs.retentionDays',
+    ]);
+    expect(refused({ requestLogs: { retentionDays: 3651 } })).to.deep.equal([
+      'spec.edge.requestLogs.retentionDays',
+    ]);
+    expect(refused({ trustedProxyHops: 17 })).to.deep.equal(['spec.edge.trustedProxyHops']);
+    expect(refused({ trustedProxyHops: -1 })).to.deep.equal(['spec.edge.trustedProxyHops']);
+    expect(refused({ keyCacheTtlSeconds: 3601 })).to.deep.equal(['spec.edge.keyCacheTtlSeconds']);
+    expect(refused({ rateLimits: 'yes' })).to.deep.equal(['spec.edge.rateLimits']);
+  });
+
+  it('keys the tiers by name in the CRD, so the API server refuses a tier listed twice', () => {
+    const schema = openApiSchema() as {
+      properties: { spec: { properties: { edge: { properties: Record<string, Schema> } } } };
+    };
+    const edge = schema.properties.spec.properties.edge;
+    expect(edge.properties.tiers).to.deep.include({
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+    });
+    expect((edge.properties.tiers!.items as Schema).properties).to.deep.include({
+      perDay: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 1e12,
+        format: 'int64',
+        description: 'compute units a caller of this tier may spend per day (1 to 10^12)',
+      },
+    });
+    expect(edge.properties.tiers!.description).to.include(
+      'The defaults, perMinute/perDay: unauthenticated 6000/1200000, free 8000/2000000,',
+    );
+  });
+
   it('carries the CEL rules zod can’t check: one storage, ReadWriteMany for more than one pod', () => {
     const schema = openApiSchema() as {
       properties: {
