@@ -18,6 +18,7 @@ import { ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures } from './icm-sig
 import type { ExportWorkerServiceDefinition } from '../generated/proto/chaindata/exportworker/v1/ExportWorkerService.ts';
 import type { StreamingClient } from '../runtime/grpc/client.ts';
 import { EXPORT_FILE_PATH, exportFileDownload, type DownloadLinks } from './export-downloads.ts';
+import type { UsageReader } from '../edge/store/usage-reader.ts';
 
 /** A file of the export limit's size streams in well under this over a cluster's network. */
 const DEFAULT_DOWNLOAD_DEADLINE_MS = 30 * 60_000;
@@ -39,6 +40,8 @@ export interface DataGatewayOptions {
   /** How long one file download may stream from the export worker. */
   downloadDeadlineMs?: number;
   pageTokens: PageTokens;
+  /** The request log the usage routes answer from; absent, they answer 503. */
+  usage?: UsageReader | undefined;
   /** What the health routes check (default: the services the routes read). */
   health?: RouteServices['health'];
   log: Logger;
@@ -62,6 +65,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     downloadLinks: options.downloadLinks,
     pageTokens: options.pageTokens,
     health: options.health ?? serviceHealth(options),
+    usage: options.usage,
   };
   const { admission } = options;
   const openApiDocument = buildOpenApiDocument(DATA_ROUTES, {

@@ -22,7 +22,8 @@ interface SurfaceStep {
 
 /**
  * Operations the sweep leaves to their own tests: they change state or sign, they do not read (an export's
- * operation exists only once one is posted: test/integration/export-worker*.test.ts, and `up`'s test posts one).
+ * operation exists only once one is posted: test/integration/export-worker*.test.ts, and `up`'s test posts one), or
+ * they answer only a caller with an API key (the usage routes: test/integration/gateway-data-usage.test.ts).
  */
 export const NOT_SWEPT = new Set([
   'reindexNft',
@@ -30,6 +31,10 @@ export const NOT_SWEPT = new Set([
   'getAggregatedSignatures',
   'postTransactionExportJob',
   'getOperationResult',
+  'getApiUsageMetrics',
+  'getApiLogs',
+  'getSubnetRpcUsageMetrics',
+  'getPrimaryNetworkRpcUsageMetrics',
 ]);
 
 /** The value at a dotted path (array indices as numbers), as a string; the sweep fails naming it when absent. */
@@ -49,6 +54,9 @@ const C = '/v1/chains/{chainId}';
 const ADDRESS = `${C}/addresses/{address}`;
 
 const STEPS: SurfaceStep[] = [
+  // The gateway's own health: what its routes read is up.
+  { operationId: 'data-health-check', template: '/v1/health-check', path: () => '/v1/health-check' },
+  { operationId: 'live-check', template: '/v1/live-check', path: () => '/v1/live-check' },
   // EVM chains, blocks and transactions.
   { operationId: 'supportedChains', template: '/v1/chains', path: () => '/v1/chains?network=fuji' },
   { operationId: 'getChainInfo', template: C, path: () => '/v1/chains/43113' },

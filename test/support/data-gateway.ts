@@ -11,6 +11,7 @@ import type {
 } from '../../services/gateway-data/routes/index.ts';
 import { DomainError } from '../../services/runtime/errors.ts';
 import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
+import type { UsageReader } from '../../services/edge/store/usage-reader.ts';
 
 /** gateway-data in-process for the route tests: what they send it, and the service clients behind it. */
 
@@ -74,6 +75,8 @@ export async function startTestDataGateway(options: {
   signatureAggregator?: SignatureAggregatorClient;
   exportWorker?: ExportWorkerClient;
   admission?: RestAdmission;
+  /** The request log the usage routes read (absent: they answer 503). */
+  usage?: UsageReader;
   pageTokenSecret: string;
 }): Promise<{ base: string; close(): Promise<void> }> {
   const app = createDataGateway({
@@ -87,6 +90,7 @@ export async function startTestDataGateway(options: {
     pageTokens: createPageTokens({ secret: options.pageTokenSecret, log: silent }),
     log: silent,
     admission: options.admission,
+    usage: options.usage,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -14,13 +14,7 @@ export type UsageRequestType = 'data' | 'rpc';
 
 /** A column requests are grouped by. */
 export type UsageColumn =
-  | 'requestPath'
-  | 'responseCode'
-  | 'chainId'
-  | 'apiKeyId'
-  | 'requestType'
-  | 'rpcMethod'
-  | 'userAgent';
+  'requestPath' | 'responseCode' | 'chainId' | 'apiKeyId' | 'requestType' | 'rpcMethod' | 'userAgent';
 
 const COLUMN: Readonly<Record<UsageColumn, string>> = {
   requestPath: 'request_path',
@@ -140,6 +134,8 @@ export class UsageReader {
     const unit = `$${values.length}`;
     values.push(limit);
     const group = groupBy === undefined ? 'NULL::text' : COLUMN[groupBy];
+    // Text values in byte order, whatever the database's collation: answers are the same on every server.
+    const groupOrder = groupBy === undefined || groupBy === 'responseCode' ? '2' : `${group} COLLATE "C"`;
     const { rows } = await this.pool.query<BucketRow>(
       `SELECT extract(epoch FROM date_trunc(${unit}, logged_at, 'UTC'))::bigint AS bucket,
          ${group} AS group_value,
@@ -152,7 +148,7 @@ export class UsageReader {
        FROM edge.request_logs
        WHERE ${where}
        GROUP BY 1, 2
-       ORDER BY 1, 2 NULLS LAST
+       ORDER BY 1, ${groupOrder} NULLS LAST
        LIMIT $${values.length}`,
       values,
     );

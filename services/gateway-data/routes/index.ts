@@ -65,6 +65,7 @@ import { aggregateSignatures, getAggregatedSignatures } from './signature-aggreg
 import { getOperationResult, postTransactionExportJob } from './operations.ts';
 import type { DataRoute } from './route.ts';
 import { dataHealthCheck, liveCheck } from './health.ts';
+import { USAGE_ROUTES } from './usage.ts';
 
 export type {
   DataRoute,
@@ -155,10 +156,14 @@ export const OPERATION_ROUTES: readonly DataRoute[] = [postTransactionExportJob,
 
 export const HEALTH_ROUTES: readonly DataRoute[] = [dataHealthCheck, liveCheck];
 
+/** The routes the edge's request log answers: a key's own usage (docs/edge.md). */
+export { USAGE_ROUTES };
+
 export const DATA_ROUTES: readonly DataRoute[] = [
   ...HEALTH_ROUTES,
   ...PRIMARY_NETWORK_ROUTES,
   ...EVM_ROUTES,
   ...SIGNATURE_AGGREGATOR_ROUTES,
   ...OPERATION_ROUTES,
+  ...USAGE_ROUTES,
 ];

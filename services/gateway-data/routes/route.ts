@@ -5,6 +5,7 @@ import type { SortOrder } from '../../generated/proto/chaindata/primarynetwork/v
 import type { SignatureAggregatorServiceDefinition } from '../../generated/proto/chaindata/signatureaggregator/v1/SignatureAggregatorService.ts';
 import type { UnaryClient } from '../../runtime/grpc/client.ts';
 import type { DownloadLinks } from '../export-downloads.ts';
+import type { UsageReader } from '../../edge/store/usage-reader.ts';
 import type { HealthIndicators } from '../../runtime/rest/health.ts';
 import { MAX_PAGE_SIZE } from '../../runtime/pagination/limits.ts';
 import {
@@ -37,7 +38,7 @@ import {
  * refinements of the same schema (validation and the OpenAPI document both come from them), and the call to the
  * service that answers it: the primary-network service for `/v1/networks/...`, the evm-data service for the EVM
  * chains and ICM, the signature-aggregator service for `/v1/signatureAggregator/...`, the export worker for
- * `/v1/operations/...`.
+ * `/v1/operations/...`, the edge's request log for the usage routes (routes/usage.ts).
  */
 export type PrimaryNetworkClient = UnaryClient<PrimaryNetworkServiceDefinition>;
 export type EvmDataClient = UnaryClient<EvmDataServiceDefinition>;
@@ -52,6 +53,8 @@ export interface RouteServices extends RestServices {
   downloadLinks: DownloadLinks;
   /** What the health routes check: everything (`full`), or what a read needs (`live`). */
   health: { full: HealthIndicators; live: HealthIndicators };
+  /** The request log the usage routes read; undefined: they answer 503 (usage is not recorded by this gateway). */
+  usage: UsageReader | undefined;
 }
 
 export type { InputRule, RawRequest } from '../../runtime/rest/route.ts';
