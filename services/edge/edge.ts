@@ -85,6 +85,7 @@ export class Edge {
     const caller = await this.caller(apiKey, ctx.ip);
     admitted.caller = caller;
     if (caller.holder) ctx.state.apiKeyId = caller.holder.id;
+    ctx.state.tier = caller.tier.name;
     const limiter = this.options.limiter;
     if (limiter && request.credits > 0) {
       const decision = await limiter.spend(caller.subject, caller.tier, request.credits);
@@ -124,7 +125,10 @@ export class Edge {
   requestLogger(): Koa.Middleware {
     const requestLog = this.options.requestLog;
     return async (ctx, next) => {
-      if (!requestLog) return next();
+      if (!requestLog) {
+        await next();
+        return;
+      }
       const started = performance.now();
       try {
         await next();

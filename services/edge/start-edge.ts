@@ -2,14 +2,18 @@ import { Redis } from 'ioredis';
 import type { ComponentContext } from '../runtime/component.ts';
 import { ConfigError, env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
-import { createPool, type Pool } from '../runtime/database/pool.ts';
+import { createPool } from '../runtime/database/pool.ts';
 import { Edge } from './edge.ts';
+import { watchRedis } from '../runtime/telemetry/metrics.ts';
 import { keyIdOf } from './keys/api-key.ts';
 import { KeyDirectory } from './keys/key-directory.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { DEFAULT_KEY_TIER, DEFAULT_TIERS, parseTiers, type Tier } from './limits/tiers.ts';
 import { ApiKeyStore } from './store/api-keys.ts';
 import { RequestLogWriter } from './store/request-logs.ts';
+import { UsageReader } from './store/usage-reader.ts';
+
+const USAGE_STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
  * The edge's settings, read by every gateway (and `chain-data keys`): the database holding keys and the request log,
@@ -23,7 +27,8 @@ export const keyStoreConfig = {
 };
 
 export const edgeConfig = {
-  ...keyStoreConfig,
+  DATABASE_URL: keyStoreConfig.DATABASE_URL.optional(),
+  API_KEY_SECRET: keyStoreConfig.API_KEY_SECRET.optional(),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   RATE_LIMITS: env.boolean(true),
   RATE_LIMIT_TIERS: env
@@ -96,15 +101,29 @@ export function limiterRedis(url: string): Redis {
 
 export interface StartedEdge {
   edge: Edge;
-  pool: Pool;
-  redis: Redis | undefined;
+  /** What the health routes check of the edge: its database, and Redis when limits are shared through it. */
+  healthIndicators: { database: () => Promise<unknown>; cache?: () => Promise<unknown> };
+  /** What the usage routes read (every gateway's request log, whether or not this one writes to it). */
+  usage: UsageReader;
   trustedProxyHops: number;
 }
 
-/** Builds a gateway's edge from its settings, and stops it at shutdown. */
-export async function startEdge(ctx: ComponentContext): Promise<StartedEdge> {
+/**
+ * Builds a gateway's edge from its settings, and stops it at shutdown. Without API_KEY_SECRET there is none: the
+ * gateway is open (no keys, no limits, no request log), as a gateway run alone for development or tests is; the
+ * stack as `chain-data up`, the operator and the chart run it always has one.
+ */
+export async function startEdge(ctx: ComponentContext): Promise<StartedEdge | undefined> {
   const cfg = loadConfig(edgeConfig);
+  if (cfg.API_KEY_SECRET === undefined) {
+    ctx.log.warn('API_KEY_SECRET is not set: API keys, rate limits and the request log are off');
+    return undefined;
+  }
   checkApiKeySecret(cfg.API_KEY_SECRET);
+  if (cfg.DATABASE_URL === undefined)
+    throw new ConfigError(
+      'DATABASE_URL: is required with API_KEY_SECRET (the API keys and the request log live there)',
+    );
   const tiers = cfg.RATE_LIMIT_TIERS ?? [...DEFAULT_TIERS];
   if (!tiers.some((t) => t.name === DEFAULT_KEY_TIER))
     throw new ConfigError(`RATE_LIMIT_TIERS: must keep the ${DEFAULT_KEY_TIER} tier`);
@@ -121,6 +140,7 @@ export async function startEdge(ctx: ComponentContext): Promise<StartedEdge> {
   let redis: Redis | undefined;
   if (cfg.REDIS_URL) {
     redis = limiterRedis(cfg.REDIS_URL);
+    watchRedis(ctx.metrics, 'rate-limits', redis);
     const subscriber = redis.duplicate({
       enableOfflineQueue: true,
       enableAutoPipelining: false,
@@ -159,5 +179,21 @@ export async function startEdge(ctx: ComponentContext): Promise<StartedEdge> {
     tiers,
     requestLog,
   });
-  return { edge, pool, redis, trustedProxyHops: cfg.TRUSTED_PROXY_HOPS };
+  // Usage queries scan a key's log over a range: a pool of their own, each statement bounded, so a heavy report
+  // neither waits behind nor holds up the key lookups and log writes.
+  const usagePool = createPool(cfg.DATABASE_URL, `chain-data-${ctx.name}-usage`, 2);
+  usagePool.on('connect', (client) => {
+    client.query(`SET statement_timeout = ${USAGE_STATEMENT_TIMEOUT_MS}`).catch(() => {});
+  });
+  ctx.onShutdown('usage database pool', () => usagePool.end());
+  const shared = redis;
+  return {
+    edge,
+    usage: new UsageReader(usagePool),
+    healthIndicators: {
+      database: () => pool.query('SELECT 1'),
+      ...(shared ? { cache: () => shared.ping() } : {}),
+    },
+    trustedProxyHops: cfg.TRUSTED_PROXY_HOPS,
+  };
 }

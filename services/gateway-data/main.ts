@@ -70,7 +70,7 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     signatureAggregator.close();
   });
 
-  const { edge, pool, redis, trustedProxyHops } = await startEdge(ctx);
+  const edge = await startEdge(ctx);
   const app = createDataGateway({
     primaryNetwork: primaryNetwork.unary,
     evmData: evmData.unary,
@@ -84,17 +84,21 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     }),
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
-    admission: edge.restAdmission('data', DATA_API),
-    trustedProxyHops,
-    health: {
-      full: {
-        database: () => pool.query('SELECT 1'),
-        ...(redis ? { cache: () => redis.ping() } : {}),
-        primaryNetwork: () => primaryNetwork.unary.GetProjectionStatus({}),
-        evmData: () => evmData.unary.ListChains({}),
-      },
-      live: { database: () => pool.query('SELECT 1') },
-    },
+    ...(edge
+      ? {
+          admission: edge.edge.restAdmission('data', DATA_API),
+          usage: edge.usage,
+          trustedProxyHops: edge.trustedProxyHops,
+          health: {
+            full: {
+              ...edge.healthIndicators,
+              primaryNetwork: () => primaryNetwork.unary.GetProjectionStatus({}),
+              evmData: () => evmData.unary.ListChains({}),
+            },
+            live: { database: edge.healthIndicators.database },
+          },
+        }
+      : {}),
   });
   await listenHttp(ctx, app, cfg.HTTP_PORT, cfg.HTTP_HOST);
   ctx.setReady(true);

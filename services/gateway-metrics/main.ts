@@ -30,13 +30,17 @@ export async function startMetricsGateway(ctx: ComponentContext): Promise<void> 
   );
   ctx.onShutdown('gRPC clients', () => metrics.close());
 
-  const { edge, trustedProxyHops } = await startEdge(ctx);
+  const edge = await startEdge(ctx);
   const app = createMetricsGateway({
     metrics: metrics.unary,
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
-    admission: edge.restAdmission('metrics', METRICS_API),
-    trustedProxyHops,
+    ...(edge
+      ? {
+          admission: edge.edge.restAdmission('metrics', METRICS_API),
+          trustedProxyHops: edge.trustedProxyHops,
+        }
+      : {}),
   });
   await listenHttp(ctx, app, cfg.HTTP_PORT, cfg.HTTP_HOST);
   ctx.setReady(true);

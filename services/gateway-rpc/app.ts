@@ -8,6 +8,7 @@ import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import { isClientAbort } from '../runtime/http/request-body.ts';
 import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
+import { httpMetrics } from '../runtime/http/http-metrics.ts';
 import { answerRefusal, isRefusal, type RpcAdmission } from './rpc-admission.ts';
 
 /**
@@ -65,20 +66,15 @@ export function createRpcGateway(options: {
       routedAs(ctx, GETH_ROUTE);
       return geth(ctx, chain);
     }
+    const routed = (): Promise<void> =>
+      routes(ctx as Parameters<typeof routes>[0], () => Promise.resolve(nodeNotFound(ctx))) as Promise<void>;
     // An EVM chain's /rpc is admitted once its calls are read (their cost); any other path here, by the request.
-    if (admission && !GETH_PATH.test(ctx.path)) {
-      return admission
-        .admitRequest(ctx, ctx.path)
-        .then(() =>
-          routes(ctx as Parameters<typeof routes>[0], () => Promise.resolve(nodeNotFound(ctx))),
-        ) as Promise<void>;
-    }
-    return routes(ctx as Parameters<typeof routes>[0], () =>
-      Promise.resolve(nodeNotFound(ctx)),
-    ) as Promise<void>;
+    if (admission && !GETH_PATH.test(ctx.path)) return admission.admitRequest(ctx, ctx.path).then(routed);
+    return routed();
   };
 
   app.use(httpServerSpans(undefined, { cachedAnswerRatio: options.cacheHitTraceRatio ?? 1 }));
+  app.use(httpMetrics());
   if (admission) app.use(admission.requestLogger);
   // The gateway's own steps (errors, the request log, CORS, routing) in one middleware, the order they had as four.
   const logRequests = log.isLevelEnabled('debug');

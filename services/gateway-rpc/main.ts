@@ -65,7 +65,7 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     nodeRpc.close();
   });
 
-  const { edge, trustedProxyHops } = await startEdge(ctx);
+  const edge = await startEdge(ctx);
   const app = createRpcGateway({
     containerIndexer: containerIndexer.unary,
     nodeRpc: nodeRpc.unary,
@@ -73,8 +73,9 @@ export async function startRpcGateway(ctx: ComponentContext): Promise<void> {
     answerCacheBytes: cfg.GATEWAY_ANSWER_CACHE_BYTES,
     cacheHitTraceRatio: cfg.GATEWAY_CACHE_HIT_TRACE_RATIO ?? DEFAULT_CACHE_HIT_TRACE_RATIO,
     ...(cfg.GATEWAY_RPC_ADMIN_TOKEN ? { adminToken: cfg.GATEWAY_RPC_ADMIN_TOKEN } : {}),
-    admission: rpcAdmission(edge, GETH_ROUTE),
-    trustedProxyHops,
+    ...(edge
+      ? { admission: rpcAdmission(edge.edge, GETH_ROUTE), trustedProxyHops: edge.trustedProxyHops }
+      : {}),
     log: ctx.log,
   });
   const server = app.listen(cfg.HTTP_PORT, cfg.HTTP_HOST);

@@ -31,7 +31,7 @@ export function rpcAdmission(edge: Edge, gethRoute: string): RpcAdmission {
         requestPath: gethRoute,
         credits: methods.length === 0 ? FLAT_COST : rpcCost(methods),
         ...(methods.length > 0 ? { rpcMethod: methods.length === 1 ? methods[0]! : 'batch' } : {}),
-        ...(ctx.params?.chain ? { chainId: ctx.params.chain } : chainOfPath(ctx.path)),
+        ...chainOfPath(ctx.path),
       });
     },
     async admitRequest(ctx, requestPath) {

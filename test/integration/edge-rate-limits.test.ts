@@ -17,6 +17,12 @@ import { createMetricsGateway } from '../../services/gateway-metrics/app.ts';
 import type { MetricsClient } from '../../services/gateway-metrics/routes.ts';
 import type { EvmDataClient } from '../../services/gateway-data/routes/index.ts';
 import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
+import { createRpcGateway } from '../../services/gateway-rpc/app.ts';
+import type { NodeRpcClient } from '../../services/gateway-rpc/node-apis.ts';
+import { rpcAdmission } from '../../services/gateway-rpc/rpc-admission.ts';
+import { GETH_ROUTE } from '../../services/gateway-rpc/node-apis.ts';
+import type { ContainerIndexClient } from '../../services/runtime/node-api/index-api.ts';
+import { createPublicClient, http } from 'viem';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { gatewayRequest, startTestDataGateway, type GatewayReply } from '../support/data-gateway.ts';
 import { assertDataApiResponse } from '../support/data-api-openapi.ts';
@@ -284,5 +290,148 @@ describe('edge: API keys and rate limits on the gateways (real PostgreSQL, real 
     expect((await chains(replicas[1], key)).status).to.equal(429);
     expect(replicas[1].limiter.shared).to.equal(true);
     expect(await metricValue(replicas[0].metrics, 'chain_data_rate_limit_fail_open')).to.equal(0);
+  });
+});
+
+/** Answers every call with the chain id (what a client needs to connect) or a block number. */
+const nodeRpc = {
+  Call: ({ body }: { body: Buffer }) => {
+    const answer = (call: { id?: unknown; method?: string }) =>
+      `{"jsonrpc":"2.0","id":${JSON.stringify(call.id ?? null)},"result":"${call.method === 'eth_chainId' ? '0xa869' : '0x10'}"}`;
+    const parsed = JSON.parse(body.toString('utf8')) as
+      { id?: unknown; method?: string } | { id?: unknown; method?: string }[];
+    const text = Array.isArray(parsed) ? `[${parsed.map(answer).join(',')}]` : answer(parsed);
+    return Promise.resolve({
+      status: 200,
+      content_type: 'application/json',
+      body: Buffer.from(`${text}\n`),
+      final_answers: [],
+    });
+  },
+} as unknown as NodeRpcClient;
+
+describe('edge: API keys and rate limits on gateway-rpc (real PostgreSQL, real redis-server)', function () {
+  let database: TestDatabase;
+  let pool: Pool;
+  let store: ApiKeyStore;
+  let redisProcess: ChildProcess | undefined;
+  let redis: Redis;
+  let base: string;
+  let close: () => Promise<void>;
+
+  before(async function () {
+    database = await createTestDatabase();
+    ({ pool, store } = await openKeyStore(database.url, SECRET, 'edge-rpc-test'));
+    const port = await freePort();
+    redisProcess = await startRedis(port);
+    redis = limiterRedis(`redis://127.0.0.1:${port}`);
+    const keys = new KeyDirectory(store, SECRET, { cacheTtlMs: 0 });
+    const limiter = new RateLimiter({ redis, log: silent, metrics: new Registry() });
+    // 250 CUs a minute: one eth_getLogs (200) and five eth_call (10), or 250 eth_chainId (1).
+    const edge = new Edge({
+      keys,
+      limiter,
+      tiers: parseTiers('unauthenticated=3/1000,test=250/100000'),
+      requestLog: undefined,
+    });
+    const app = createRpcGateway({
+      containerIndexer: {} as ContainerIndexClient,
+      nodeRpc,
+      cacheSize: 0,
+      answerCacheBytes: 0,
+      admission: rpcAdmission(edge, GETH_ROUTE),
+      log: silent,
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  after(async function () {
+    await close?.();
+    redis?.disconnect();
+    redisProcess?.kill('SIGKILL');
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("costs an EVM call its method's weight and a batch the sum, with the key in the URL as wallets send it", async function () {
+    const { key } = await store.create('frank', 'test');
+    // viem sends the key where a wallet can: in the URL it is given.
+    const client = createPublicClient({ transport: http(`${base}/ext/bc/C/rpc?rlyauth=${key}`) });
+    expect(await client.getChainId()).to.equal(0xa869);
+    const logs = await post(`/ext/bc/C/rpc?rlyauth=${key}`, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getLogs',
+      params: [{}],
+    });
+    expect(logs.status).to.equal(200);
+    // 250 - 1 (eth_chainId) - 200 (eth_getLogs)
+    expect(logs.headers.get('ratelimit-remaining')).to.equal('49');
+    const batch = await post(
+      '/ext/bc/C/rpc',
+      [1, 2, 3, 4].map((id) => ({ jsonrpc: '2.0', id, method: 'eth_call', params: [] })),
+      {
+        'x-data-api-key': key,
+      },
+    );
+    expect(batch.status).to.equal(200);
+    expect(batch.headers.get('ratelimit-remaining')).to.equal('9');
+    const refused = await post(`/ext/bc/C/rpc?rlyauth=${key}`, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'eth_call',
+      params: [],
+    });
+    expect(refused.status).to.equal(429);
+    expect(Number(refused.headers.get('retry-after'))).to.be.greaterThan(0);
+    const body = (await refused.json()) as {
+      jsonrpc: string;
+      id: null;
+      error: { code: number; message: string };
+    };
+    expect(body.error.code).to.equal(-32005);
+    expect(body.error.message).to.match(/^Rate limit exceeded: this request costs 10 compute units/);
+    // A client library surfaces the refusal as the error it is.
+    // (viem retries a 429 after a backoff by default, by which time the budget may have refilled enough.)
+    const noRetries = createPublicClient({
+      transport: http(`${base}/ext/bc/C/rpc?rlyauth=${key}`, { retryCount: 0 }),
+    });
+    const failure = await noRetries.getBlockNumber({ cacheTime: 0 }).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(failure?.message).to.include('Rate limit exceeded');
+  });
+
+  it('refuses a bad key with 401 as a JSON-RPC error, and limits callers without one on the other node APIs', async function () {
+    const bad = await post('/ext/bc/C/rpc?rlyauth=not-a-key', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_chainId',
+    });
+    expect(bad.status).to.equal(401);
+    expect(await bad.json()).to.deep.equal({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Invalid API key' },
+    });
+    // eth_chainId costs 1: three of them are the unauthenticated tier here.
+    for (let i = 0; i < 3; i++)
+      expect((await post('/ext/bc/C/rpc', { jsonrpc: '2.0', id: i, method: 'eth_chainId' })).status).to.equal(
+        200,
+      );
+    const refused = await post('/ext/info', { jsonrpc: '2.0', id: 1, method: 'info.getNodeVersion' });
+    expect(refused.status).to.equal(429);
+    expect(refused.headers.get('ratelimit-policy')).to.equal('3;w=60, 1000;w=86400');
   });
 });

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Counter, Gauge, Registry } from 'prom-client';
+import { counterIn, gaugeIn } from '../../runtime/telemetry/metrics.ts';
 import { LruCache } from '../../runtime/cache/lru.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { decide, type Window } from './gcra.ts';
@@ -92,27 +93,16 @@ export class RateLimiter {
       options.redis.defineCommand('chainDataGcra', { lua: GCRA_SCRIPT });
       this.redis = options.redis as ScriptedRedis;
     }
-    const metric = <T>(name: string, make: () => T): T =>
-      (options.metrics.getSingleMetric(name) as T | undefined) ?? make();
-    this.decisions = metric(
-      'chain_data_rate_limit_decisions_total',
-      () =>
-        new Counter({
-          name: 'chain_data_rate_limit_decisions_total',
-          help: 'Rate-limit decisions: allowed or refused; mode shared (Redis decided) or local (this replica alone, Redis unreachable)',
-          labelNames: ['outcome', 'mode', 'tier'],
-          registers: [options.metrics],
-        }),
-    );
-    this.degraded = metric(
-      'chain_data_rate_limit_fail_open',
-      () =>
-        new Gauge({
-          name: 'chain_data_rate_limit_fail_open',
-          help: '1 while Redis cannot answer and this replica limits callers alone (per-replica limits)',
-          registers: [options.metrics],
-        }),
-    );
+    this.decisions = counterIn(options.metrics, {
+      name: 'chain_data_rate_limit_decisions_total',
+      help: 'Rate-limit decisions: allowed or refused; mode shared (Redis decided) or local (this replica alone, Redis unreachable)',
+      labelNames: ['outcome', 'mode', 'tier'],
+    });
+    this.degraded = gaugeIn(options.metrics, {
+      name: 'chain_data_rate_limit_fail_open',
+      help: '1 while Redis cannot answer and this replica limits callers alone (per-replica limits)',
+      labelNames: [],
+    });
     this.degraded.set(0);
   }
 

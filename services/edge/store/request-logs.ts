@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Counter, Gauge, Registry } from 'prom-client';
+import { counterIn, gaugeIn } from '../../runtime/telemetry/metrics.ts';
 import type { Pool } from '../../runtime/database/pool.ts';
 import type { Logger } from '../../runtime/logger.ts';
 
@@ -57,39 +58,21 @@ export class RequestLogWriter {
 
   constructor(options: RequestLogOptions) {
     this.options = options;
-    const metric = <T>(name: string, make: () => T): T =>
-      (options.metrics.getSingleMetric(name) as T | undefined) ?? make();
-    this.written = metric(
-      'chain_data_request_log_written_total',
-      () =>
-        new Counter({
-          name: 'chain_data_request_log_written_total',
-          help: 'Request log entries stored (the usage routes answer from them)',
-          registers: [options.metrics],
-        }),
-    );
-    this.dropped = metric(
-      'chain_data_request_log_dropped_total',
-      () =>
-        new Counter({
-          name: 'chain_data_request_log_dropped_total',
-          help: 'Request log entries dropped because the database could not take them in time',
-          registers: [options.metrics],
-        }),
-    );
-    const self = this;
-    this.buffered = metric(
-      'chain_data_request_log_buffered',
-      () =>
-        new Gauge({
-          name: 'chain_data_request_log_buffered',
-          help: 'Request log entries waiting to be stored',
-          registers: [options.metrics],
-          collect() {
-            this.set(self.buffer.length);
-          },
-        }),
-    );
+    this.written = counterIn(options.metrics, {
+      name: 'chain_data_request_log_written_total',
+      help: 'Request log entries stored (the usage routes answer from them)',
+      labelNames: [],
+    });
+    this.dropped = counterIn(options.metrics, {
+      name: 'chain_data_request_log_dropped_total',
+      help: 'Request log entries dropped because the database could not take them in time',
+      labelNames: [],
+    });
+    this.buffered = gaugeIn(options.metrics, {
+      name: 'chain_data_request_log_buffered',
+      help: 'Request log entries waiting to be stored',
+      labelNames: [],
+    });
   }
 
   start(): void {
@@ -104,6 +87,7 @@ export class RequestLogWriter {
       this.dropped.inc();
     }
     this.buffer.push(entry);
+    this.buffered.set(this.buffer.length);
     if (this.buffer.length >= (this.options.maxBatch ?? 1_000)) void this.flush();
   }
 
@@ -166,6 +150,7 @@ export class RequestLogWriter {
         return;
       }
       this.buffer.splice(0, batch.length);
+      this.buffered.set(this.buffer.length);
       this.written.inc(batch.length);
     }
   }

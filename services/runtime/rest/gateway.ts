@@ -6,6 +6,7 @@ import { jsonNestingExceeds } from '../http/json-depth.ts';
 import { logClientAbort, logKoaErrors } from '../http/koa-errors.ts';
 import type { Logger } from '../logger.ts';
 import { httpServerSpans } from '../telemetry/http-server-span.ts';
+import { httpMetrics } from '../http/http-metrics.ts';
 import { ParamError, rendered } from './params.ts';
 import type { RestRoute, RestServices } from './route.ts';
 
@@ -32,6 +33,7 @@ export function createRestApp(options: {
   }
   logKoaErrors(app, log);
   app.use(httpServerSpans());
+  app.use(httpMetrics());
   // Outside the error mapping, so what it records is the status the client got.
   if (options.admission?.requestLogger) app.use(options.admission.requestLogger);
   app.use(restErrors(log));
