@@ -174,6 +174,7 @@ export async function startExportWorker(ctx: ComponentContext): Promise<void> {
     attempts: cfg.EXPORT_JOB_ATTEMPTS,
     backoffMs: cfg.EXPORT_RETRY_BACKOFF_MS,
     log,
+    metrics: ctx.metrics,
     run: (operationId, signal) => run(operationId, signal),
     onFailed: async (operationId, reason) => {
       if (

@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { ConfigError, env, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { shutdownTelemetry } from './telemetry/bootstrap.ts';
+import { setProcessMetrics } from './telemetry/metrics.ts';
 
 /**
  * The life of one component process: start, serve, and on SIGTERM/SIGINT shut down in the reverse order of what
@@ -53,6 +54,7 @@ export async function runComponent(
     ready ? readinessChecks.flatMap((check) => check()) : ['starting or stopping'];
   const metrics = new Registry();
   metrics.setDefaultLabels({ component: name });
+  setProcessMetrics(metrics);
   collectDefaultMetrics({ register: metrics });
 
   const shutdown = async (reason: string, exitCode: number) => {

@@ -1,6 +1,8 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../../runtime/logger.ts';
+import { watchQueue, watchWorker } from '../../runtime/telemetry/queue-metrics.ts';
 
 /**
  * The export queue. A job is an operation id; the job's run reads everything else from the operation (its request,
@@ -28,6 +30,8 @@ export interface ExportJobsOptions {
   attempts: number;
   backoffMs: number;
   log: Logger;
+  /** Where the queue's metrics go (the component's registry; by default the process's). */
+  metrics?: Registry;
   /**
    * Runs the job from its operation's checkpoint. 'interrupted': the worker is shutting down; the job goes back to
    * the queue at once, not as a failed attempt.
@@ -52,6 +56,7 @@ export class ExportJobs {
   readonly #shutdown = new AbortController();
   #worker: Worker<ExportJobData, string> | undefined;
   #closing: Promise<void> | undefined;
+  readonly #unwatchQueue: () => void;
 
   constructor(options: ExportJobsOptions) {
     this.#options = options;
@@ -61,6 +66,7 @@ export class ExportJobs {
     });
     // Without a listener an 'error' event (Redis restarting) would crash the process; ioredis reconnects itself.
     this.#queue.on('error', (err) => options.log.warn({ err }, 'export queue: Redis error'));
+    this.#unwatchQueue = watchQueue(this.#queue, { registry: options.metrics });
   }
 
   /**
@@ -108,6 +114,7 @@ export class ExportJobs {
       },
     );
     worker.on('error', (err) => log.warn({ err }, 'export worker: Redis error'));
+    watchWorker(worker, this.#options.metrics);
     worker.on('failed', (job, err) => {
       if (!job || err instanceof DelayedError) return;
       const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/i.test(err.message);
@@ -166,6 +173,7 @@ export class ExportJobs {
     this.#closing ??= (async () => {
       this.#shutdown.abort();
       await this.#worker?.close();
+      this.#unwatchQueue();
       await this.#queue.close();
     })();
     return this.#closing;

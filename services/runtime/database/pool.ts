@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { processMetrics, sampleInto } from '../telemetry/metrics.ts';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -20,7 +21,55 @@ export function createPool(databaseUrl: string, applicationName: string, max = 1
   const pool = new pg.Pool({ connectionString: databaseUrl, application_name: applicationName, max });
   // An idle client losing its server is reported here; the pool drops it and the next query reconnects.
   pool.on('error', () => {});
+  watchPool(pool, applicationName, max);
   return pool;
+}
+
+/**
+ * `chain_data_db_pool_connections{pool,state}` and `chain_data_db_pool_max{pool}`, read from the pool at scrape.
+ * Pools of one name (a test's, or one rebuilt) add up; a pool that was ended leaves the metrics at its next scrape.
+ */
+function watchPool(pool: pg.Pool, name: string, max: number): void {
+  const registry = processMetrics();
+  const connections = { pool: name, state: 'total' };
+  const idle = { pool: name, state: 'idle' };
+  const waiting = { pool: name, state: 'waiting' };
+  const labels = { pool: name };
+  const removals: (() => void)[] = [];
+  const gone = () => {
+    if (!pool.ending) return false;
+    for (const remove of removals) remove();
+    return true;
+  };
+  removals.push(
+    sampleInto(
+      registry,
+      {
+        name: 'chain_data_db_pool_connections',
+        help: 'PostgreSQL connections of the pool: open (total), idle, and queries waiting for one (waiting)',
+        labelNames: ['pool', 'state'],
+        reset: true,
+      },
+      (gauge) => {
+        if (gone()) return;
+        gauge.inc(connections, pool.totalCount);
+        gauge.inc(idle, pool.idleCount);
+        gauge.inc(waiting, pool.waitingCount);
+      },
+    ).remove,
+    sampleInto(
+      registry,
+      {
+        name: 'chain_data_db_pool_max',
+        help: 'The most connections the pool opens',
+        labelNames: ['pool'],
+        reset: true,
+      },
+      (gauge) => {
+        if (!gone()) gauge.inc(labels, max);
+      },
+    ).remove,
+  );
 }
 
 /**

@@ -21,6 +21,10 @@ interface FollowerState {
   position?: bigint;
   upstreamNext?: bigint;
   lastProgressMs: number;
+  /** When the follower started. */
+  startedMs: number;
+  /** When the follower was last seen caught up (no lag), if ever. */
+  caughtUpMs?: number;
   stoppedReason?: string;
 }
 
@@ -36,10 +40,27 @@ export function lag(state: { position?: bigint; upstreamNext?: bigint }): bigint
   return state.upstreamNext > state.position ? state.upstreamNext - state.position : 0n;
 }
 
+/**
+ * How far behind the upstream's head the follower's stored tip is in time: 0 while caught up, else the time since
+ * it was last seen caught up (or since it started, if never). Blocks and containers carry no time the follower
+ * could compare without fetching them, and the time it has been behind is what an SRE asks ("how stale is the
+ * data?"). Undefined while the lag is unknown.
+ */
+export function lagSeconds(
+  state: { position?: bigint; upstreamNext?: bigint; startedMs: number; caughtUpMs?: number },
+  nowMs: number,
+): number | undefined {
+  const behind = lag(state);
+  if (behind === undefined) return undefined;
+  if (behind === 0n) return 0;
+  return Math.max(0, nowMs - (state.caughtUpMs ?? state.startedMs)) / 1000;
+}
+
 export class FollowerHealth {
   private readonly followers = new Map<string, FollowerState>();
   private readonly options: Required<FollowerHealthOptions>;
   private readonly behind: Gauge<'follower'>;
+  private readonly lagBlocks: Gauge<'follower'>;
   private readonly stoppedGauge: Gauge<'follower'>;
   private readonly stalledGauge: Gauge<'follower'>;
   private readonly lastProgress: Gauge<'follower'>;
@@ -53,6 +74,25 @@ export class FollowerHealth {
       help: 'Items (containers or blocks) the upstream has that the follower has not stored yet',
       labelNames: ['follower'],
       registers: [metrics],
+    });
+    // The name dashboards use for chain_data_follower_behind, which stays for what already reads it.
+    this.lagBlocks = new Gauge({
+      name: 'chain_data_follower_lag_blocks',
+      help: 'Items (containers or blocks) the upstream has that the follower has not stored yet',
+      labelNames: ['follower'],
+      registers: [metrics],
+    });
+    const lagSecondsNow = (): [string, number | undefined][] =>
+      [...this.followers].map(([name, state]) => [name, lagSeconds(state, this.options.now())]);
+    new Gauge({
+      name: 'chain_data_follower_lag_seconds',
+      help: 'Seconds the follower has been behind its upstream’s head (since it was last caught up), 0 when caught up',
+      labelNames: ['follower'],
+      registers: [metrics],
+      collect() {
+        for (const [name, seconds] of lagSecondsNow())
+          if (seconds !== undefined) this.set({ follower: name }, seconds);
+      },
     });
     this.stoppedGauge = new Gauge({
       name: 'chain_data_follower_stopped',
@@ -78,14 +118,18 @@ export class FollowerHealth {
   }
 
   follower(name: string): FollowerReport {
-    const state: FollowerState = { lastProgressMs: this.options.now() };
+    const startedMs = this.options.now();
+    const state: FollowerState = { lastProgressMs: startedMs, startedMs };
     this.followers.set(name, state);
     const labels = { follower: name };
     this.stoppedGauge.set(labels, 0);
     this.lastProgress.set(labels, state.lastProgressMs / 1000);
     const showLag = () => {
       const behind = lag(state);
-      if (behind !== undefined) this.behind.set(labels, Number(behind));
+      if (behind === undefined) return;
+      if (behind === 0n) state.caughtUpMs = this.options.now();
+      this.behind.set(labels, Number(behind));
+      this.lagBlocks.set(labels, Number(behind));
     };
     return {
       progressed: (position, upstreamNext) => {

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { fromGrpcError, isServiceError } from '../errors.ts';
+import { clientMethodMetrics, type MethodMetrics } from './call-metrics.ts';
 
 /**
  * gRPC clients as promises and async iterables. Every call carries a deadline; a failed call rejects with the
@@ -51,13 +52,18 @@ export function createGrpcClient<D>(
     Client.service as Record<string, grpc.MethodDefinition<unknown, unknown>>,
   )) {
     if (method.requestStream) continue;
+    const metrics = clientMethodMetrics(method.path);
     if (method.responseStream) {
       const open = (raw as unknown as Record<string, unknown>)[name] as (
         request: unknown,
         options: grpc.CallOptions,
       ) => grpc.ClientReadableStream<unknown>;
       streaming[name] = (request, streamDeadlineMs) =>
-        readServerStream(open.call(raw, request, { deadline: Date.now() + streamDeadlineMs }));
+        readServerStream(
+          open.call(raw, request, { deadline: Date.now() + streamDeadlineMs }),
+          metrics,
+          metrics.started(),
+        );
       continue;
     }
     const invoke = (raw as unknown as Record<string, unknown>)[name] as (
@@ -68,12 +74,14 @@ export function createGrpcClient<D>(
     ) => grpc.ClientUnaryCall;
     unary[name] = (request) =>
       new Promise((resolve, reject) => {
+        const startedAt = metrics.started();
         invoke.call(
           raw,
           request,
           new grpc.Metadata(),
           { deadline: Date.now() + deadlineMs },
           (err, response) => {
+            metrics.ended(startedAt, err ? err.code : grpc.status.OK);
             if (err) reject(fromGrpcError(err));
             else resolve(response);
           },
@@ -88,13 +96,24 @@ export function createGrpcClient<D>(
   };
 }
 
-/** A server stream as an async iterable whose failures are the stack's DomainErrors. */
-async function* readServerStream<T>(call: grpc.ClientReadableStream<T>): AsyncGenerator<T> {
+/**
+ * A server stream as an async iterable whose failures are the stack's DomainErrors. A reader that stops before the
+ * end cancels the call, and the call counts as CANCELLED.
+ */
+async function* readServerStream<T>(
+  call: grpc.ClientReadableStream<T>,
+  metrics: MethodMetrics,
+  startedAt: number,
+): AsyncGenerator<T> {
+  let code: grpc.status = grpc.status.CANCELLED;
   try {
     for await (const message of call as AsyncIterable<T>) yield message;
+    code = grpc.status.OK;
   } catch (err) {
+    code = isServiceError(err) ? err.code : grpc.status.UNKNOWN;
     throw isServiceError(err) ? fromGrpcError(err) : err;
   } finally {
     call.cancel();
+    metrics.ended(startedAt, code);
   }
 }

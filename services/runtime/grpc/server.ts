@@ -2,7 +2,8 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { asDomainError, toGrpcStatus } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { callOver, runInCallScope } from './call-scope.ts';
+import { serverMethodMetrics, type MethodMetrics } from './call-metrics.ts';
+import { callOver, runInCallScope, type CallScope } from './call-scope.ts';
 
 /**
  * A gRPC server with grpc.health.v1 and graceful shutdown: health flips to NOT_SERVING, in-flight calls drain
@@ -95,7 +96,10 @@ export function implementService<H>(
     const method = definition[name];
     if (!method) throw new Error(`service has no method ${name}`);
     if (method.requestStream) throw new Error(`client-streaming method ${name} is not supported`);
-    adapted[name] = method.responseStream ? serverStream(log, handler) : unary(log, handler);
+    const metrics = serverMethodMetrics(method.path);
+    adapted[name] = method.responseStream
+      ? serverStream(log, handler, metrics)
+      : unary(log, handler, metrics);
   }
   return adapted;
 }
@@ -124,18 +128,45 @@ function statusOf(err: unknown, signal: AbortSignal, log: Logger) {
   return { ...status, details: status.details?.toWellFormed() };
 }
 
-function unary(log: Logger, handler: AnyUnary): grpc.handleUnaryCall<unknown, unknown> {
+/**
+ * The status a call ended with as its caller saw it: grpc-js ended one that was over before its handler with
+ * DEADLINE_EXCEEDED or CANCELLED itself, whatever the handler did afterwards.
+ */
+function endedWith(scope: CallScope, code: grpc.status | undefined): grpc.status {
+  if (scope.signal.aborted)
+    return Date.now() >= scope.deadline ? grpc.status.DEADLINE_EXCEEDED : grpc.status.CANCELLED;
+  return code ?? grpc.status.UNKNOWN;
+}
+
+function unary(
+  log: Logger,
+  handler: AnyUnary,
+  metrics: MethodMetrics,
+): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
+    const startedAt = metrics.started();
     const scope = callScopeOf(call);
     runInCallScope(scope, () => handler(call.request, scope.signal)).then(
-      (response) => callback(null, response),
-      (err: unknown) => callback(statusOf(err, scope.signal, log)),
+      (response) => {
+        metrics.ended(startedAt, endedWith(scope, grpc.status.OK));
+        callback(null, response);
+      },
+      (err: unknown) => {
+        const status = statusOf(err, scope.signal, log);
+        metrics.ended(startedAt, endedWith(scope, status.code));
+        callback(status);
+      },
     );
   };
 }
 
-function serverStream(log: Logger, handler: AnyStreaming): grpc.handleServerStreamingCall<unknown, unknown> {
+function serverStream(
+  log: Logger,
+  handler: AnyStreaming,
+  metrics: MethodMetrics,
+): grpc.handleServerStreamingCall<unknown, unknown> {
   return (call) => {
+    const startedAt = metrics.started();
     const scope = callScopeOf(call);
     // A write waiting for the client to drain must not wait forever for a client that has gone.
     const write = (message: unknown) =>
@@ -152,11 +183,15 @@ function serverStream(log: Logger, handler: AnyStreaming): grpc.handleServerStre
         scope.signal.addEventListener('abort', done);
       });
     runInCallScope(scope, () => handler(call.request, write, scope.signal)).then(
-      () => call.end(),
+      () => {
+        metrics.ended(startedAt, endedWith(scope, grpc.status.OK));
+        call.end();
+      },
       // grpc-js sends a stream's status on 'error' (destroying the stream would end it without any).
       (err: unknown) => {
-        if (!scope.signal.aborted)
-          call.emit('error', Object.assign(new Error(), statusOf(err, scope.signal, log)));
+        const status = statusOf(err, scope.signal, log);
+        metrics.ended(startedAt, endedWith(scope, status.code));
+        if (!scope.signal.aborted) call.emit('error', Object.assign(new Error(), status));
       },
     );
   };

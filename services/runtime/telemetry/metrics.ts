@@ -99,18 +99,18 @@ export function sampleInto<L extends string>(
         if (spec.reset) this.reset();
         const pending: Promise<void>[] = [];
         for (const sample of samplers) {
-          const result = sample(this as Gauge<string>);
+          const result = sample(this);
           if (result) pending.push(result);
         }
         return pending.length > 0 ? Promise.all(pending).then(() => {}) : undefined;
       },
     });
-    samplersOf.set(gauge as Gauge, samplers);
+    samplersOf.set(gauge, samplers);
   }
-  const samplers = samplersOf.get(gauge as Gauge);
+  const samplers = samplersOf.get(gauge);
   if (!samplers) throw new Error(`metric ${spec.name} is not a sampled gauge`);
-  samplers.add(sampler as Sampler<string>);
-  return { gauge, remove: () => samplers.delete(sampler as Sampler<string>) };
+  samplers.add(sampler);
+  return { gauge, remove: () => samplers.delete(sampler) };
 }
 
 /** The part of an ioredis client (or of BullMQ's RedisConnection, which forwards its events) watched here. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Logger } from '../../../runtime/logger.ts';
+import { watchQueue, watchWorker } from '../../../runtime/telemetry/queue-metrics.ts';
 import { fetchTokenMetadata, type ErcType, type MetadataOutcome } from './fetch-metadata.ts';
 import { resolveTokenUri } from './token-uri.ts';
 
@@ -125,6 +126,7 @@ export class NftMetadataJobs {
   readonly #jobOptions: JobsOptions;
   #worker: Worker<NftMetadataJobData, { indexStatus: string }> | undefined;
   #closing: Promise<void> | undefined;
+  readonly #unwatchQueue: () => void;
 
   constructor(options: NftMetadataJobsOptions) {
     this.#options = options;
@@ -134,6 +136,7 @@ export class NftMetadataJobs {
     });
     // Without a listener an 'error' event (Redis restarting) would crash the process; ioredis reconnects itself.
     this.#queue.on('error', (err) => options.log.warn({ err }, 'nft-metadata queue: Redis error'));
+    this.#unwatchQueue = watchQueue(this.#queue);
     this.#jobOptions = {
       attempts: JOB_ATTEMPTS,
       backoff: { type: 'exponential', delay: options.backoffDelayMs ?? DEFAULT_BACKOFF_DELAY_MS },
@@ -173,6 +176,7 @@ export class NftMetadataJobs {
       { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency },
     );
     worker.on('error', (err) => log.warn({ err }, 'nft-metadata worker: Redis error'));
+    watchWorker(worker);
     worker.on('failed', (job, err) => {
       const attempts = job?.attemptsMade ?? 0;
       const final = attempts >= (job?.opts.attempts ?? 1);
@@ -185,6 +189,7 @@ export class NftMetadataJobs {
   close(): Promise<void> {
     this.#closing ??= (async () => {
       await this.#worker?.close();
+      this.#unwatchQueue();
       await this.#queue.close();
     })();
     return this.#closing;
