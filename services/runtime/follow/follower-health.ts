@@ -7,6 +7,8 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { ComponentContext } from '../component.ts';
 import { env } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { CatchUpPace, catchUpEstimate, formatDuration } from './catch-up.ts';
 
 export interface FollowerReport {
   /** The follower stored up to `position` (its next index or block) and the upstream's head is `upstreamNext`. */
@@ -26,13 +28,22 @@ interface FollowerState {
   /** When the follower was last seen caught up (no lag), if ever. */
   caughtUpMs?: number;
   stoppedReason?: string;
+  pace: CatchUpPace;
+  /** When the follower last logged how its catching up goes. */
+  progressLoggedMs?: number;
 }
 
 export interface FollowerHealthOptions {
   /** A follower behind its upstream with no progress for this long is stalled. */
   stallAfterMs: number;
   now?: () => number;
+  /** Where a follower far behind logs its progress (percent, pace, ETA) every `progressLogIntervalMs`. */
+  log?: Logger;
+  progressLogIntervalMs?: number;
 }
+
+/** A follower this far behind is catching up (a backfill), not following: it logs its progress. */
+const CATCHING_UP_ITEMS = 100n;
 
 /** How far behind the upstream a follower is: items the upstream has that the follower has not stored. */
 export function lag(state: { position?: bigint; upstreamNext?: bigint }): bigint | undefined {
@@ -58,7 +69,7 @@ export function lagSeconds(
 
 export class FollowerHealth {
   private readonly followers = new Map<string, FollowerState>();
-  private readonly options: Required<FollowerHealthOptions>;
+  private readonly options: Required<Omit<FollowerHealthOptions, 'log'>> & { log?: Logger };
   private readonly behind: Gauge<'follower'>;
   private readonly lagBlocks: Gauge<'follower'>;
   private readonly stoppedGauge: Gauge<'follower'>;
@@ -66,7 +77,7 @@ export class FollowerHealth {
   private readonly lastProgress: Gauge<'follower'>;
 
   constructor(metrics: Registry, options: FollowerHealthOptions) {
-    this.options = { now: Date.now, ...options };
+    this.options = { now: Date.now, progressLogIntervalMs: 30_000, ...options };
     const stalledNow = (): [string, boolean][] =>
       [...this.followers].map(([name, state]) => [name, this.stalled(state)]);
     this.behind = new Gauge({
@@ -94,6 +105,32 @@ export class FollowerHealth {
           if (seconds !== undefined) this.set({ follower: name }, seconds);
       },
     });
+    const estimatesNow = () =>
+      [...this.followers].flatMap(([name, state]) =>
+        state.position === undefined || state.upstreamNext === undefined
+          ? []
+          : [[name, catchUpEstimate(state.position, state.upstreamNext, state.pace.itemsPerSecond)] as const],
+      );
+    new Gauge({
+      name: 'chain_data_follower_progress_percent',
+      help: 'Share of its upstream’s items the follower has stored, 0 to 100 (100 when caught up)',
+      labelNames: ['follower'],
+      registers: [metrics],
+      collect() {
+        for (const [name, estimate] of estimatesNow()) this.set({ follower: name }, estimate.percent);
+      },
+    });
+    new Gauge({
+      name: 'chain_data_follower_eta_seconds',
+      help: 'Seconds until the follower is caught up at its recent pace (0 when caught up; absent while unknown)',
+      labelNames: ['follower'],
+      registers: [metrics],
+      collect() {
+        this.reset();
+        for (const [name, estimate] of estimatesNow())
+          if (estimate.etaSeconds !== undefined) this.set({ follower: name }, estimate.etaSeconds);
+      },
+    });
     this.stoppedGauge = new Gauge({
       name: 'chain_data_follower_stopped',
       help: '1 when the follower stopped for good (its upstream diverged from the stored chain)',
@@ -119,7 +156,7 @@ export class FollowerHealth {
 
   follower(name: string): FollowerReport {
     const startedMs = this.options.now();
-    const state: FollowerState = { lastProgressMs: startedMs, startedMs };
+    const state: FollowerState = { lastProgressMs: startedMs, startedMs, pace: new CatchUpPace() };
     this.followers.set(name, state);
     const labels = { follower: name };
     this.stoppedGauge.set(labels, 0);
@@ -139,7 +176,9 @@ export class FollowerHealth {
         }
         state.position = position;
         if (upstreamNext !== undefined) state.upstreamNext = upstreamNext;
+        state.pace.observe(position, this.options.now());
         showLag();
+        this.logProgress(name, state);
       },
       upstreamAt: (upstreamNext) => {
         state.upstreamNext = upstreamNext;
@@ -150,6 +189,37 @@ export class FollowerHealth {
         this.stoppedGauge.set(labels, 1);
       },
     };
+  }
+
+  /** While a follower is far behind, a line every interval: where it is, its pace, its ETA; one when it caught up. */
+  private logProgress(name: string, state: FollowerState): void {
+    const { log, progressLogIntervalMs } = this.options;
+    if (!log || state.position === undefined || state.upstreamNext === undefined) return;
+    const now = this.options.now();
+    const behind = lag(state) ?? 0n;
+    if (behind < CATCHING_UP_ITEMS) {
+      if (state.progressLoggedMs !== undefined && behind === 0n) {
+        state.progressLoggedMs = undefined;
+        log.info({ follower: name, position: state.position.toString() }, `${name}: caught up`);
+      }
+      return;
+    }
+    if (state.progressLoggedMs !== undefined && now - state.progressLoggedMs < progressLogIntervalMs) return;
+    state.progressLoggedMs = now;
+    const estimate = catchUpEstimate(state.position, state.upstreamNext, state.pace.itemsPerSecond);
+    log.info(
+      {
+        follower: name,
+        position: state.position.toString(),
+        upstreamNext: state.upstreamNext.toString(),
+        percent: estimate.percent,
+        itemsPerSecond:
+          estimate.itemsPerSecond === undefined ? undefined : +estimate.itemsPerSecond.toFixed(1),
+        etaSeconds: estimate.etaSeconds === undefined ? undefined : Math.round(estimate.etaSeconds),
+      },
+      `${name}: catching up, ${estimate.percent.toFixed(1)}% (${behind} behind` +
+        (estimate.etaSeconds === undefined ? ')' : `, about ${formatDuration(estimate.etaSeconds)} to go)`),
+    );
   }
 
   private stalled(state: FollowerState): boolean {
@@ -181,10 +251,10 @@ export const followerHealthConfig = {
 
 /** A component's follower health, wired to its metrics and /readyz. */
 export function followerHealthOf(
-  ctx: Pick<ComponentContext, 'metrics' | 'addReadinessCheck'>,
+  ctx: Pick<ComponentContext, 'metrics' | 'addReadinessCheck' | 'log'>,
   cfg: { FOLLOWER_STALL_AFTER_MS: number },
 ): FollowerHealth {
-  const health = new FollowerHealth(ctx.metrics, { stallAfterMs: cfg.FOLLOWER_STALL_AFTER_MS });
+  const health = new FollowerHealth(ctx.metrics, { stallAfterMs: cfg.FOLLOWER_STALL_AFTER_MS, log: ctx.log });
   ctx.addReadinessCheck(() => health.problems());
   return health;
 }
