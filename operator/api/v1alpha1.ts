@@ -453,6 +453,28 @@ const monitoring = z
       })
       .prefault({})
       .meta({ description: 'scraping by the Prometheus Operator' }),
+    prometheusRule: z
+      .object({
+        enabled: flag(
+          'create a Prometheus Operator PrometheusRule (monitoring.coreos.com/v1) with the stack’s alerts, each ' +
+            'selecting the series the stack’s PodMonitor scrapes; needs its CRD',
+          false,
+        ),
+        labels: stringMap(
+          'extra labels of the PrometheusRule, e.g. the one a Prometheus selects rules by',
+        ).optional(),
+        alertLabels: stringMap(
+          'labels added to every alert, e.g. for Alertmanager routes; an alert’s own labels (severity) win',
+        ).optional(),
+        runbookBaseUrl: text(
+          'where the repository’s files are published (e.g. https://git.example/chain-data-stack/blob/v0.1.0/): ' +
+            'put in front of each alert’s runbook_url, a path to its section of docs/monitoring.md',
+        )
+          .regex(HTTP_URL)
+          .optional(),
+      })
+      .prefault({})
+      .meta({ description: 'alerting rules for the Prometheus Operator (docs/monitoring.md)' }),
     namespaceSelector: stringMap(
       'labels of the namespaces whose pods may reach the components’ ops port (8081: /metrics, /livez, /readyz) ' +
         'through the stack’s NetworkPolicy; {} admits every namespace',

@@ -10,7 +10,7 @@ import { workloads } from './components.ts';
 import { API_KEY_SECRET, buildConfigMap, PAGE_TOKEN_SECRETS, POSTGRES_SECRET } from './configuration.ts';
 import { buildExportFilesClaim, EXPORT_WORKER } from './export-storage.ts';
 import { childName, type Manifest, metadata } from './manifest.ts';
-import { buildPodMonitor } from './monitoring.ts';
+import { buildPodMonitor, buildPrometheusRule } from './monitoring.ts';
 import { buildIngress, buildNetworkPolicies } from './network.ts';
 import { buildDeployment, buildService } from './workloads.ts';
 
@@ -57,6 +57,8 @@ export function buildStack(stack: ChainDataStack, context: BuildContext): Manife
   children.push(...buildNetworkPolicies(stack, stackWorkloads));
   const podMonitor = buildPodMonitor(stack, stackWorkloads);
   if (podMonitor) children.push(podMonitor);
+  const prometheusRule = buildPrometheusRule(stack, stackWorkloads);
+  if (prometheusRule) children.push(prometheusRule);
   return children;
 }
 

@@ -17,7 +17,14 @@ import {
 } from '../api/v1alpha1.ts';
 import { POSTGRES } from '../builders/backing-services.ts';
 import { EXPORT_FILES_SUFFIX } from '../builders/export-storage.ts';
-import { POD_MONITOR_API_VERSION, POD_MONITOR_CRD } from '../builders/monitoring.ts';
+import {
+  POD_MONITOR_API_VERSION,
+  POD_MONITOR_CRD,
+  POD_MONITOR_SUFFIX,
+  PROMETHEUS_RULE_API_VERSION,
+  PROMETHEUS_RULE_CRD,
+  PROMETHEUS_RULE_SUFFIX,
+} from '../builders/monitoring.ts';
 import { APPLIED_HASH_ANNOTATION, childName, contentHash, type Manifest } from '../builders/manifest.ts';
 import { buildGeneratedSecrets, buildStack, stackImage, type BuildContext } from '../builders/stack.ts';
 import {
@@ -43,7 +50,18 @@ const CNPG_API_VERSION = 'postgresql.cnpg.io/v1';
  */
 const UNWATCHED_CHILDREN = [
   { apiVersion: CNPG_API_VERSION, kind: 'Cluster', crd: CNPG_CRD, component: POSTGRES },
-  { apiVersion: POD_MONITOR_API_VERSION, kind: 'PodMonitor', crd: POD_MONITOR_CRD, component: 'components' },
+  {
+    apiVersion: POD_MONITOR_API_VERSION,
+    kind: 'PodMonitor',
+    crd: POD_MONITOR_CRD,
+    component: POD_MONITOR_SUFFIX,
+  },
+  {
+    apiVersion: PROMETHEUS_RULE_API_VERSION,
+    kind: 'PrometheusRule',
+    crd: PROMETHEUS_RULE_CRD,
+    component: PROMETHEUS_RULE_SUFFIX,
+  },
 ] as const;
 const UNWATCHED_KINDS = new Set<string>(UNWATCHED_CHILDREN.map((c) => c.kind));
 
@@ -176,6 +194,15 @@ export class Reconciler {
       problems.push({
         reason: 'PodMonitorNotInstalled',
         message: `spec.monitoring.podMonitor.enabled: the Prometheus Operator is not installed (no ${POD_MONITOR_CRD} CRD); install it or turn the PodMonitor off`,
+      });
+    }
+    if (
+      stack.spec.monitoring.prometheusRule.enabled &&
+      !(await this.crdInstalled(PROMETHEUS_RULE_CRD, true))
+    ) {
+      problems.push({
+        reason: 'PrometheusRuleNotInstalled',
+        message: `spec.monitoring.prometheusRule.enabled: the Prometheus Operator is not installed (no ${PROMETHEUS_RULE_CRD} CRD); install it or turn the PrometheusRule off`,
       });
     }
     return { image, databaseProvider, problems };

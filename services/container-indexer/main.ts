@@ -72,6 +72,8 @@ export async function startContainerIndexer(ctx: ComponentContext): Promise<void
         registers: [ctx.metrics],
       }),
     };
+    // Every index's failure counter from the start (at 0), so that queries over it find it before a first failure.
+    for (const indexName of cfg.INDEXER_INDEXES) metrics.failures.inc({ index: indexName }, 0);
     const health = followerHealthOf(ctx, cfg);
     const abort = new AbortController();
     const running = cfg.INDEXER_INDEXES.map((indexName) =>

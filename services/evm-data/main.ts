@@ -196,6 +196,8 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
       const chain = await resolveChain(entry);
       if (!chain) return;
       registry.add(chain);
+      // The chain's failure counter from the start (at 0), so that queries over it find it before a first failure.
+      metrics.failures.inc({ chain: chain.evmChainId.toString() }, 0);
       const ingester = new ChainIngester({
         chain: { id: chain.id, name: chain.evmChainId.toString() },
         fetcher: new BlockFetcher(upstream, chain.rpcPath),

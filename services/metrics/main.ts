@@ -124,6 +124,8 @@ export async function startMetrics(ctx: ComponentContext): Promise<void> {
     const followed = new Map<string, Promise<void>>();
     const follow = async (evmChainId: string, network: Network, identity: ChainIdentity) => {
       await writer.registerChain(evmChainId, network, identity);
+      // The chain's failure counter from the start (at 0), so that queries over it find it before a first failure.
+      metrics.failures.inc({ chain: evmChainId }, 0);
       const follower = new ChainFollower({
         chain: { evmChainId, network },
         stream,

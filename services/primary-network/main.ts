@@ -98,6 +98,14 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
       log.warn(
         'GENESIS_CONFIG is unset: genesis UTXOs are not indexed, and transactions that spend them list no consumed UTXOs',
       );
+    const projectionFailures = new Counter({
+      name: 'chain_data_projection_failures_total',
+      help: 'Failed projection steps',
+      labelNames: ['index'],
+      registers: [ctx.metrics],
+    });
+    // The projector counts its failures as index "all": at 0 from the start, so that queries over it find it.
+    projectionFailures.inc({ index: 'all' }, 0);
     const projector = new Projector({
       reports: Object.fromEntries(
         PROJECTED_INDEXES.map((index) => [index, health.follower(`projection ${index}`)]),
@@ -124,12 +132,7 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
           labelNames: ['index'],
           registers: [ctx.metrics],
         }),
-        failures: new Counter({
-          name: 'chain_data_projection_failures_total',
-          help: 'Failed projection steps',
-          labelNames: ['index'],
-          registers: [ctx.metrics],
-        }),
+        failures: projectionFailures,
         waitingForHeight: new Gauge({
           name: 'chain_data_projection_waiting_for_p_chain_height',
           help: 'The P-Chain height the projection waits for an upstream node to reach (0: waits for none)',

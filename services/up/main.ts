@@ -10,6 +10,7 @@ import { upstreamConfig } from '../runtime/upstream/config.ts';
 import { forkComponent, freePort, spawnProgram, waitForHttpOk } from './processes.ts';
 import { Supervisor } from './supervisor.ts';
 import { STACK_ENV_FILE } from '../edge/keys-cli.ts';
+import { reportCatchUp } from './catch-up-report.ts';
 
 /**
  * `chain-data up`: the whole stack on one machine. Without DATABASE_URL it starts embedded PostgreSQL (data kept
@@ -61,6 +62,8 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     stopTimeoutMs: ctx.shutdownTimeoutMs,
   });
   ctx.onShutdown('stack', () => supervisor.stopAll());
+  /** Each component's ops server (/livez, /readyz, /metrics), by process name: what the "stack is up" line reports. */
+  const opsUrls = new Map<string, string>();
   /** Starts a component with its own ops port (the same on every restart) and waits until its /readyz answers. */
   const startManaged = async (
     name: string,
@@ -69,6 +72,7 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     endpoint: string,
   ) => {
     const opsPort = await freePort();
+    opsUrls.set(name, `http://127.0.0.1:${opsPort}`);
     await supervisor.start({
       name,
       endpoint,
@@ -331,7 +335,12 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
         upstream: upstreamUrls,
         chainUpstream: chainUpstreamUrls && Object.fromEntries(chainUpstreamUrls),
       },
-      processes: managed.map((m) => ({ name: m.name, pid: m.pid })),
+      // `ops`: where a process serves /metrics (Prometheus), /livez and /readyz; redis-server has none.
+      processes: managed.map((m) => ({
+        name: m.name,
+        pid: m.pid,
+        ...(opsUrls.has(m.name) ? { ops: opsUrls.get(m.name) } : {}),
+      })),
     },
     'stack is up',
   );
@@ -347,12 +356,16 @@ export async function startStack(ctx: ComponentContext): Promise<void> {
     ].join('\n'),
   );
   ctx.setReady(true);
+  // Until every follower has caught up with the upstream, a line every few seconds says how far each has got.
+  const catchUp = new AbortController();
+  ctx.onShutdown('catch-up report', () => catchUp.abort());
+  void reportCatchUp(
+    [...opsUrls].map(([name, opsUrl]) => ({ name, opsUrl })),
+    (line) => process.stderr.write(`${line}\n`),
+    catchUp.signal,
+  );
 }
 
-/**
- * The key the gateways (gateway-data, gateway-metrics) sign page tokens with, kept with the stack's data so that tokens handed out before a restart
- * still work after it.
- */
 /** A secret generated once and kept in the data directory, so a restarted stack keeps its tokens and keys valid. */
 async function fileSecret(dataDir: string, name: string): Promise<string> {
   const file = join(dataDir, name);

@@ -274,7 +274,7 @@ describeWithRealApiServer('Helm chart charts/chain-data-stack on a real API serv
     }
   });
 
-  it('grants the operator what blockOwnerDeletion takes under OwnerReferencesPermissionEnforcement, and PodMonitors', async function () {
+  it('grants the operator what blockOwnerDeletion takes under OwnerReferencesPermissionEnforcement, PodMonitors and PrometheusRules', async function () {
     await kubectl(['apply', '--server-side', '-n', OWNER_NS, '-f', join(SAMPLES_DIR, 'devnet.yaml')]);
     const stack = await get(['chaindatastack', 'devnet', '-n', OWNER_NS]);
     const token = (await kubectl(['create', 'token', OWNER_FULLNAME, '-n', OWNER_NS])).trim();
@@ -317,6 +317,7 @@ describeWithRealApiServer('Helm chart charts/chain-data-stack on a real API serv
       return (JSON.parse(answer) as { status: { allowed: boolean } }).status.allowed;
     };
     expect(await allowed('create', 'monitoring.coreos.com', 'podmonitors')).to.be.true;
+    expect(await allowed('create', 'monitoring.coreos.com', 'prometheusrules')).to.be.true;
     expect(await allowed('update', 'chaindatastack.io', 'chaindatastacks', 'finalizers')).to.be.true;
     // Least privilege: stacks are the user's to write, pods the workload controllers' to create.
     expect(await allowed('update', 'chaindatastack.io', 'chaindatastacks')).to.be.false;

@@ -116,8 +116,8 @@ function validateObject(object: KubeObject): void {
     if (errors.length > 0) throw new Error(`${name} does not match the CRD: ${errors.join('; ')}`);
     return;
   }
-  if (id === 'monitoring.coreos.com/v1/ServiceMonitor') {
-    // kubernetes-models has no Prometheus Operator kinds; the test that enables it checks its shape.
+  if (id === 'monitoring.coreos.com/v1/ServiceMonitor' || id === 'monitoring.coreos.com/v1/PrometheusRule') {
+    // kubernetes-models has no Prometheus Operator kinds; the tests that enable them check their shape.
     return;
   }
   if (!isBuiltInKind(object)) throw new Error(`the chart rendered ${name}, a kind this test does not know`);
@@ -450,7 +450,7 @@ describe('Helm chart charts/chain-data-stack', function () {
         { apiGroups: ['autoscaling'], resources: ['horizontalpodautoscalers'], verbs: write },
         { apiGroups: ['networking.k8s.io'], resources: ['networkpolicies', 'ingresses'], verbs: write },
         { apiGroups: ['postgresql.cnpg.io'], resources: ['clusters'], verbs: write },
-        { apiGroups: ['monitoring.coreos.com'], resources: ['podmonitors'], verbs: write },
+        { apiGroups: ['monitoring.coreos.com'], resources: ['podmonitors', 'prometheusrules'], verbs: write },
         {
           apiGroups: ['apiextensions.k8s.io'],
           resources: ['customresourcedefinitions'],
@@ -566,6 +566,93 @@ describe('Helm chart charts/chain-data-stack', function () {
       { port: 'metrics', path: '/metrics', interval: '30s', scrapeTimeout: '10s' },
     ]);
     expect(service.spec.ports.map((p) => p.name)).to.include('metrics');
+  });
+
+  describe('the stacks’ monitoring (docs/monitoring.md)', function () {
+    const DASHBOARDS_DIR = join(CHART_DIR, 'files', 'dashboards');
+    const ALERTS_FILE = join(CHART_DIR, 'files', 'alerts', 'chain-data-stack.rules.yaml');
+    const PROMETHEUS_RULE_KIND = 'monitoring.coreos.com/v1/PrometheusRule';
+    type ConfigMap = KubeObject & { data: Record<string, string> };
+    type Rules = {
+      groups: {
+        name: string;
+        rules: { alert: string; labels: Record<string, string>; annotations: Record<string, string> }[];
+      }[];
+    };
+
+    it('renders neither dashboards nor alerts by default', async function () {
+      const objects = (await renderChart([], {}, { apiVersions: [PROMETHEUS_RULE_KIND] })) as KubeObject[];
+      expect(objects.filter((o) => o.kind === 'ConfigMap' || o.kind === 'PrometheusRule')).to.deep.equal([]);
+    });
+
+    it('renders each dashboard of files/dashboards/ as it is, in a ConfigMap labelled for Grafana’s sidecar', async function () {
+      const files = readdirSync(DASHBOARDS_DIR).filter((f) => f.endsWith('.json'));
+      expect(files).to.have.length(4);
+      const objects = (await renderChart([], { 'monitoring.dashboards.enabled': 'true' })) as KubeObject[];
+      for (const object of objects) validateObject(object);
+      const maps = objects.filter((o) => o.kind === 'ConfigMap') as ConfigMap[];
+      expect(maps.map((m) => m.metadata?.name).sort()).to.deep.equal(
+        ['api-usage', 'component', 'ingestion', 'overview'].map((d) => `${FULLNAME}-dashboard-${d}`),
+      );
+      for (const map of maps) {
+        expect(map.metadata?.namespace).to.equal(NAMESPACE);
+        expect(map.metadata?.labels).to.deep.include({
+          grafana_dashboard: '1',
+          'app.kubernetes.io/instance': 'cds',
+          'app.kubernetes.io/component': 'dashboards',
+        });
+        const [file, json] = Object.entries(map.data)[0]!;
+        expect(Object.keys(map.data)).to.deep.equal([file]);
+        expect(json).to.equal(readFileSync(join(DASHBOARDS_DIR, file), 'utf8').trimEnd());
+      }
+      // The sidecar's label and where it looks are the values'.
+      const custom = (await renderChart([], {
+        'monitoring.dashboards.enabled': 'true',
+        'monitoring.dashboards.label': 'example.com/dashboard',
+        'monitoring.dashboards.labelValue': 'chain-data',
+        'monitoring.dashboards.namespace': 'grafana',
+        'monitoring.dashboards.annotations.grafana_folder': 'Chain Data',
+      })) as ConfigMap[];
+      const map = custom.find((o) => o.kind === 'ConfigMap')!;
+      expect(map.metadata?.namespace).to.equal('grafana');
+      expect(map.metadata?.labels?.['example.com/dashboard']).to.equal('chain-data');
+      expect(map.metadata?.labels).to.not.have.property('grafana_dashboard');
+      expect(map.metadata?.annotations).to.deep.equal({ grafana_folder: 'Chain Data' });
+    });
+
+    it('renders the alerts of files/alerts/ as a PrometheusRule, only where the cluster serves PrometheusRules', async function () {
+      const set = {
+        'monitoring.prometheusRule.enabled': 'true',
+        'monitoring.prometheusRule.labels.release': 'kube-prometheus-stack',
+        'monitoring.prometheusRule.alertLabels.team': 'data',
+        'monitoring.prometheusRule.alertLabels.severity': 'page-everyone',
+        'monitoring.prometheusRule.runbookBaseUrl': 'https://git.example/cds/blob/v0.1.0/',
+      };
+      const without = (await renderChart([], set)) as KubeObject[];
+      expect(without.some((o) => o.kind === 'PrometheusRule')).to.be.false;
+
+      const objects = (await renderChart([], set, { apiVersions: [PROMETHEUS_RULE_KIND] })) as KubeObject[];
+      for (const object of objects) validateObject(object);
+      const rule = findObject(objects, 'PrometheusRule', `${FULLNAME}-alerts`) as KubeObject & {
+        spec: Rules;
+      };
+      expect(rule.metadata?.namespace).to.equal(NAMESPACE);
+      expect(rule.metadata?.labels).to.deep.include({
+        release: 'kube-prometheus-stack',
+        'app.kubernetes.io/component': 'alerts',
+      });
+      // The source, with the values' alert labels beside each alert's own (which win) and the runbook base in front.
+      const source = parse(readFileSync(ALERTS_FILE, 'utf8')) as Rules;
+      for (const group of source.groups) {
+        for (const alert of group.rules) {
+          alert.labels = { team: 'data', ...alert.labels };
+          alert.annotations.runbook_url = `https://git.example/cds/blob/v0.1.0/${alert.annotations.runbook_url}`;
+        }
+      }
+      expect(rule.spec).to.deep.equal(source);
+      expect(rule.spec.groups.flatMap((g) => g.rules).every((r) => r.labels.severity !== 'page-everyone')).to
+        .be.true;
+    });
   });
 
   it('the helm test Pod checks /readyz through the metrics Service, which does not select it', async function () {

@@ -70,6 +70,36 @@ const CNPG_CRD: KubeObject = {
   },
 };
 
+/** The Prometheus Operator's PrometheusRule kind, as far as a test needs it: served, with its fields kept. */
+const PROMETHEUS_RULE_CRD: KubeObject = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'prometheusrules.monitoring.coreos.com' },
+  spec: {
+    group: 'monitoring.coreos.com',
+    scope: 'Namespaced',
+    names: {
+      kind: 'PrometheusRule',
+      plural: 'prometheusrules',
+      singular: 'prometheusrule',
+      listKind: 'PrometheusRuleList',
+    },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+          },
+        },
+      },
+    ],
+  },
+};
+
 function isWrite(r: OperatorRequest): boolean {
   return ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method);
 }
@@ -842,6 +872,49 @@ for (const { backend, title, describe: describeOn } of BACKENDS) {
         readyInstances: 1,
       });
       await waitReady(c, 'eval');
+    });
+
+    it('creates the stack’s PrometheusRule once the Prometheus Operator is installed, and deletes it when turned off', async () => {
+      const c = cluster();
+      const ns = c.namespace;
+      await startTestOperator(c);
+      startWorkloadControllers(c, ns);
+      const monitoring = (enabled: boolean) => ({
+        monitoring: { prometheusRule: { enabled, labels: { release: 'prometheus' } } },
+      });
+      await createStack(c, 'eval', { ...(DEVNET_SAMPLE.spec as object), ...monitoring(true) });
+      const missing = await waitCondition(c, 'eval', 'Degraded', (d) => d.status === 'True', 'Degraded');
+      expect(missing.reason).to.equal('PrometheusRuleNotInstalled');
+      expect(missing.message).to.equal(
+        'spec.monitoring.prometheusRule.enabled: the Prometheus Operator is not installed (no prometheusrules.monitoring.coreos.com CRD); install it or turn the PrometheusRule off',
+      );
+      expect(await children(c, 'eval')).to.deep.equal([]);
+
+      await c.installCrd(PROMETHEUS_RULE_CRD);
+      const rule = await c.waitFor(
+        () => c.get('monitoring.coreos.com', 'v1', 'prometheusrules', ns, 'eval-alerts'),
+        20_000,
+        'the PrometheusRule',
+      );
+      await waitReady(c, 'eval');
+      expect(rule.metadata.ownerReferences?.[0]?.name).to.equal('eval');
+      expect(rule.metadata.labels).to.deep.include({
+        release: 'prometheus',
+        'app.kubernetes.io/instance': 'eval',
+      });
+      const alerts = (rule.spec as { groups: { rules: { alert: string; expr: string }[] }[] }).groups.flatMap(
+        (g) => g.rules,
+      );
+      expect(alerts.map((a) => a.alert)).to.include('ChainDataFollowerStalled');
+      for (const alert of alerts) expect(alert.expr, alert.alert).to.include(`job="${ns}/eval-components"`);
+
+      await patchStack(c, 'eval', { spec: monitoring(false) });
+      await c.waitFor(
+        async () =>
+          (await c.get('monitoring.coreos.com', 'v1', 'prometheusrules', ns, 'eval-alerts')) === undefined,
+        20_000,
+        'the PrometheusRule deleted',
+      );
     });
 
     it('reports a missing secret as Degraded and tears nothing down', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import { expect } from 'chai';
 import { service as healthService } from 'grpc-health-check';
+import { metricCatalog, sampledSeries, usedMetrics } from '../support/monitoring.ts';
 import { eventually, freePort, spawnComponent } from '../support/processes.ts';
 import { startUpstreamNode, type UpstreamNode } from '../support/upstream-node.ts';
 
@@ -49,7 +50,7 @@ describe('chain-data up', function () {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function up(port: number, extraEnv: Record<string, string> = {}) {
+  async function up(port: number, extraEnv: Record<string, string> = {}, upTimeoutMs = 90_000) {
     const env: Record<string, string> = {
       CHAIN_DATA_DIR: dataDir,
       UPSTREAM_NODE_URLS: upstream.url,
@@ -73,7 +74,7 @@ describe('chain-data up', function () {
       () =>
         (stack.output().includes('chain-data is up') && stack.output().includes('"msg":"stack is up"')) ||
         stack.child.exitCode !== null,
-      90_000,
+      upTimeoutMs,
       'the stack',
     );
     expect(stack.output(), stack.output()).to.include('chain-data is up');
@@ -156,6 +157,88 @@ describe('chain-data up', function () {
     second.child.kill('SIGKILL');
     await eventually(() => all.every((pid) => !isRunning(pid)), 30_000, 'every process to stop');
   });
+
+  it('serves, on the ops ports it reports, every metric the dashboards and alerts name (docs/monitoring.md)', async function () {
+    this.timeout(300_000);
+    // As `make up` runs it: the devnet as the upstream (a short history, so that it is ready soon), every component.
+    const dir = await mkdtemp(join(tmpdir(), 'chain-data-up-metrics-'));
+    const port = await freePort();
+    const stack = await up(
+      port,
+      {
+        CHAIN_DATA_DIR: dir,
+        UPSTREAM_NODE_URLS: '',
+        UPSTREAM_CHAIN_NODE_URLS: '',
+        DEVNET_PORT: '0',
+        DEVNET_HISTORY_HOURS: '1',
+      },
+      240_000,
+    );
+    // After the stack's own stop (the hook stops what runs in the order it started).
+    running.push({ stop: () => rm(dir, { recursive: true, force: true }) });
+    const processes = reportedProcesses(stack.output());
+    expect(processes.map((p) => p.name)).to.deep.equal([
+      'postgres (embedded)',
+      'redis (local)',
+      'devnet',
+      ...STACK_PROCESSES.slice(2),
+    ]);
+    // Every process but redis-server serves its ops endpoint where the line says.
+    for (const p of processes) {
+      if (p.name === 'redis (local)') expect(p.ops, p.name).to.equal(undefined);
+      else expect(p.ops, p.name).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+    }
+    const urls = stackUpUrls(stack.output());
+
+    // One request to each gateway, so that the request, rate-limit and gRPC metrics have samples: a Data API route
+    // (gateway-data → evm-data), a Metrics API route (gateway-metrics → metrics) and a JSON-RPC call (gateway-rpc →
+    // node-rpc). Without a key each is limited at the unauthenticated tier, well within its budget.
+    const dataApi = await fetch(`${urls.gatewayData}/v1/chains`);
+    expect(dataApi.status, await dataApi.text()).to.equal(200);
+    const metricsApi = await fetch(`${urls.gatewayMetrics}/v2/chains`);
+    expect(metricsApi.status, await metricsApi.text()).to.equal(200);
+    const rpc = await fetch(`${urls.gatewayRpc}/ext/bc/C/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    });
+    expect(rpc.status).to.equal(200);
+    expect(((await rpc.json()) as { result?: string }).result).to.match(/^0x[0-9a-f]+$/);
+
+    // What the dashboards and alerts name, each in at least one process's scrape (a histogram by its _bucket
+    // series). Gauges read at scrape (queues, lag) may need a scrape or two, and the followers their first steps.
+    const catalog = metricCatalog();
+    const used = usedMetrics(catalog);
+    let missing: string[] = [];
+    await eventually(
+      async () => {
+        const served = new Set<string>();
+        for (const p of processes.filter((p) => p.ops)) {
+          const response = await fetch(`${p.ops}/metrics`);
+          expect(response.status, `${p.name} /metrics`).to.equal(200);
+          for (const series of sampledSeries(await response.text())) served.add(series);
+        }
+        missing = [...used]
+          .filter(([metric]) => !served.has(metric) && !served.has(`${metric}_bucket`))
+          .map(([metric, where]) => `${metric} (${where})`);
+        if (missing.length === 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        return false;
+      },
+      120_000,
+      'every metric the dashboards and alerts name',
+    ).catch((err: unknown) => {
+      throw new Error(`not served by any process of the stack:\n  ${missing.join('\n  ')}`, { cause: err });
+    });
+    expect(used.size).to.be.greaterThan(50);
+    expect(await stack.stop()).to.equal(0);
+  });
+
+  /** The processes `up` reported in its "stack is up" line, with their ops endpoints. */
+  function reportedProcesses(output: string): { name: string; pid: number; ops?: string }[] {
+    const line = output.split('\n').find((l) => l.includes('"msg":"stack is up"'))!;
+    return (JSON.parse(line) as { processes: { name: string; pid: number; ops?: string }[] }).processes;
+  }
 
   /** The urls `up` reported in its "stack is up" line. */
   function stackUpUrls(output: string): Record<string, string> {

@@ -72,7 +72,15 @@ const CASES: { name: string; stack: () => ChainDataStack; provider: BuildContext
           gatewayRpc: { enabled: false },
           evmData: { env: [{ name: 'LOG_LEVEL', value: 'debug' }] },
         };
-        spec.monitoring = { podMonitor: { enabled: true, labels: { release: 'prometheus' } } };
+        spec.monitoring = {
+          podMonitor: { enabled: true, labels: { release: 'prometheus' } },
+          prometheusRule: {
+            enabled: true,
+            labels: { release: 'prometheus' },
+            alertLabels: { team: 'data' },
+            runbookBaseUrl: 'https://git.example/chain-data-stack/blob/v0.1.0/',
+          },
+        };
       }),
   },
 ];
@@ -88,7 +96,7 @@ describe('operator builders', () => {
       const built = stack();
       for (const manifest of render(built, contextFor(built, provider))) {
         // CloudNativePG's and the Prometheus Operator's kinds are not in kubernetes-models.
-        if (manifest.kind === 'Cluster' || manifest.kind === 'PodMonitor') continue;
+        if (['Cluster', 'PodMonitor', 'PrometheusRule'].includes(manifest.kind)) continue;
         expect(
           () => validateBuiltInObject(manifest),
           `${manifest.kind}/${manifest.metadata.name}`,
@@ -943,7 +951,7 @@ describe('operator builders', () => {
     const name = `s${'x'.repeat(MAX_STACK_NAME_LENGTH - 2)}1`;
     for (const provider of ['StatefulSet', 'CloudNativePG'] as const) {
       const stack = stackFrom({ ...readSample('devnet'), metadata: { name } }, (spec) => {
-        spec.monitoring = { podMonitor: { enabled: true } };
+        spec.monitoring = { podMonitor: { enabled: true }, prometheusRule: { enabled: true } };
       });
       for (const manifest of render(stack, contextFor(stack, provider))) {
         const what = `${manifest.kind}/${manifest.metadata.name}`;
