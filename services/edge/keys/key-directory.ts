@@ -25,6 +25,8 @@ interface CachedRecord {
 
 export class KeyDirectory {
   private readonly cache: LruCache<string, CachedRecord>;
+  /** Keys as presented that matched their record, valid while that very cache entry is. */
+  private readonly verified: LruCache<string, { id: string; cached: CachedRecord; holder: KeyHolder }>;
   private readonly inFlight = new Map<string, Promise<ApiKeyRecord | undefined>>();
 
   private readonly store: ApiKeyStore;
@@ -40,21 +42,37 @@ export class KeyDirectory {
     this.secret = secret;
     this.options = options;
     this.cache = new LruCache(options.capacity ?? 100_000);
+    this.verified = new LruCache(options.capacity ?? 100_000);
   }
 
   /** The holder of `key`; a 401 for a key no record matches, or a revoked one. */
   async holderOf(key: string): Promise<KeyHolder> {
+    // A key checked against the record still cached is not hashed again: the hashes are most of a hit's cost.
+    const verified = this.verified.get(key);
+    if (
+      verified !== undefined &&
+      this.cache.get(verified.id) === verified.cached &&
+      verified.cached.until > this.now()
+    )
+      return verified.holder;
     const id = keyIdOf(key);
     const record = id === undefined ? undefined : await this.record(id);
     if (!record || !keyMatches(this.secret, key, record.keyHash))
       throw new DomainError('unauthenticated', 'Invalid API key');
     if (record.revokedAt) throw new DomainError('unauthenticated', 'The API key has been revoked');
-    return { id: record.id, name: record.name, tier: record.tier };
+    const holder = { id: record.id, name: record.name, tier: record.tier };
+    const cached = this.cache.get(record.id);
+    if (cached?.record === record) this.verified.set(key, { id: record.id, cached, holder });
+    return holder;
   }
 
-  /** Forgets what is cached of a key (it was revoked or changed). */
+  /** Forgets what is cached of a key (it was revoked or changed); its verified keys go with its record. */
   forget(id: string): void {
     this.cache.delete(id);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   /** Listens for revocations on Redis; returns the unsubscribe. */
@@ -63,7 +81,10 @@ export class KeyDirectory {
       if (channel === KEY_CHANGES_CHANNEL) this.forget(id);
     });
     // A subscription lost while Redis was away may have missed revocations: start the cache over.
-    subscriber.on('ready', () => this.cache.clear());
+    subscriber.on('ready', () => {
+      this.cache.clear();
+      this.verified.clear();
+    });
     await subscriber.subscribe(KEY_CHANGES_CHANNEL).catch((err: Error) => {
       log.warn(
         { err: err.message },
@@ -76,7 +97,7 @@ export class KeyDirectory {
   }
 
   private async record(id: string): Promise<ApiKeyRecord | undefined> {
-    const now = (this.options.now ?? Date.now)();
+    const now = this.now();
     const cached = this.cache.get(id);
     if (cached && cached.until > now) return cached.record;
     // Concurrent first requests of one key share one read.

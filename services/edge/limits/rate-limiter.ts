@@ -1,3 +1,5 @@
+import { context } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 import type { Redis } from 'ioredis';
 import type { Counter, Gauge, Registry } from 'prom-client';
 import { counterIn, gaugeIn } from '../../runtime/telemetry/metrics.ts';
@@ -126,15 +128,19 @@ export class RateLimiter {
     ) {
       try {
         const tag = `chain-data:rl:{${subject}}`;
-        const reply = await this.redis.chainDataGcra(
-          2,
-          `${tag}:m`,
-          `${tag}:d`,
-          cost,
-          MINUTE_MS,
-          tier.perMinute,
-          DAY_MS,
-          tier.perDay,
+        const redis = this.redis;
+        // No span per decision: one a request would cost more than the script, and the request's span says enough.
+        const reply = await context.with(suppressTracing(context.active()), () =>
+          redis.chainDataGcra(
+            2,
+            `${tag}:m`,
+            `${tag}:d`,
+            cost,
+            MINUTE_MS,
+            tier.perMinute,
+            DAY_MS,
+            tier.perDay,
+          ),
         );
         verdict = {
           allowed: reply[4] === 1,

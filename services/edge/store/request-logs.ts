@@ -39,8 +39,6 @@ export interface RequestLogOptions {
 const DAY_MS = 86_400_000;
 /** Partitions made ahead of time, so a write never meets a missing one (nor races to create it). */
 const DAYS_AHEAD = 2;
-/** The columns an entry fills (logged_at through user_agent). */
-const COLUMNS = 13;
 
 export function partitionName(dayStartMs: number): string {
   return `request_logs_${new Date(dayStartMs).toISOString().slice(0, 10).replace(/-/g, '')}`;
@@ -155,32 +153,33 @@ export class RequestLogWriter {
     }
   }
 
+  /**
+   * One statement text whatever the batch's size (a column array each), prepared once per connection: PostgreSQL
+   * neither parses nor plans it again, and pg sends 13 parameters instead of 13 a row.
+   */
   private async insert(batch: RequestLogEntry[]): Promise<void> {
-    const values: unknown[] = [];
-    const rows = batch.map((e, i) => {
-      values.push(
-        e.at,
-        randomUUID(),
-        e.apiKeyId ?? null,
-        e.clientIp,
-        e.requestType,
-        e.requestPath,
-        e.rpcMethod ?? null,
-        e.chainId ?? null,
-        e.responseCode,
-        e.credits,
-        e.durationMs,
-        e.host,
-        e.userAgent,
-      );
-      const base = i * COLUMNS;
-      return `(${Array.from({ length: COLUMNS }, (_, j) => `$${base + j + 1}`).join(', ')})`;
+    const column = <T>(value: (e: RequestLogEntry) => T): T[] => batch.map(value);
+    await this.options.pool.query({
+      name: 'edge-request-log-insert',
+      text: `INSERT INTO edge.request_logs (logged_at, log_id, api_key_id, client_ip, request_type, request_path,
+               rpc_method, chain_id, response_code, credits, duration_ms, host, user_agent)
+             SELECT * FROM unnest($1::timestamptz[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
+               $7::text[], $8::text[], $9::integer[], $10::integer[], $11::real[], $12::text[], $13::text[])`,
+      values: [
+        column((e) => e.at),
+        column(() => randomUUID()),
+        column((e) => e.apiKeyId ?? null),
+        column((e) => e.clientIp),
+        column((e) => e.requestType),
+        column((e) => e.requestPath),
+        column((e) => e.rpcMethod ?? null),
+        column((e) => e.chainId ?? null),
+        column((e) => e.responseCode),
+        column((e) => e.credits),
+        column((e) => e.durationMs),
+        column((e) => e.host),
+        column((e) => e.userAgent),
+      ],
     });
-    await this.options.pool.query(
-      `INSERT INTO edge.request_logs (logged_at, log_id, api_key_id, client_ip, request_type, request_path, rpc_method,
-         chain_id, response_code, credits, duration_ms, host, user_agent)
-       VALUES ${rows.join(', ')}`,
-      values,
-    );
   }
 }
