@@ -103,11 +103,11 @@ proto-check: install ## fail when the committed proto types are stale
 	echo "services/generated/proto is stale: run make generate"; exit 1; fi
 
 .PHONY: crds
-crds: install ## regenerate the CRD (crds/ and the chart's files/crds/) from operator/api/crd.ts
+crds: install ## regenerate the CRD (crds/, the chart's files/crds/) and the operator's copy of the alert rules
 	node operator/api/generate-crd.ts
 
 .PHONY: crd-check
-crd-check: install ## fail when either copy of the CRD is stale or the two differ
+crd-check: install ## fail when a copy of the CRD or the operator's alert rules is stale, or the CRD copies differ
 	node operator/api/generate-crd.ts --check
 	@cmp crds/chaindatastacks.chaindatastack.io.yaml $(CHART)/files/crds/chaindatastacks.chaindatastack.io.yaml || \
 		{ echo "$(CHART)/files/crds differs from crds/: run make crds"; exit 1; }
@@ -145,6 +145,7 @@ bench: install ## run the benchmarks and print their table (figures go to docs/b
 	node bench/signature-aggregator.ts
 	node bench/bls.ts
 	node bench/export-worker.ts
+	node bench/edge.ts
 
 .PHONY: clean
 clean: ## remove installed tools, dependencies and local stack data

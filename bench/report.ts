@@ -88,6 +88,7 @@ export const SECTION_NAMES = [
   'signature-aggregator',
   'bls',
   'export-worker',
+  'edge',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
