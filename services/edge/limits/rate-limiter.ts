@@ -28,37 +28,63 @@ export interface RateDecision {
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-// Replicated by effect (Redis 7's default), so TIME is allowed; numbers leave as integers.
+/**
+ * Decides a batch of requests in order, each against its own two windows (KEYS 2r+1 and 2r+2; ARGV 3r+1..3r+3: its
+ * cost and its minute and day limits), so concurrent requests share one round trip and a caller's requests in one
+ * batch see each other's spending. Replicated by effect (Redis 7's default), so TIME is allowed; numbers leave as
+ * integers: per request, each window's remaining CUs and retry-after ms, then 1 if allowed.
+ */
 const GCRA_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local cost = tonumber(ARGV[1])
-local allowed = 1
+local periods = { ${MINUTE_MS}, ${DAY_MS} }
 local out = {}
-local next = {}
-for i = 1, #KEYS do
-  local period = tonumber(ARGV[i * 2])
-  local interval = period / tonumber(ARGV[i * 2 + 1])
-  local tat = math.max(tonumber(redis.call('GET', KEYS[i])) or now, now)
-  local newTat = tat + cost * interval
-  if newTat - period > now then
-    allowed = 0
-    out[#out + 1] = math.max(0, math.floor((now + period - tat) / interval))
-    out[#out + 1] = math.ceil(newTat - period - now)
-  else
-    out[#out + 1] = math.floor((now + period - newTat) / interval)
-    out[#out + 1] = 0
+for r = 0, #KEYS / 2 - 1 do
+  local cost = tonumber(ARGV[r * 3 + 1])
+  local allowed = 1
+  local verdicts = {}
+  local next = {}
+  for w = 1, 2 do
+    local period = periods[w]
+    local interval = period / tonumber(ARGV[r * 3 + 1 + w])
+    local tat = math.max(tonumber(redis.call('GET', KEYS[r * 2 + w])) or now, now)
+    local newTat = tat + cost * interval
+    if newTat - period > now then
+      allowed = 0
+      verdicts[w * 2 - 1] = math.max(0, math.floor((now + period - tat) / interval))
+      verdicts[w * 2] = math.ceil(newTat - period - now)
+    else
+      verdicts[w * 2 - 1] = math.floor((now + period - newTat) / interval)
+      verdicts[w * 2] = 0
+    end
+    next[w] = newTat
   end
-  next[i] = newTat
-end
-if allowed == 1 then
-  for i = 1, #KEYS do
-    redis.call('SET', KEYS[i], string.format('%.3f', next[i]), 'PX', math.max(1, math.ceil(next[i] - now)))
+  if allowed == 1 then
+    for w = 1, 2 do
+      redis.call('SET', KEYS[r * 2 + w], string.format('%.3f', next[w]), 'PX', math.max(1, math.ceil(next[w] - now)))
+    end
   end
+  for i = 1, 4 do out[#out + 1] = verdicts[i] end
+  out[#out + 1] = allowed
 end
-out[#out + 1] = allowed
 return out
 `;
+
+/** The most requests one script call decides (a bound on how long Redis runs it). */
+const MAX_BATCH = 256;
+
+interface Verdict {
+  allowed: boolean;
+  windows: { remaining: number; retryAfterMs: number }[];
+}
+
+interface PendingSpend {
+  subject: string;
+  tier: Tier;
+  cost: number;
+  resolve: (verdict: Verdict) => void;
+  reject: (err: unknown) => void;
+}
 
 type ScriptedRedis = Redis & {
   chainDataGcra(...args: (string | number)[]): Promise<number[]>;
@@ -83,6 +109,7 @@ export class RateLimiter {
   private readonly retryRedisAfterMs: number;
   private readonly now: () => number;
   private redisFailedAt: number | undefined;
+  private pending: PendingSpend[] = [];
   private readonly decisions: Counter<'outcome' | 'mode' | 'tier'>;
   private readonly degraded: Gauge;
 
@@ -120,35 +147,14 @@ export class RateLimiter {
       { periodMs: DAY_MS, limit: tier.perDay },
     ];
     const now = this.now();
-    let verdict: { allowed: boolean; windows: { remaining: number; retryAfterMs: number }[] } | undefined;
+    let verdict: Verdict | undefined;
     let mode = 'local';
     if (
       this.redis &&
       (this.redisFailedAt === undefined || now - this.redisFailedAt >= this.retryRedisAfterMs)
     ) {
       try {
-        const tag = `chain-data:rl:{${subject}}`;
-        const redis = this.redis;
-        // No span per decision: one a request would cost more than the script, and the request's span says enough.
-        const reply = await context.with(suppressTracing(context.active()), () =>
-          redis.chainDataGcra(
-            2,
-            `${tag}:m`,
-            `${tag}:d`,
-            cost,
-            MINUTE_MS,
-            tier.perMinute,
-            DAY_MS,
-            tier.perDay,
-          ),
-        );
-        verdict = {
-          allowed: reply[4] === 1,
-          windows: [
-            { remaining: reply[0]!, retryAfterMs: reply[1]! },
-            { remaining: reply[2]!, retryAfterMs: reply[3]! },
-          ],
-        };
+        verdict = await this.sharedSpend(subject, tier, cost);
         mode = 'shared';
         if (this.redisFailedAt !== undefined) {
           this.redisFailedAt = undefined;
@@ -172,6 +178,52 @@ export class RateLimiter {
     }
     this.decisions.inc({ outcome: verdict.allowed ? 'allowed' : 'refused', mode, tier: tier.name });
     return describe(tier, verdict);
+  }
+
+  /**
+   * Queues a decision for Redis: the requests that ask within one turn of the event loop go in one script call
+   * (requests arriving on many connections at once are read in the same turn), a round trip and a write shared.
+   */
+  private sharedSpend(subject: string, tier: Tier, cost: number): Promise<Verdict> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ subject, tier, cost, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flushPending());
+      else if (this.pending.length >= MAX_BATCH) this.flushPending();
+    });
+  }
+
+  private flushPending(): void {
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    const keys: string[] = [];
+    const args: number[] = [];
+    for (const { subject, tier, cost } of batch) {
+      const tag = `chain-data:rl:{${subject}}`;
+      keys.push(`${tag}:m`, `${tag}:d`);
+      args.push(cost, tier.perMinute, tier.perDay);
+    }
+    const redis = this.redis!;
+    // No span per decision: one a request would cost more than the script, and the request's span says enough.
+    context
+      .with(suppressTracing(context.active()), () => redis.chainDataGcra(keys.length, ...keys, ...args))
+      .then(
+        (reply) => {
+          batch.forEach((spend, r) => {
+            const at = r * 5;
+            spend.resolve({
+              allowed: reply[at + 4] === 1,
+              windows: [
+                { remaining: reply[at]!, retryAfterMs: reply[at + 1]! },
+                { remaining: reply[at + 2]!, retryAfterMs: reply[at + 3]! },
+              ],
+            });
+          });
+        },
+        (err: unknown) => {
+          for (const spend of batch) spend.reject(err);
+        },
+      );
   }
 }
 
