@@ -48,48 +48,26 @@ const REQUESTS = ['/v1/chains', '/v1/chains/43113'];
 /** What the split runs and profiles showed (written by hand; they are not part of every run). */
 const EDGE_COSTS = `### Where the edge's time goes
 
-Measured on the 2-CPU machine above (2026-11-28) with \`--split\` in two quiet runs of three rounds (other processes
-at most 3% of a core), and with the gateways profiled under the same load (\`--cpu-prof\`). Per run, the median round:
+The first measurements (2026-11-28, \`--split\` and \`--cpu-prof\` on quiet runs) put the edge at 30 to 60 µs of
+gateway CPU on a request that costs 160 to 170 µs without it (74 to 80% of the open gateway's rate): the limits
+26 µs (one \`EVALSHA\` written on its own per request, as Redis answered before the next request came; an
+OpenTelemetry span for each; a timer per command), the key 7 to 11 µs (a SHA-256 and an HMAC-SHA256 on every
+request, though the record was cached), the request log 8 µs (an \`INSERT\` of up to 13,000 parameters whose text
+changed with the batch's size, so PostgreSQL parsed and planned each anew) and the admission 2 to 5 µs. What changed:
 
-| gateway-data                                   | CPU µs/request (2 runs) | req/s vs edge off (2 runs) |
-| ---------------------------------------------- | ----------------------- | -------------------------- |
-| edge off (open gateway)                        | 170, 166                | 1.00, 1.00                 |
-| a second open gateway (control)                | 187, 167                | 1.01, 1.02                 |
-| edge on, API key, no limits, no request log    | 200, 188                | 0.86, 0.93                 |
-| edge on, API key, request log, no limits       | 212, 202                | 0.81, 0.82                 |
-| edge on, API key, limits, no request log       | 209, 193                | 0.82, 0.86                 |
-| edge on, API key, limits and request log       | 228, 204                | 0.74, 0.80                 |
-| edge on, no key (limits and request log)       | 214, 206                | 0.80, 0.82                 |
+- the limiter decides every request that asks within one turn of the event loop in one script call (in order, each
+  against its own windows: exact, and still one decision per request in Redis), with no span of its own;
+- a key checked against its cached record is not hashed again while that record is cached (a revocation drops the
+  record, and with it every verified key);
+- the request log is one prepared statement of column arrays (\`INSERT … SELECT * FROM unnest(…)\`) whatever the
+  batch's size;
+- the request and decision counters keep their label children instead of hashing a label object per request.
 
-- As deployed, the edge adds 30 to 60 µs of gateway CPU to a request that costs 160 to 170 µs without it (58 and
-  38 µs in the two runs above, 32 µs in the first table's run of 2026-11-28 00:26). gateway-data is the process
-  that sets the rate (one event loop at 80 to 90% of a core), so the rate follows its CPU per request; besides,
-  Redis spends about 15 µs per request running the script (6% of a core at 4,000 requests/s) and embedded
-  PostgreSQL about 18 µs storing the request's log row (7 to 8%), on the same two cores.
-- Profile of the on-gateway (111,488 requests, half of them with the key), in µs per request:
-  - limits, 26 µs (11% of its busy time), all of it in ioredis. 8.5 µs is the socket write of each \`EVALSHA\`.
-    Auto-pipelining merges only the commands issued while one is in flight, and at these rates Redis answers before
-    the next request arrives, so nearly every request writes to Redis on its own. The reply's own write costs about
-    20 µs. Then 5 µs for the OpenTelemetry span every \`EVALSHA\` gets (the request's span is its parent, so
-    \`requireParentSpan\` does not skip it), 1 to 2 µs for the per-command timeout timer (\`commandTimeout\`), and
-    the rest for ioredis's command, its promise and decoding the reply;
-  - the request log, 8 µs (5.5 in pg): the entry (13 fields, a \`Date\`, the host and user agent), and per batch an
-    \`INSERT\` of up to 13,000 parameters that pg serializes one by one and PostgreSQL parses and plans anew, since
-    its text changes with the batch's size. Nothing was dropped: the writer keeps up;
-  - the key, 7 to 11 µs per request that carries one, nearly all of it hashing: a SHA-256 for the id of a key an
-    operator chose and an HMAC-SHA256 to compare with the stored hash, on every request even though the record is
-    cached (2.4 µs in a tight loop; more in the gateway, among its other work);
-  - admitting the request (caller, tier, the \`ratelimit-*\` headers) 2 to 5 µs, garbage collection 4 µs more.
-- What would meet the target (85% leaves the edge about 30 µs; this benchmark does not change services/edge):
-  1. limits without a Redis round trip per request (26 µs here, and Redis's 15 µs): each replica spends from an
-     allowance it leases from Redis (one script call per lease, such as a small share of the tier's minute, renewed
-     before it runs out), deciding locally as the limiter already does while Redis is away. Short of that, calling
-     the limiter outside the request's trace and without a timer per command saves 6 to 7 µs;
-  2. the key cache keyed by the key as presented (its holder, for the cache's lifetime), so that a known key is not
-     hashed on every request (7 to 11 µs);
-  3. the request log as one constant, prepared statement (\`INSERT … SELECT * FROM unnest($1::timestamptz[], …)\`,
-     an array per column) or \`COPY\`, with \`log_id\` defaulted in the database. This saves the gateway a few µs
-     and PostgreSQL most of its 18 µs.`;
+With those, the runs of 2026-11-28 measured 82 to 87% (the table above is the latest). What is left of the edge is
+about 25 µs: the limiter's share of a script call and its reply, the log entry, the \`ratelimit-*\` headers, and
+the garbage they make; Redis spends about 5% of a core and embedded PostgreSQL about 5% storing the log at 4,000
+requests/s. Leasing allowances from Redis would take the limiter off the request path but give up exact shared
+limits (a replica could refuse while another holds unspent allowance); it is not done.`;
 
 const { values: args } = parseArgs({
   options: {

@@ -31,7 +31,7 @@ export interface EdgeOptions {
 }
 
 /** What a request admitted by the edge carries to the request log (ctx.state.edge). */
-interface AdmittedRequest {
+export interface AdmittedRequest {
   caller?: Caller;
   requestType: RequestLogEntry['requestType'];
   requestPath: string;
@@ -61,9 +61,18 @@ export class Edge {
 
   /** The caller of a request carrying `apiKey` (or none) from `clientIp`; 401 for a key that is not valid. */
   async caller(apiKey: string | undefined, clientIp: string): Promise<Caller> {
+    return this.knownCaller(apiKey, clientIp) ?? this.callerOf(await this.options.keys.holderOf(apiKey!));
+  }
+
+  /** The caller when no read is needed (no key, or a key known and checked): most requests, without an await. */
+  private knownCaller(apiKey: string | undefined, clientIp: string): Caller | undefined {
     if (apiKey === undefined)
       return { holder: undefined, subject: `ip:${clientIp}`, tier: this.tiers.get(UNAUTHENTICATED_TIER)! };
-    const holder = await this.options.keys.holderOf(apiKey);
+    const holder = this.options.keys.knownHolderOf(apiKey);
+    return holder && this.callerOf(holder);
+  }
+
+  private callerOf(holder: KeyHolder): Caller {
     // A key whose tier an operator removed keeps working at the lowest keyed tier rather than failing its holder.
     const tier =
       this.tiers.get(holder.tier) ?? this.tiers.get('free') ?? this.tiers.get(UNAUTHENTICATED_TIER)!;
@@ -78,11 +87,12 @@ export class Edge {
   async admit(
     ctx: Koa.Context,
     apiKey: string | undefined,
-    request: Omit<AdmittedRequest, 'caller'>,
+    /** Kept as the request's log entry (the edge fills in its caller). */
+    request: AdmittedRequest,
   ): Promise<Caller> {
-    const admitted: AdmittedRequest = { ...request };
+    const admitted: AdmittedRequest = request;
     ctx.state.edge = admitted;
-    const caller = await this.caller(apiKey, ctx.ip);
+    const caller = this.knownCaller(apiKey, ctx.ip) ?? (await this.caller(apiKey, ctx.ip));
     admitted.caller = caller;
     if (caller.holder) ctx.state.apiKeyId = caller.holder.id;
     ctx.state.tier = caller.tier.name;
@@ -91,10 +101,12 @@ export class Edge {
       const decision = await limiter.spend(caller.subject, caller.tier, request.credits);
       setRateLimitHeaders(ctx, decision);
       if (!decision.allowed) {
+        const cost = admitted.credits;
+        // A refused request spends nothing: its log entry says so.
         admitted.credits = 0;
         throw new DomainError(
           'resource_exhausted',
-          `Rate limit exceeded: this request costs ${request.credits} compute units and the ${caller.tier.name} tier allows ${caller.tier.perMinute} a minute and ${caller.tier.perDay} a day; retry in ${decision.retryAfterSeconds} s`,
+          `Rate limit exceeded: this request costs ${cost} compute units and the ${caller.tier.name} tier allows ${caller.tier.perMinute} a minute and ${caller.tier.perDay} a day; retry in ${decision.retryAfterSeconds} s`,
           { retryAfterSeconds: decision.retryAfterSeconds },
         );
       }
@@ -107,12 +119,13 @@ export class Edge {
     return {
       admit: (ctx, route) => {
         const chainId = (ctx.params as Record<string, string> | undefined)?.chainId;
-        return this.admit(ctx, apiKeyOf(ctx.headers), {
+        const request: AdmittedRequest = {
           requestType,
           requestPath: route.path,
           credits: operationCost(route.operationId, api),
-          ...(chainId ? { chainId } : {}),
-        });
+        };
+        if (chainId) request.chainId = chainId;
+        return this.admit(ctx, apiKeyOf(ctx.headers), request);
       },
       requestLogger: this.requestLogger(),
     };

@@ -110,6 +110,7 @@ export class RateLimiter {
   private readonly now: () => number;
   private redisFailedAt: number | undefined;
   private pending: PendingSpend[] = [];
+  private readonly decisionChildren = new Map<string, { inc(): void }>();
   private readonly decisions: Counter<'outcome' | 'mode' | 'tier'>;
   private readonly degraded: Gauge;
 
@@ -142,10 +143,6 @@ export class RateLimiter {
 
   /** Spends `cost` CUs of `subject`'s budget at `tier`, if the budget has room. */
   async spend(subject: string, tier: Tier, cost: number): Promise<RateDecision> {
-    const windows: Window[] = [
-      { periodMs: MINUTE_MS, limit: tier.perMinute },
-      { periodMs: DAY_MS, limit: tier.perDay },
-    ];
     const now = this.now();
     let verdict: Verdict | undefined;
     let mode = 'local';
@@ -172,12 +169,27 @@ export class RateLimiter {
       }
     }
     if (verdict === undefined) {
+      const windows: Window[] = [
+        { periodMs: MINUTE_MS, limit: tier.perMinute },
+        { periodMs: DAY_MS, limit: tier.perDay },
+      ];
       const result = decide(windows, this.local.get(subject) ?? [], cost, now);
       this.local.set(subject, result.tats);
       verdict = result;
     }
-    this.decisions.inc({ outcome: verdict.allowed ? 'allowed' : 'refused', mode, tier: tier.name });
+    this.countDecision(verdict.allowed ? 'allowed' : 'refused', mode, tier.name);
     return describe(tier, verdict);
+  }
+
+  /** prom-client hashes a label object on every call: each child is looked up by a joined key, made once. */
+  private countDecision(outcome: string, mode: string, tier: string): void {
+    const key = `${outcome}\n${mode}\n${tier}`;
+    let child = this.decisionChildren.get(key);
+    if (child === undefined) {
+      child = this.decisions.labels({ outcome, mode, tier });
+      this.decisionChildren.set(key, child);
+    }
+    child.inc();
   }
 
   /**
@@ -239,9 +251,21 @@ function describe(
   const dayBinds = day.remaining / tier.perDay < minute.remaining / tier.perMinute;
   return {
     allowed: verdict.allowed,
-    policy: `${tier.perMinute};w=60, ${tier.perDay};w=86400`,
+    policy: policyOf(tier),
     limit: dayBinds ? tier.perDay : tier.perMinute,
     remaining: dayBinds ? day.remaining : minute.remaining,
     retryAfterSeconds: Math.ceil(Math.max(minute.retryAfterMs, day.retryAfterMs) / 1000),
   };
+}
+
+const policies = new WeakMap<Tier, string>();
+
+/** `ratelimit-policy`, made once per tier. */
+function policyOf(tier: Tier): string {
+  let policy = policies.get(tier);
+  if (policy === undefined) {
+    policy = `${tier.perMinute};w=60, ${tier.perDay};w=86400`;
+    policies.set(tier, policy);
+  }
+  return policy;
 }
