@@ -1184,8 +1184,7 @@ describe('gateway-data caller admission (the seam for API keys and rate limits)'
     admit(ctx, { operationId }) {
       const apiKey = apiKeyOf(ctx.headers);
       admitted.push({ apiKey, operationId });
-      if (apiKey === 'over-the-limit')
-        throw new DomainError('resource_exhausted', 'rate limit exceeded');
+      if (apiKey === 'over-the-limit') throw new DomainError('resource_exhausted', 'rate limit exceeded');
     },
   };
   const unreachable = new Proxy({} as PrimaryNetworkClient, {
