@@ -12,6 +12,7 @@ import { parseTiers } from '../../services/edge/limits/tiers.ts';
 import { DATA_API, METRICS_API } from '../../services/edge/limits/weights.ts';
 import { limiterRedis, openKeyStore } from '../../services/edge/start-edge.ts';
 import type { ApiKeyStore } from '../../services/edge/store/api-keys.ts';
+import { partitionName, RequestLogWriter } from '../../services/edge/store/request-logs.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
 import { createMetricsGateway } from '../../services/gateway-metrics/app.ts';
 import type { MetricsClient } from '../../services/gateway-metrics/routes.ts';
@@ -433,5 +434,62 @@ describe('edge: API keys and rate limits on gateway-rpc (real PostgreSQL, real r
     const refused = await post('/ext/info', { jsonrpc: '2.0', id: 1, method: 'info.getNodeVersion' });
     expect(refused.status).to.equal(429);
     expect(refused.headers.get('ratelimit-policy')).to.equal('3;w=60, 1000;w=86400');
+  });
+});
+
+describe('edge: the request log stays bounded (real PostgreSQL)', function () {
+  let database: TestDatabase;
+  let pool: Pool;
+
+  before(async function () {
+    database = await createTestDatabase();
+    ({ pool } = await openKeyStore(database.url, SECRET, 'edge-log-test'));
+  });
+
+  after(async function () {
+    await pool?.end();
+    await database?.drop();
+  });
+
+  const partitions = async () =>
+    (
+      await pool.query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+           JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'request_logs' ORDER BY 1`,
+      )
+    ).rows.map((r) => r.name);
+
+  it("keeps the next days' partitions made ahead, and drops whole days past the retention", async function () {
+    const DAY = 86_400_000;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const metrics = new Registry();
+    const writer = new RequestLogWriter({ pool, log: silent, metrics, retentionDays: 2 });
+    // As a writer that ran three days ago left them.
+    await writer.maintainPartitions(today - 3 * DAY + 1_000);
+    expect(await partitions()).to.deep.equal([-3, -2, -1].map((d) => partitionName(today + d * DAY)));
+    const entry = (at: number) => ({
+      at: new Date(at),
+      apiKeyId: undefined,
+      clientIp: '127.0.0.1',
+      requestType: 'data' as const,
+      requestPath: '/v1/chains',
+      responseCode: 200,
+      credits: 1,
+      durationMs: 1.5,
+      host: 'localhost',
+      userAgent: 'test',
+    });
+    writer.append(entry(today - 3 * DAY + 5_000));
+    writer.append(entry(today - 2 * DAY + 5_000));
+    await writer.flush();
+    // Storing them maintained the partitions as of now; two replicas may do it at once. The oldest day is past the
+    // two kept, and went with its row.
+    await Promise.all([writer.maintainPartitions(), writer.maintainPartitions()]);
+    expect(await partitions()).to.deep.equal([-2, -1, 0, 1, 2].map((d) => partitionName(today + d * DAY)));
+    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM edge.request_logs');
+    expect(rows[0]!.n).to.equal('1');
+    // The entry of the dropped day had nowhere to go: dropped and counted, not left to block the ones after it.
+    expect(await metricValue(metrics, 'chain_data_request_log_written_total')).to.equal(1);
+    expect(await metricValue(metrics, 'chain_data_request_log_dropped_total')).to.equal(1);
   });
 });

@@ -49,6 +49,8 @@ export class RequestLogWriter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private partitionsReadyThrough = 0;
+  /** The start of the oldest day kept, as of the last maintenance. */
+  private oldestKeptMs = 0;
   private readonly dropped: Counter;
   private readonly written: Counter;
   private readonly buffered: Gauge;
@@ -131,15 +133,20 @@ export class RequestLogWriter {
       if (day < oldestKept) await pool.query(`DROP TABLE IF EXISTS edge.${name}`);
     }
     this.partitionsReadyThrough = today + (DAYS_AHEAD + 1) * DAY_MS;
+    this.oldestKeptMs = oldestKept;
   }
 
   private async store(): Promise<void> {
     while (this.buffer.length > 0) {
-      const batch = this.buffer.slice(0, this.options.maxBatch ?? 1_000);
+      const taken = this.buffer.slice(0, this.options.maxBatch ?? 1_000);
+      let batch = taken;
       try {
         const latest = Math.max(...batch.map((e) => e.at.getTime()));
         if (latest >= this.partitionsReadyThrough - DAYS_AHEAD * DAY_MS) await this.maintainPartitions();
-        await this.insert(batch);
+        // An entry whose day is already past the retention (one that waited out a long database outage) has no
+        // partition to go to: it is dropped, not left to fail every batch after it.
+        batch = batch.filter((e) => e.at.getTime() >= this.oldestKeptMs);
+        if (batch.length > 0) await this.insert(batch);
       } catch (err) {
         this.options.log.warn(
           { err: (err as Error).message, entries: this.buffer.length },
@@ -147,9 +154,10 @@ export class RequestLogWriter {
         );
         return;
       }
-      this.buffer.splice(0, batch.length);
+      this.buffer.splice(0, taken.length);
       this.buffered.set(this.buffer.length);
       this.written.inc(batch.length);
+      if (batch.length < taken.length) this.dropped.inc(taken.length - batch.length);
     }
   }
 
