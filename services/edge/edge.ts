@@ -59,11 +59,6 @@ export class Edge {
     return this.tiers.get(name);
   }
 
-  /** The caller of a request carrying `apiKey` (or none) from `clientIp`; 401 for a key that is not valid. */
-  async caller(apiKey: string | undefined, clientIp: string): Promise<Caller> {
-    return this.knownCaller(apiKey, clientIp) ?? this.callerOf(await this.options.keys.holderOf(apiKey!));
-  }
-
   /** The caller when no read is needed (no key, or a key known and checked): most requests, without an await. */
   private knownCaller(apiKey: string | undefined, clientIp: string): Caller | undefined {
     if (apiKey === undefined)
@@ -92,7 +87,9 @@ export class Edge {
   ): Promise<Caller> {
     const admitted: AdmittedRequest = request;
     ctx.state.edge = admitted;
-    const caller = this.knownCaller(apiKey, ctx.ip) ?? (await this.caller(apiKey, ctx.ip));
+    // 401 for a key that is not valid.
+    const caller =
+      this.knownCaller(apiKey, ctx.ip) ?? this.callerOf(await this.options.keys.holderOf(apiKey!));
     admitted.caller = caller;
     if (caller.holder) ctx.state.apiKeyId = caller.holder.id;
     ctx.state.tier = caller.tier.name;

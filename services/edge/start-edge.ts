@@ -99,6 +99,17 @@ export function limiterRedis(url: string): Redis {
   return redis;
 }
 
+/** The connection a gateway hears revocations on: a subscriber waits for Redis, as the limiter's commands may not. */
+export function keyChangesSubscriber(limiter: Redis): Redis {
+  const subscriber = limiter.duplicate({
+    enableOfflineQueue: true,
+    enableAutoPipelining: false,
+    commandTimeout: undefined,
+  });
+  subscriber.on('error', () => {});
+  return subscriber;
+}
+
 export interface StartedEdge {
   edge: Edge;
   /** What the health routes check of the edge: its database, and Redis when limits are shared through it. */
@@ -141,12 +152,7 @@ export async function startEdge(ctx: ComponentContext): Promise<StartedEdge | un
   if (cfg.REDIS_URL) {
     redis = limiterRedis(cfg.REDIS_URL);
     watchRedis(ctx.metrics, 'rate-limits', redis);
-    const subscriber = redis.duplicate({
-      enableOfflineQueue: true,
-      enableAutoPipelining: false,
-      commandTimeout: undefined,
-    });
-    subscriber.on('error', () => {});
+    const subscriber = keyChangesSubscriber(redis);
     const stopFollowing = await keys.followChanges(subscriber, ctx.log);
     ctx.onShutdown('edge Redis', async () => {
       await stopFollowing();

@@ -6,6 +6,7 @@ import { createRestApp, mountRoute, type RestAdmission } from '../runtime/rest/g
 import { buildOpenApiDocument } from '../runtime/rest/openapi.ts';
 import { mountReferencePage } from '../runtime/rest/reference-page.ts';
 import { API_KEY_HEADERS } from '../edge/edge.ts';
+import type { StartedEdge } from '../edge/start-edge.ts';
 import {
   DATA_ROUTES,
   type EvmDataClient,
@@ -42,8 +43,8 @@ export interface DataGatewayOptions {
   pageTokens: PageTokens;
   /** The request log the usage routes answer from; absent, they answer 503. */
   usage?: UsageReader | undefined;
-  /** What the health routes check (default: the services the routes read). */
-  health?: RouteServices['health'];
+  /** The edge's own health indicators (its database, and Redis when limits are shared), checked beside the services. */
+  edgeHealth?: StartedEdge['healthIndicators'];
   log: Logger;
   /** Who may call, and how much (API keys, rate limits: the edge); absent, every caller is admitted. */
   admission?: RestAdmission;
@@ -64,7 +65,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
     exportWorker: options.exportWorker,
     downloadLinks: options.downloadLinks,
     pageTokens: options.pageTokens,
-    health: options.health ?? serviceHealth(options),
+    health: healthOf(options),
     usage: options.usage,
   };
   const { admission } = options;
@@ -110,13 +111,18 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   });
 }
 
-/** The services the routes read, each asked the cheapest question it answers. */
-function serviceHealth(options: DataGatewayOptions): RouteServices['health'] {
+/**
+ * What the health routes check: the edge's database and Redis, and the services the routes read, each asked the
+ * cheapest question it answers; the live check reads only (the database).
+ */
+function healthOf(options: DataGatewayOptions): RouteServices['health'] {
+  const edge = options.edgeHealth;
   return {
     full: {
+      ...edge,
       primaryNetwork: () => options.primaryNetwork.GetProjectionStatus({}),
       evmData: () => options.evmData.ListChains({}),
     },
-    live: {},
+    live: edge ? { database: edge.database } : {},
   };
 }

@@ -89,14 +89,7 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
           admission: edge.edge.restAdmission('data', DATA_API),
           usage: edge.usage,
           trustedProxyHops: edge.trustedProxyHops,
-          health: {
-            full: {
-              ...edge.healthIndicators,
-              primaryNetwork: () => primaryNetwork.unary.GetProjectionStatus({}),
-              evmData: () => evmData.unary.ListChains({}),
-            },
-            live: { database: edge.healthIndicators.database },
-          },
+          edgeHealth: edge.healthIndicators,
         }
       : {}),
   });

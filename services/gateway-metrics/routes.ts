@@ -25,6 +25,7 @@ import { LOOKING_GLASS_ROUTES } from './looking-glass-routes.ts';
 import { ICM_ROUTES } from './icm-routes.ts';
 import { ROLLING_WINDOW_ROUTES } from './rolling-window-routes.ts';
 import { TIME_RANGE } from './time-range.ts';
+import { healthCheckResult } from '../runtime/rest/health.ts';
 
 /**
  * The Metrics API's routes (§4.5 and the official Metrics API document, and the legacy `/v1/avg_tps`), each answered
@@ -168,7 +169,7 @@ export const liveCheck = defineRoute({
   pathParams: {},
   query: {},
   responses: ['HealthCheckResultDto'],
-  handle: () => Promise.resolve({ status: 'ok', info: {}, error: {}, details: {} }),
+  handle: () => healthCheckResult({}),
 });
 
 /** Healthy when the metrics service answers; a 503 (the document's ServiceUnavailable) when it does not. */

@@ -9,7 +9,9 @@ import { isClientAbort } from '../runtime/http/request-body.ts';
 import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
 import { httpServerSpans } from '../runtime/telemetry/http-server-span.ts';
 import { httpMetrics } from '../runtime/http/http-metrics.ts';
-import { answerRefusal, isRefusal, type RpcAdmission } from './rpc-admission.ts';
+import { trustForwardedFor } from '../runtime/http/client-address.ts';
+import { answerRefusal, type RpcAdmission } from './rpc-admission.ts';
+import { DomainError } from '../runtime/errors.ts';
 
 /**
  * gateway-rpc: the node's HTTP APIs as real clients expect them, served from the stack's services over gRPC: the
@@ -34,10 +36,7 @@ export function createRpcGateway(options: {
 }): Koa {
   const { log, admission } = options;
   const app = new Koa();
-  if (options.trustedProxyHops) {
-    app.proxy = true;
-    app.maxIpsCount = options.trustedProxyHops;
-  }
+  trustForwardedFor(app, options.trustedProxyHops);
   logKoaErrors(app, log);
   const router = new Router({ strict: true });
 
@@ -84,7 +83,7 @@ export function createRpcGateway(options: {
       if (!answeredPreflight(ctx)) await route(ctx);
     } catch (err) {
       if (isClientAbort(err)) return logClientAbort(log, ctx, err);
-      if (isRefusal(err) && answerRefusal(ctx, err)) return;
+      if (err instanceof DomainError && answerRefusal(ctx, err)) return;
       log.error({ err, method: ctx.method, path: ctx.path }, 'unexpected error');
       ctx.status = 500;
       ctx.type = 'text/plain; charset=utf-8';

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type Koa from 'koa';
 import { apiKeyOf, type Edge } from '../edge/edge.ts';
 import { rpcCost, DATA_API_CUS, DEFAULT_WEIGHT_CLASS } from '../edge/limits/weights.ts';
-import { DomainError } from '../runtime/errors.ts';
+import type { DomainError } from '../runtime/errors.ts';
 
 /**
  * API keys and rate limits on the node APIs. A key travels as on the Data API (`x-data-api-key`,
@@ -88,8 +88,4 @@ export function answerRefusal(ctx: Context, err: DomainError): boolean {
   ctx.type = 'application/json';
   ctx.body = `${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: limited ? -32005 : -32000, message: err.message } })}\n`;
   return true;
-}
-
-export function isRefusal(err: unknown): err is DomainError {
-  return err instanceof DomainError && (err.kind === 'unauthenticated' || err.kind === 'resource_exhausted');
 }

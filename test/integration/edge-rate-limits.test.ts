@@ -10,7 +10,7 @@ import { KeyDirectory, KEY_CHANGES_CHANNEL } from '../../services/edge/keys/key-
 import { RateLimiter } from '../../services/edge/limits/rate-limiter.ts';
 import { parseTiers } from '../../services/edge/limits/tiers.ts';
 import { DATA_API, METRICS_API } from '../../services/edge/limits/weights.ts';
-import { limiterRedis, openKeyStore } from '../../services/edge/start-edge.ts';
+import { keyChangesSubscriber, limiterRedis, openKeyStore } from '../../services/edge/start-edge.ts';
 import type { ApiKeyStore } from '../../services/edge/store/api-keys.ts';
 import { partitionName, RequestLogWriter } from '../../services/edge/store/request-logs.ts';
 import type { Pool } from '../../services/runtime/database/pool.ts';
@@ -89,12 +89,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
 async function startReplica(store: ApiKeyStore, redisUrl: string): Promise<Replica> {
   const metrics = new Registry();
   const redis = limiterRedis(redisUrl);
-  const subscriber: Redis = redis.duplicate({
-    enableOfflineQueue: true,
-    enableAutoPipelining: false,
-    commandTimeout: undefined,
-  });
-  subscriber.on('error', () => {});
+  const subscriber = keyChangesSubscriber(redis);
   const keys = new KeyDirectory(store, SECRET, { cacheTtlMs: 600_000 });
   const stopFollowing = await keys.followChanges(subscriber, silent);
   const limiter = new RateLimiter({ redis, log: silent, metrics, retryRedisAfterMs: 100 });

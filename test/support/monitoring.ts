@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { CHART_DIR, REPO_ROOT } from './kube-tools.ts';
+import type { AlertRuleGroup } from '../../operator/builders/monitoring.ts';
 
 export const DASHBOARDS_DIR = join(CHART_DIR, 'files', 'dashboards');
 export const ALERTS_FILE = join(CHART_DIR, 'files', 'alerts', 'chain-data-stack.rules.yaml');
@@ -38,16 +39,10 @@ export interface Dashboard {
   };
 }
 
-export interface AlertRule {
-  alert: string;
-  expr: string;
-  for?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-}
+export type { AlertRule } from '../../operator/builders/monitoring.ts';
 
 export interface AlertRules {
-  groups: { name: string; rules: AlertRule[] }[];
+  groups: AlertRuleGroup[];
 }
 
 export function dashboards(): { file: string; dashboard: Dashboard }[] {

@@ -1,8 +1,8 @@
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { Redis } from 'ioredis';
-import type { Counter, Gauge, Registry } from 'prom-client';
-import { counterIn, gaugeIn } from '../../runtime/telemetry/metrics.ts';
+import type { Gauge, Registry } from 'prom-client';
+import { childrenBy, counterIn, gaugeIn } from '../../runtime/telemetry/metrics.ts';
 import { LruCache } from '../../runtime/cache/lru.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { decide, type Window } from './gcra.ts';
@@ -110,8 +110,7 @@ export class RateLimiter {
   private readonly now: () => number;
   private redisFailedAt: number | undefined;
   private pending: PendingSpend[] = [];
-  private readonly decisionChildren = new Map<string, { inc(): void }>();
-  private readonly decisions: Counter<'outcome' | 'mode' | 'tier'>;
+  private readonly decisionsOf: (outcome: string, mode: string, tier: string) => { inc(): void };
   private readonly degraded: Gauge;
 
   constructor(options: RateLimiterOptions) {
@@ -123,11 +122,14 @@ export class RateLimiter {
       options.redis.defineCommand('chainDataGcra', { lua: GCRA_SCRIPT });
       this.redis = options.redis as ScriptedRedis;
     }
-    this.decisions = counterIn(options.metrics, {
+    const decisions = counterIn(options.metrics, {
       name: 'chain_data_rate_limit_decisions_total',
       help: 'Rate-limit decisions: allowed or refused; mode shared (Redis decided) or local (this replica alone, Redis unreachable)',
       labelNames: ['outcome', 'mode', 'tier'],
     });
+    this.decisionsOf = childrenBy((outcome: string, mode: string, tier: string) =>
+      decisions.labels({ outcome, mode, tier }),
+    );
     this.degraded = gaugeIn(options.metrics, {
       name: 'chain_data_rate_limit_fail_open',
       help: '1 while Redis cannot answer and this replica limits callers alone (per-replica limits)',
@@ -177,19 +179,8 @@ export class RateLimiter {
       this.local.set(subject, result.tats);
       verdict = result;
     }
-    this.countDecision(verdict.allowed ? 'allowed' : 'refused', mode, tier.name);
+    this.decisionsOf(verdict.allowed ? 'allowed' : 'refused', mode, tier.name).inc();
     return describe(tier, verdict);
-  }
-
-  /** prom-client hashes a label object on every call: each child is looked up by a joined key, made once. */
-  private countDecision(outcome: string, mode: string, tier: string): void {
-    const key = `${outcome}\n${mode}\n${tier}`;
-    let child = this.decisionChildren.get(key);
-    if (child === undefined) {
-      child = this.decisions.labels({ outcome, mode, tier });
-      this.decisionChildren.set(key, child);
-    }
-    child.inc();
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Registry } from 'prom-client';
-import { counterIn, gaugeIn, histogramIn, processMetrics } from '../telemetry/metrics.ts';
+import { childrenBy, counterIn, gaugeIn, histogramIn, processMetrics } from '../telemetry/metrics.ts';
 
 /**
  * RED metrics of a gateway's HTTP requests: how many, by route template (never the raw path, whose parameters are
@@ -27,27 +27,10 @@ export function httpMetrics(registry: Registry = processMetrics()): Middleware {
     help: 'HTTP requests being answered',
     labelNames: [],
   });
-  // prom-client hashes a label object on every call: the children, looked up by a joined key, are made once.
-  const requestChildren = new Map<string, { inc(): void }>();
-  const durationChildren = new Map<string, { observe(seconds: number): void }>();
-  const countRequest = (route: string, method: string, status_class: string, tier: string) => {
-    const key = `${route}\n${method}\n${status_class}\n${tier}`;
-    let child = requestChildren.get(key);
-    if (child === undefined) {
-      child = requests.labels({ route, method, status_class, tier });
-      requestChildren.set(key, child);
-    }
-    child.inc();
-  };
-  const observeDuration = (route: string, method: string, seconds: number) => {
-    const key = `${route}\n${method}`;
-    let child = durationChildren.get(key);
-    if (child === undefined) {
-      child = durations.labels({ route, method });
-      durationChildren.set(key, child);
-    }
-    child.observe(seconds);
-  };
+  const requestsOf = childrenBy((route: string, method: string, status_class: string, tier: string) =>
+    requests.labels({ route, method, status_class, tier }),
+  );
+  const durationsOf = childrenBy((route: string, method: string) => durations.labels({ route, method }));
   return async (ctx, next) => {
     const started = performance.now();
     inFlight.inc();
@@ -62,8 +45,8 @@ export function httpMetrics(registry: Registry = processMetrics()): Middleware {
       inFlight.dec();
       const route = routeOf(ctx);
       const method = ctx.method;
-      countRequest(route, method, statusClass(status ?? ctx.status), tierOf(ctx));
-      observeDuration(route, method, (performance.now() - started) / 1000);
+      requestsOf(route, method, statusClass(status ?? ctx.status), tierOf(ctx)).inc();
+      durationsOf(route, method).observe((performance.now() - started) / 1000);
     }
   };
 }

@@ -7,6 +7,7 @@ import { logClientAbort, logKoaErrors } from '../http/koa-errors.ts';
 import type { Logger } from '../logger.ts';
 import { httpServerSpans } from '../telemetry/http-server-span.ts';
 import { httpMetrics } from '../http/http-metrics.ts';
+import { trustForwardedFor } from '../http/client-address.ts';
 import { ParamError, rendered } from './params.ts';
 import type { RestRoute, RestServices } from './route.ts';
 
@@ -27,10 +28,7 @@ export function createRestApp(options: {
 }): Koa {
   const { log } = options;
   const app = new Koa();
-  if (options.trustedProxyHops) {
-    app.proxy = true;
-    app.maxIpsCount = options.trustedProxyHops;
-  }
+  trustForwardedFor(app, options.trustedProxyHops);
   logKoaErrors(app, log);
   app.use(httpServerSpans());
   app.use(httpMetrics());

@@ -71,6 +71,23 @@ export function gaugeIn<L extends string>(registry: Registry, spec: Spec<L>): Ga
   );
 }
 
+/**
+ * A metric's label children made once each and found again by their label values, for metrics counted on every
+ * request: prom-client hashes a label object on every call, a child needs no hashing.
+ */
+export function childrenBy<A extends string[], C>(make: (...values: A) => C): (...values: A) => C {
+  const children = new Map<string, C>();
+  return (...values) => {
+    const key = values.join('\n');
+    let child = children.get(key);
+    if (child === undefined) {
+      child = make(...values);
+      children.set(key, child);
+    }
+    return child;
+  };
+}
+
 /** Reads what it measures into the gauge at scrape time; async samplers are awaited by the scrape. */
 export type Sampler<L extends string> = (gauge: Gauge<L>) => void | Promise<void>;
 
