@@ -240,19 +240,21 @@ export function evmDataService(options: {
         ...addressesOf(transfers, internals),
       ]),
     ]);
-    const byTx = new Map(txs.map((t) => [txKey(BigInt(t.block_number), t.tx_index), t]));
+    // Rows are keyed by their transaction once, not matched against every transaction of the page.
+    const rowKey = (r: { block_number: string; tx_index: number }) => `${r.block_number}:${r.tx_index}`;
+    const byTx = new Map(txs.map((t) => [rowKey(t), t]));
+    const transfersByTx = Map.groupBy(transfers, rowKey);
+    const internalsByTx = Map.groupBy(internals, rowKey);
     const chainId = chain.evmChainId.toString();
     return {
       transactions: page.map((k) => {
         const key = txKey(k.blockNumber, k.txIndex);
         const tx = byTx.get(key);
         if (!tx) throw new Error(`address index names ${key}, which has no transaction`);
-        const own = (r: { block_number: string; tx_index: number }) =>
-          txKey(BigInt(r.block_number), r.tx_index) === key;
         return {
           nativeTransaction: nativeTransaction(tx, chainId, book),
-          ...transferLists(transfers.filter(own), nfts, book),
-          internalTransactions: internals.filter(own).map((i) => internalTransaction(i, book)),
+          ...transferLists(transfersByTx.get(key) ?? [], nfts, book),
+          internalTransactions: (internalsByTx.get(key) ?? []).map((i) => internalTransaction(i, book)),
         };
       }),
       next_cursor: nextCursor,

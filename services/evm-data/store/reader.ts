@@ -296,11 +296,15 @@ export class EvmDataReader {
 
   async transactions(chain: number, keys: TxKey[]): Promise<TransactionRecord[]> {
     if (keys.length === 0) return [];
+    // The block of each transaction by its key (the LIMIT keeps the planner from joining the chain's blocks as a
+    // whole: unanalyzed, blocks looks small, and a hash join over all of them cost ms per page and grew with the chain).
     const { rows } = await this.pool.query<TransactionRecord>(
       `SELECT t.*, b.hash AS block_hash, b.block_timestamp, b.timestamp_ms, b.min_delay_excess, b.base_fee
        FROM unnest($2::bigint[], $3::int[]) AS k(block_number, tx_index)
        JOIN evm_data.transactions t ON t.chain = $1 AND t.block_number = k.block_number AND t.tx_index = k.tx_index
-       JOIN evm_data.blocks b ON b.chain = $1 AND b.number = t.block_number`,
+       CROSS JOIN LATERAL (
+         SELECT hash, block_timestamp, timestamp_ms, min_delay_excess, base_fee FROM evm_data.blocks
+         WHERE chain = $1 AND number = t.block_number LIMIT 1) b`,
       [chain, ...txKeyArrays(keys)],
     );
     return rows;

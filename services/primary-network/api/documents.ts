@@ -40,6 +40,34 @@ export const PRIMARY_CHAINS_CREATED_AT = 1_599_696_000;
 const bytesOf = (h: HexBytes) => Buffer.from(h, 'hex');
 const cb58 = (h: HexBytes) => encodeCb58(bytesOf(h));
 
+/**
+ * The cb58 ids and bech32 addresses of one answer, each written once: a page of transactions names the same
+ * transactions (a UTXO's creator or spender), chains, assets and owners over and over, and each encoding costs
+ * several microseconds (a sha256 and a base58 or bech32 conversion) against a fraction of one for the lookup.
+ */
+export interface Names {
+  id(bytes: Uint8Array): string;
+  address(bytes: Uint8Array): string;
+}
+
+export function answerNames(ctx: NetworkContext): Names {
+  const ids = new Map<string, string>();
+  const addresses = new Map<string, string>();
+  const memo = (cache: Map<string, string>, encode: (bytes: Uint8Array) => string) => (bytes: Uint8Array) => {
+    const key = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = encode(bytes);
+      cache.set(key, text);
+    }
+    return text;
+  };
+  return {
+    id: memo(ids, encodeCb58),
+    address: memo(addresses, (bytes) => formatBech32(ctx.identity.hrp, bytes)),
+  };
+}
+
 /** `p-chain`, as not-found messages name a chain. */
 export function chainName(chain: ChainKey): string {
   return `${chain.toLowerCase()}-chain`;
@@ -123,10 +151,15 @@ function evmChainIdOf(genesisJson: string): number | undefined {
   }
 }
 
-export function assetAmount(assets: AssetDirectory, assetId: Uint8Array, amount: string): AssetAmount {
-  const info = assets(Buffer.from(assetId).toString('hex'));
+export function assetAmount(
+  assets: AssetDirectory,
+  assetId: Uint8Array,
+  amount: string,
+  names?: Names,
+): AssetAmount {
+  const info = assets(Buffer.from(assetId.buffer, assetId.byteOffset, assetId.byteLength).toString('hex'));
   return {
-    assetId: encodeCb58(assetId),
+    assetId: names ? names.id(assetId) : encodeCb58(assetId),
     name: info?.name ?? '',
     symbol: info?.symbol ?? '',
     denomination: info?.denomination ?? 0,
@@ -135,8 +168,10 @@ export function assetAmount(assets: AssetDirectory, assetId: Uint8Array, amount:
   };
 }
 
-export function assetAmounts(assets: AssetDirectory, amounts: AmountsByAsset): AssetAmount[] {
-  return Object.entries(amounts).map(([assetId, amount]) => assetAmount(assets, bytesOf(assetId), amount));
+export function assetAmounts(assets: AssetDirectory, amounts: AmountsByAsset, names?: Names): AssetAmount[] {
+  return Object.entries(amounts).map(([assetId, amount]) =>
+    assetAmount(assets, bytesOf(assetId), amount, names),
+  );
 }
 
 export function blockDoc(r: StoredBlock): Block {
@@ -206,8 +241,9 @@ function l1ValidatorDoc(v: L1ValidatorFacts) {
 }
 
 /** The P-Chain fields a transaction's facts give, in the order the Data API writes them. */
-function pChainDetails(ctx: NetworkContext, d: TxFacts) {
-  const bech32 = (h: HexBytes) => formatBech32(ctx.identity.hrp, bytesOf(h));
+function pChainDetails(d: TxFacts, names: Names) {
+  const bech32 = (h: HexBytes) => names.address(bytesOf(h));
+  const cb58 = (h: HexBytes) => names.id(bytesOf(h));
   return {
     ...(d.sourceChain !== undefined ? { sourceChain: cb58(d.sourceChain) } : {}),
     ...(d.destinationChain !== undefined ? { destinationChain: cb58(d.destinationChain) } : {}),
@@ -253,16 +289,18 @@ export function transactionDoc(
   ctx: NetworkContext,
   assets: AssetDirectory,
   r: StoredTransaction,
+  names: Names = answerNames(ctx),
 ): Transaction {
   const d = r.details;
   const a = d.amounts;
-  const txHash = encodeCb58(r.id);
+  const txHash = names.id(r.id);
+  const amounts = (byAsset: AmountsByAsset) => assetAmounts(assets, byAsset, names);
   const timestamp = Number(r.block_timestamp);
   const memo = hex(bytesOf(d.memo));
   if (r.chain === 'P') {
     // A staking transaction: its reward once paid, its staker's estimated reward until then.
     const reward = r.rewardTxId
-      ? { rewardTxHash: encodeCb58(r.rewardTxId) }
+      ? { rewardTxHash: names.id(r.rewardTxId) }
       : r.potentialReward
         ? { estimatedReward: r.potentialReward }
         : {};
@@ -272,17 +310,17 @@ export function transactionDoc(
         txType: r.tx_type,
         blockTimestamp: timestamp,
         blockNumber: r.block_height,
-        blockHash: encodeCb58(r.block_id),
-        consumedUtxos: r.consumed.map((u) => pChainUtxo(ctx, assets, u)),
-        emittedUtxos: r.emitted.map((u) => pChainUtxo(ctx, assets, u)),
-        value: assetAmounts(assets, a.emitted),
-        amountBurned: assetAmounts(assets, a.burned),
-        amountStaked: assetAmounts(assets, a.staked),
-        amountL1ValidatorBalanceBurned: assetAmounts(assets, a.l1ValidatorBalance),
+        blockHash: names.id(r.block_id),
+        consumedUtxos: r.consumed.map((u) => pChainUtxo(ctx, assets, u, names)),
+        emittedUtxos: r.emitted.map((u) => pChainUtxo(ctx, assets, u, names)),
+        value: amounts(a.emitted),
+        amountBurned: amounts(a.burned),
+        amountStaked: amounts(a.staked),
+        amountL1ValidatorBalanceBurned: amounts(a.l1ValidatorBalance),
         memo,
-        rewardAddresses: (d.rewardAddresses ?? []).map((h) => formatBech32(ctx.identity.hrp, bytesOf(h))),
+        rewardAddresses: (d.rewardAddresses ?? []).map((h) => names.address(bytesOf(h))),
         l1ValidatorDetails: (d.l1Validators ?? []).map(l1ValidatorDoc),
-        ...pChainDetails(ctx, d),
+        ...pChainDetails(d, names),
         ...reward,
       },
     };
@@ -290,16 +328,16 @@ export function transactionDoc(
   const common = {
     txHash,
     memo,
-    amountUnlocked: assetAmounts(assets, a.consumed),
-    amountCreated: assetAmounts(assets, a.emitted),
+    amountUnlocked: amounts(a.consumed),
+    amountCreated: amounts(a.emitted),
   };
   if (r.chain === 'X') {
     const x = {
       ...common,
       timestamp,
       txType: r.tx_type,
-      consumedUtxos: r.consumed.map((u) => otherUtxo(ctx, assets, u)),
-      emittedUtxos: r.emitted.map((u) => otherUtxo(ctx, assets, u)),
+      consumedUtxos: r.consumed.map((u) => otherUtxo(ctx, assets, u, names)),
+      emittedUtxos: r.emitted.map((u) => otherUtxo(ctx, assets, u, names)),
       ...(d.sourceChain !== undefined ? { sourceChain: cb58(d.sourceChain) } : {}),
       ...(d.destinationChain !== undefined ? { destinationChain: cb58(d.destinationChain) } : {}),
       ...(d.assetCreated
@@ -334,7 +372,7 @@ export function transactionDoc(
         ...x,
         chainFormat: 'linear',
         blockHeight: Number(r.block_height),
-        blockHash: encodeCb58(r.block_id),
+        blockHash: names.id(r.block_id),
       },
     };
   }
@@ -343,9 +381,8 @@ export function transactionDoc(
     blockHeight: Number(r.block_height),
     blockHash: hex(r.block_id),
     timestamp,
-    sourceChain: d.sourceChain !== undefined ? cb58(d.sourceChain) : encodeCb58(ctx.chainIds.C),
-    destinationChain:
-      d.destinationChain !== undefined ? cb58(d.destinationChain) : encodeCb58(ctx.chainIds.C),
+    sourceChain: d.sourceChain !== undefined ? cb58(d.sourceChain) : names.id(ctx.chainIds.C),
+    destinationChain: d.destinationChain !== undefined ? cb58(d.destinationChain) : names.id(ctx.chainIds.C),
     txType: r.tx_type,
   };
   if (r.tx_type === 'ExportTx') {
@@ -354,10 +391,10 @@ export function transactionDoc(
         ...c,
         evmInputs: (d.evmInputs ?? []).map((i) => ({
           fromAddress: hex(bytesOf(i.address)),
-          asset: assetAmount(assets, bytesOf(i.assetId), i.amount),
+          asset: assetAmount(assets, bytesOf(i.assetId), i.amount, names),
           credentials: [],
         })),
-        emittedUtxos: r.emitted.map((u) => otherUtxo(ctx, assets, u)),
+        emittedUtxos: r.emitted.map((u) => otherUtxo(ctx, assets, u, names)),
       },
     };
   }
@@ -366,9 +403,9 @@ export function transactionDoc(
       ...c,
       evmOutputs: (d.evmOutputs ?? []).map((o) => ({
         toAddress: hex(bytesOf(o.address)),
-        asset: assetAmount(assets, bytesOf(o.assetId), o.amount),
+        asset: assetAmount(assets, bytesOf(o.assetId), o.amount, names),
       })),
-      consumedUtxos: r.consumed.map((u) => otherUtxo(ctx, assets, u)),
+      consumedUtxos: r.consumed.map((u) => otherUtxo(ctx, assets, u, names)),
     },
   };
 }
@@ -427,20 +464,25 @@ const UTXO_TYPE_NAMES: Record<string, string> = {
   'nft-transfer': 'nfttransfer',
 };
 
-export function pChainUtxo(ctx: NetworkContext, assets: AssetDirectory, row: UtxoRow): PChainUtxo {
-  const asset = assetAmount(assets, row.asset_id, row.amount);
+export function pChainUtxo(
+  ctx: NetworkContext,
+  assets: AssetDirectory,
+  row: UtxoRow,
+  names: Names = answerNames(ctx),
+): PChainUtxo {
+  const asset = assetAmount(assets, row.asset_id, row.amount, names);
   const doc: PChainUtxo = {
-    addresses: row.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
+    addresses: row.addresses.map((a) => names.address(a)),
     asset,
-    consumedOnChainId: encodeCb58(ctx.chainIds[row.chain]),
-    createdOnChainId: encodeCb58(ctx.chainIds[row.created_chain]),
-    utxoId: encodeCb58(row.utxo_id),
+    consumedOnChainId: names.id(ctx.chainIds[row.chain]),
+    createdOnChainId: names.id(ctx.chainIds[row.created_chain]),
+    utxoId: names.id(row.utxo_id),
     amount: row.amount,
     assetId: asset.assetId,
     blockNumber: row.block_height,
     blockTimestamp: Number(row.block_timestamp),
     outputIndex: row.output_index,
-    txHash: encodeCb58(row.tx_id),
+    txHash: names.id(row.tx_id),
     utxoType: row.staked ? 'STAKE' : 'TRANSFER',
     utxoBytes: hex(row.utxo_bytes),
     platformLocktime: Number(row.locktime),
@@ -448,7 +490,7 @@ export function pChainUtxo(ctx: NetworkContext, assets: AssetDirectory, row: Utx
     threshold: row.threshold,
   };
   if (row.consumed_by_tx) {
-    doc.consumingTxHash = encodeCb58(row.consumed_by_tx);
+    doc.consumingTxHash = names.id(row.consumed_by_tx);
     doc.consumingBlockNumber = row.consumed_block_height!;
     doc.consumingBlockTimestamp = Number(row.consumed_block_timestamp);
   }
@@ -459,14 +501,19 @@ export function pChainUtxo(ctx: NetworkContext, assets: AssetDirectory, row: Utx
   return doc;
 }
 
-export function otherUtxo(ctx: NetworkContext, assets: AssetDirectory, row: UtxoRow): Utxo {
+export function otherUtxo(
+  ctx: NetworkContext,
+  assets: AssetDirectory,
+  row: UtxoRow,
+  names: Names = answerNames(ctx),
+): Utxo {
   const doc: Utxo = {
-    addresses: row.addresses.map((a) => formatBech32(ctx.identity.hrp, a)),
-    asset: assetAmount(assets, row.asset_id, row.amount),
-    consumedOnChainId: encodeCb58(ctx.chainIds[row.chain]),
-    createdOnChainId: encodeCb58(ctx.chainIds[row.created_chain]),
-    utxoId: encodeCb58(row.utxo_id),
-    creationTxHash: encodeCb58(row.tx_id),
+    addresses: row.addresses.map((a) => names.address(a)),
+    asset: assetAmount(assets, row.asset_id, row.amount, names),
+    consumedOnChainId: names.id(ctx.chainIds[row.chain]),
+    createdOnChainId: names.id(ctx.chainIds[row.created_chain]),
+    utxoId: names.id(row.utxo_id),
+    creationTxHash: names.id(row.tx_id),
     locktime: Number(row.locktime),
     outputIndex: String(row.output_index),
     threshold: row.threshold,
@@ -476,7 +523,7 @@ export function otherUtxo(ctx: NetworkContext, assets: AssetDirectory, row: Utxo
     credentials: [],
   };
   if (row.consumed_by_tx) {
-    doc.consumingTxHash = encodeCb58(row.consumed_by_tx);
+    doc.consumingTxHash = names.id(row.consumed_by_tx);
     doc.consumingTxTimestamp = Number(row.consumed_block_timestamp);
   }
   if (row.group_id !== null) doc.groupId = row.group_id;

@@ -20,6 +20,7 @@ import {
   blockDoc,
   chainName,
   PRIMARY_CHAINS_CREATED_AT,
+  answerNames,
   transactionDoc,
   vertexDoc,
 } from './documents.ts';
@@ -138,8 +139,9 @@ export function holdingsService(options: {
       const cursor = field.cursor(req.cursor);
       xChainOnly(chain, 'assets');
       const page = await reader.assetTransactions(assetId, filter, pageSize, cursor);
+      const names = answerNames(ctx);
       return {
-        transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx)),
+        transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx, names)),
         chainInfo: checks.chainInfo(chain),
         next_cursor: page.nextCursor,
       };

@@ -28,6 +28,7 @@ import type { TimeFrameValidatorsReader } from '../store/looking-glass.ts';
 import { lookingGlassHandlers } from './looking-glass.ts';
 import { transactionStreamHandlers, type TransactionsQuery } from './transaction-stream.ts';
 import {
+  answerNames,
   blockDoc,
   chainName,
   createdBlockchainDoc,
@@ -138,8 +139,9 @@ export function primaryNetworkService(options: {
   };
   const transactionsPage = async (q: TransactionsQuery): Promise<ListTransactionsResponse> => {
     const page = await reader.transactions(q.chain, q.filter, q.order, q.pageSize, q.cursor);
+    const names = answerNames(ctx);
     return {
-      transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx)),
+      transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx, names)),
       chainInfo: chainInfo(q.chain),
       next_cursor: page.nextCursor,
     };
@@ -271,10 +273,11 @@ export function primaryNetworkService(options: {
       const order = field.sortOrder(req.sort_order);
       const pageSize = field.pageSize(req.page_size, MAX_UTXO_PAGE_SIZE);
       const page = await reader.utxos(chain, filter, sortBy, order, pageSize, field.cursor(req.cursor));
+      const names = answerNames(ctx);
       const utxos = page.items.map((u) =>
         chain === 'P'
-          ? { pChain: pChainUtxo(ctx, page.assets, u) }
-          : { other: otherUtxo(ctx, page.assets, u) },
+          ? { pChain: pChainUtxo(ctx, page.assets, u, names) }
+          : { other: otherUtxo(ctx, page.assets, u, names) },
       );
       return { utxos, chainInfo: chainInfo(chain), next_cursor: page.nextCursor };
     },

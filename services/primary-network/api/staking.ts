@@ -21,7 +21,7 @@ import {
   type StoredL1Validator,
   type StoredValidator,
 } from '../store/staking.ts';
-import { chainName, delegationFeePercent, transactionDoc } from './documents.ts';
+import { answerNames, chainName, delegationFeePercent, transactionDoc } from './documents.ts';
 
 /**
  * The staking operations of the gRPC service: network details, validators, delegators, L1 validators and the
@@ -366,8 +366,9 @@ export function stakingHandlers(options: {
       const order = field.sortOrder(req.sort_order);
       const pageSize = field.pageSize(req.page_size, MAX_PAGE_SIZE);
       const page = await staking.stakingTransactions(filter, order, pageSize, field.cursor(req.cursor));
+      const names = answerNames(ctx);
       return {
-        transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx)),
+        transactions: page.items.map((tx) => transactionDoc(ctx, page.assets, tx, names)),
         chainInfo: { chainName: chainName('P'), network },
         next_cursor: page.nextCursor,
       };

@@ -71,10 +71,16 @@ export interface StoredTransaction {
 export type TxRowDb = Omit<
   StoredTransaction,
   'consumed' | 'emitted' | 'rewardTxId' | 'potentialReward' | 'vertices'
->;
+> & { reward_tx_id: Buffer | null; potential_reward: string | null };
 
-export const TX_COLUMNS =
-  't.chain, t.id, t.seq, t.tx_type, t.block_height, t.block_id, t.block_timestamp, t.chain_format, t.details';
+/**
+ * A transaction's columns (`FROM primary_network.transactions t`) with its staker's reward, if it is a staking
+ * transaction: read in the same statement, as every page of transactions needs it.
+ */
+export const TX_COLUMNS = `t.chain, t.id, t.seq, t.tx_type, t.block_height, t.block_id, t.block_timestamp,
+  t.chain_format, t.details,
+  (SELECT st.reward_tx_id FROM primary_network.stakers st WHERE st.tx_id = t.id) AS reward_tx_id,
+  (SELECT st.potential_reward FROM primary_network.stakers st WHERE st.tx_id = t.id) AS potential_reward`;
 
 export class PrimaryNetworkReader {
   private readonly pool: Queryable;
@@ -160,16 +166,20 @@ export class PrimaryNetworkReader {
     let sql: string;
     const types = filter.txTypes.length > 0 ? filter.txTypes : null;
     if (filter.addresses.length > 0 || filter.evmAddresses.length > 0) {
-      params.push(filter.addresses.map(bytea), filter.evmAddresses.map(bytea), types);
-      // Per address, an index range scan in the page's order that stops after a page (the type filter joins
-      // inside it); the pages merge, and a transaction touching several listed addresses appears once.
+      params.push(filter.addresses.map(bytea), filter.evmAddresses.map(bytea), ...(types ? [types] : []));
+      // Per address, an index range scan in the page's order that stops after a page (the type filter, when
+      // there is one, joins inside it); the pages merge, and a transaction touching several listed addresses
+      // appears once.
+      const byType = types
+        ? `JOIN primary_network.transactions tt ON tt.chain = a.chain AND tt.seq = a.seq
+           AND tt.tx_type = ANY($8::text[])`
+        : '';
       const perAddress = (kind: number, list: string) => `
         SELECT x.seq FROM unnest(${list}::bytea[]) AS wanted(address), LATERAL (
-          SELECT a.seq FROM primary_network.address_transactions a
-          JOIN primary_network.transactions tt ON tt.chain = a.chain AND tt.seq = a.seq
+          SELECT a.seq FROM primary_network.address_transactions a ${byType}
           WHERE a.chain = $1 AND a.kind = ${kind} AND a.address = wanted.address
             AND ($2::bigint IS NULL OR a.seq ${cmp} $2) AND ($3::bigint IS NULL OR a.seq >= $3)
-            AND ($4::bigint IS NULL OR a.seq <= $4) AND ($8::text[] IS NULL OR tt.tx_type = ANY($8::text[]))
+            AND ($4::bigint IS NULL OR a.seq <= $4)
           ORDER BY a.seq ${order} LIMIT $5) x`;
       sql = `SELECT ${TX_COLUMNS} FROM primary_network.transactions t
         JOIN (SELECT DISTINCT seq FROM (${perAddress(0, '$6')} UNION ALL ${perAddress(1, '$7')}) merged) s
@@ -282,19 +292,21 @@ export class PrimaryNetworkReader {
   async withUtxos(rows: TxRowDb[]): Promise<{ items: StoredTransaction[]; assets: AssetDirectory }> {
     if (rows.length === 0) return { items: [], assets: () => undefined };
     const ids = rows.map((r) => r.id);
-    const [utxos, stakerRows, vertices] = await Promise.all([
-      this.pool.query<UtxoRow & { role: string }>(
-        `SELECT ${UTXO_COLUMNS}, 'consumed' AS role
-         FROM primary_network.utxo_spends s JOIN primary_network.utxos u ON u.utxo_id = s.utxo_id
-         WHERE s.consumed_by_tx = ANY($1::bytea[])
-         UNION ALL
-         SELECT ${UTXO_COLUMNS}, 'emitted' AS role
-         FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
-         WHERE u.emitted_by_tx = ANY($1::bytea[])`,
-        [ids],
-      ),
-      this.pool.query<{ tx_id: Buffer; reward_tx_id: Buffer | null; potential_reward: string | null }>(
-        `SELECT tx_id, reward_tx_id, potential_reward FROM primary_network.stakers WHERE tx_id = ANY($1::bytea[])`,
+    // Per transaction, in the order the documents list them, the index lookups of its spends and its outputs. As one
+    // ANY() over both tables the planner costs the union high enough to run it in parallel workers, whose start
+    // costs far more than the lookups (measured: 20 ms against 2 ms for a page of 100).
+    const [utxos, vertices] = await Promise.all([
+      this.pool.query<UtxoRow & { position: string; consumed: boolean }>(
+        `SELECT w.position, x.* FROM unnest($1::bytea[]) WITH ORDINALITY AS w(id, position)
+         CROSS JOIN LATERAL (
+           SELECT true AS consumed, ${UTXO_COLUMNS}
+           FROM primary_network.utxo_spends s JOIN primary_network.utxos u ON u.utxo_id = s.utxo_id
+           WHERE s.consumed_by_tx = w.id
+           UNION ALL
+           SELECT false AS consumed, ${UTXO_COLUMNS}
+           FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
+           WHERE u.emitted_by_tx = w.id) x
+         ORDER BY w.position, x.consumed, x.output_index, x.tx_id`,
         [ids],
       ),
       rows.some((r) => r.chain_format === 'non-linear')
@@ -314,23 +326,18 @@ export class PrimaryNetworkReader {
       utxos.rows.map((u) => u.asset_id),
       rows,
     );
-    const byTx = (role: string, id: Buffer) =>
-      utxos.rows
-        .filter(
-          (u) => u.role === role && (role === 'consumed' ? u.consumed_by_tx : u.emitted_by_tx)!.equals(id),
-        )
-        .sort((a, b) => a.output_index - b.output_index || Buffer.compare(a.tx_id, b.tx_id));
-    const items = rows.map((r) => {
-      const staker = stakerRows.rows.find((x) => x.tx_id.equals(r.id));
-      return {
-        ...r,
-        consumed: byTx('consumed', r.id),
-        emitted: byTx('emitted', r.id),
-        ...(staker?.reward_tx_id ? { rewardTxId: staker.reward_tx_id } : {}),
-        ...(staker?.potential_reward ? { potentialReward: staker.potential_reward } : {}),
-        vertices: vertices.rows.filter((v) => v.tx_id.equals(r.id)),
-      };
-    });
+    const items = rows.map(({ reward_tx_id, potential_reward, ...r }): StoredTransaction => ({
+      ...r,
+      consumed: [],
+      emitted: [],
+      ...(reward_tx_id ? { rewardTxId: reward_tx_id } : {}),
+      ...(potential_reward ? { potentialReward: potential_reward } : {}),
+      vertices: vertices.rows.filter((v) => v.tx_id.equals(r.id)),
+    }));
+    for (const { position, consumed, ...utxo } of utxos.rows) {
+      const tx = items[Number(position) - 1]!;
+      (consumed ? tx.consumed : tx.emitted).push(utxo);
+    }
     return { items, assets };
   }
 
@@ -349,15 +356,19 @@ export class PrimaryNetworkReader {
     const cmp = order === 'asc' ? '>' : '<';
     // Per address, an index range scan in the page's order that stops after a page; the pages merge, and a UTXO
     // several listed addresses own appears once. Unspent ones (the default) come from their own table.
-    const { rows: keys } = await this.pool.query<{ utxo_id: Buffer; sort_key: string }>(
-      `SELECT DISTINCT x.utxo_id, x.sort_key FROM unnest($2::bytea[]) AS wanted(address), LATERAL (
-         SELECT au.utxo_id, au.${key} AS sort_key
-         FROM primary_network.${filter.includeSpent ? 'address_utxos' : 'address_unspent'} au
-         WHERE au.chain = $1 AND au.address = wanted.address
-           AND ($3::bytea IS NULL OR au.asset_id = $3) AND au.amount >= $4
-           AND ($5::numeric IS NULL OR (au.${key}, au.utxo_id) ${cmp} ($5::numeric, $6::bytea))
-         ORDER BY au.${key} ${order}, au.utxo_id ${order} LIMIT $7) x
-       ORDER BY x.sort_key ${order}, x.utxo_id ${order} LIMIT $7`,
+    const { rows } = await this.pool.query<UtxoRow & { sort_key: string }>(
+      `SELECT k.sort_key, ${UTXO_COLUMNS} FROM (
+         SELECT DISTINCT x.utxo_id, x.sort_key FROM unnest($2::bytea[]) AS wanted(address), LATERAL (
+           SELECT au.utxo_id, au.${key} AS sort_key
+           FROM primary_network.${filter.includeSpent ? 'address_utxos' : 'address_unspent'} au
+           WHERE au.chain = $1 AND au.address = wanted.address
+             AND ($3::bytea IS NULL OR au.asset_id = $3) AND au.amount >= $4
+             AND ($5::numeric IS NULL OR (au.${key}, au.utxo_id) ${cmp} ($5::numeric, $6::bytea))
+           ORDER BY au.${key} ${order}, au.utxo_id ${order} LIMIT $7) x
+         ORDER BY x.sort_key ${order}, x.utxo_id ${order} LIMIT $7) k
+       JOIN primary_network.utxos u ON u.utxo_id = k.utxo_id
+       LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
+       ORDER BY k.sort_key ${order}, k.utxo_id ${order}`,
       [
         chain,
         filter.addresses.map(bytea),
@@ -368,17 +379,10 @@ export class PrimaryNetworkReader {
         pageSize + 1,
       ],
     );
-    const page = keysetPage(keys, pageSize, (k) => `${k.sort_key}:${k.utxo_id.toString('hex')}`);
-    const { rows } = await this.pool.query<UtxoRow>(
-      `SELECT ${UTXO_COLUMNS}
-       FROM primary_network.utxos u LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = u.utxo_id
-       WHERE u.utxo_id = ANY($1::bytea[])`,
-      [page.items.map((k) => k.utxo_id)],
-    );
-    const byId = new Map(rows.map((r) => [r.utxo_id.toString('hex'), r]));
-    const ordered = page.items.map((k) => byId.get(k.utxo_id.toString('hex'))!);
-    const assets = await this.assets(ordered.map((u) => u.asset_id));
-    return { items: ordered, nextCursor: page.nextCursor, assets };
+    const page = keysetPage(rows, pageSize, (r) => `${r.sort_key}:${r.utxo_id.toString('hex')}`);
+    const items = page.items.map(({ sort_key: _key, ...utxo }) => utxo);
+    const assets = await this.assets(items.map((u) => u.asset_id));
+    return { items, nextCursor: page.nextCursor, assets };
   }
 
   // ---- rewards
