@@ -12,7 +12,7 @@ import { decodeXChainBlock, decodeXChainVertex } from './decode/x-chain.ts';
 import { decodeRewardUtxo, rewardTypeOf } from './reward-utxos.ts';
 import { NodesBehindError, type PotentialRewards, type RewardUtxoSource } from '../platform-rewards.ts';
 import { projectTx, txSeq, utxoIdOf } from './project-tx.ts';
-import type { KnownL1Identity, TxPlacement } from '../store/rows.ts';
+import type { KnownL1Identity, ProjectedTx, TxPlacement } from '../store/rows.ts';
 import { VALIDATOR_FEE_CONFIGS } from '../../runtime/avalanche/validator-fees.ts';
 import { L1FeeLedger } from './l1-validator-fees.ts';
 import { X_BLOCK_SEQ_BASE, type NetworkContext } from '../network.ts';
@@ -81,10 +81,11 @@ export class Projector {
   private readonly cursors = new Map<string, bigint>();
   private sinceAnalyze = Number.POSITIVE_INFINITY;
   /**
-   * The L1 fee ledger as the last prepared P-Chain batch left it, for the next one while the last is still being
-   * written; read again from the store whenever the next batch does not start where it stopped (after a failure).
+   * The L1 fee ledger, and the L1 validators read or registered so far (keyed by hex validation id), as the last
+   * prepared P-Chain batch left them: for the next one while the last is still being written. Read again from the
+   * store whenever the next batch does not start where it stopped (after a failure).
    */
-  private l1Fees: { nextHeight: bigint; ledger: L1FeeLedger } | undefined;
+  private l1State: L1State | undefined;
 
   constructor(options: ProjectorOptions) {
     this.options = options;
@@ -146,8 +147,9 @@ export class Projector {
 
   /**
    * Projects one index from its cursor to the end of the stream. Batches are pipelined: a batch is decoded and
-   * projected while the one before it is being written, and written only once that write has committed; any read
-   * of the database while preparing a batch first waits for the write in flight.
+   * projected while the one before it is being written, and written only once that write has committed. A batch
+   * being prepared finds what the one in flight holds in that batch itself; a read of what the store holds, when it
+   * may depend on that batch, first waits for its write.
    */
   private async catchUpIndex(indexName: ProjectedIndex, signal?: AbortSignal): Promise<number> {
     const { batchSize, stream, log, metrics, writer } = this.options;
@@ -156,6 +158,7 @@ export class Projector {
     let next = start;
     let pending: Container[] = [];
     let writing: Promise<void> = Promise.resolve();
+    let previous: ProjectionBatch | undefined;
     const settled = () => writing;
     const flush = async () => {
       if (pending.length === 0) return;
@@ -166,7 +169,8 @@ export class Projector {
       // The indexer has at least these: while they wait to be written (for a node to reach a height, say), the
       // projection is that far behind, and stalled if it stays so.
       report?.upstreamAt(next);
-      const batch = await this.prepare(indexName, first, containers, settled);
+      const batch = await this.prepare(indexName, first, containers, previous, settled);
+      previous = batch;
       await writing;
       writing = writer.write(batch, first).then((written) => {
         if (!written)
@@ -203,13 +207,14 @@ export class Projector {
   }
 
   /**
-   * Decodes and completes (rewards, L1 validators) one batch starting at container `first`. `settled` resolves
-   * once earlier batches are written: reads of the database wait for it.
+   * Decodes and completes (rewards, L1 validators) one batch starting at container `first`. `previous` is the batch
+   * before it, which may still be being written (the store has every one before); `settled` resolves once it is.
    */
   private async prepare(
     indexName: ProjectedIndex,
     first: bigint,
     containers: Container[],
+    previous: ProjectionBatch | undefined,
     settled: () => Promise<void>,
   ): Promise<ProjectionBatch> {
     const decoded = containers.map((c) => this.decode(indexName, c));
@@ -225,9 +230,16 @@ export class Projector {
       pChainTimes: [],
       l1FeeChanges: [],
     };
-    const knownL1 = await this.knownL1Validators(decoded, settled);
     const firstPBlock = decoded.find((d) => d.block?.chain === 'P')?.block;
-    const ledger = firstPBlock ? await this.l1FeeLedger(firstPBlock.height, settled) : undefined;
+    const kept = firstPBlock && this.keptL1State(firstPBlock.height);
+    const knownL1 = await this.knownL1Validators(
+      decoded,
+      kept?.known ?? new Map<string, KnownL1Identity>(),
+      settled,
+    );
+    const ledger = firstPBlock
+      ? (kept?.ledger ?? (await this.l1FeeLedger(firstPBlock.height, settled)))
+      : undefined;
     const hexOf = (id: Uint8Array) => Buffer.from(id).toString('hex');
     const project = (tx: DecodedTx, at: TxPlacement) => {
       const projected = projectTx(this.options.ctx, tx, at, (id) => {
@@ -310,7 +322,7 @@ export class Projector {
           }),
         );
         if (ledger && b.chain === 'P') this.endFeeBlock(ledger, b, row, batch);
-        if (b.option) await this.projectOption(b, batch, settled);
+        if (b.option) await this.projectOption(b, batch, previous);
       } else if (item.cBlock) {
         const c = item.cBlock;
         batch.blocks.push({
@@ -336,15 +348,19 @@ export class Projector {
     }
     await this.addPotentialRewards(batch);
     const lastPBlock = batch.pChainTimes.at(-1);
-    if (ledger && lastPBlock) this.l1Fees = { nextHeight: lastPBlock.height + 1n, ledger };
+    if (ledger && lastPBlock) this.l1State = { nextHeight: lastPBlock.height + 1n, ledger, known: knownL1 };
     return batch;
   }
 
-  /** The L1 fee ledger before P-Chain block `height`: the one kept from the batch before, else the store's. */
+  /** The L1 state the batch before left, when this batch starts at P-Chain block `height` where it stopped. */
+  private keptL1State(height: bigint): L1State | undefined {
+    const kept = this.l1State;
+    this.l1State = undefined;
+    return kept?.nextHeight === height ? kept : undefined;
+  }
+
+  /** The L1 fee ledger before P-Chain block `height`, as the store has it. */
   private async l1FeeLedger(height: bigint, settled: () => Promise<void>): Promise<L1FeeLedger> {
-    const kept = this.l1Fees;
-    this.l1Fees = undefined;
-    if (kept?.nextHeight === height) return kept.ledger;
     await settled();
     const { identity } = this.options.ctx;
     return new L1FeeLedger(
@@ -429,10 +445,11 @@ export class Projector {
   private async projectOption(
     block: DecodedBlock,
     batch: ProjectionBatch,
-    settled: () => Promise<void>,
+    previous: ProjectionBatch | undefined,
   ): Promise<void> {
     const proposalHeight = block.height - 1n;
-    const inBatch = batch.txs.find((t) => t.tx.chain === 'P' && t.tx.blockHeight === proposalHeight)?.tx;
+    const atProposal = (t: ProjectedTx) => t.tx.chain === 'P' && t.tx.blockHeight === proposalHeight;
+    const inBatch = (batch.txs.find(atProposal) ?? previous?.txs.findLast(atProposal))?.tx;
     const proposal = inBatch
       ? {
           id: inBatch.id,
@@ -443,11 +460,11 @@ export class Projector {
               ? undefined
               : new Uint8Array(Buffer.from(inBatch.details.rewardedTxId, 'hex')),
         }
-      : await settled().then(() => this.options.writer.proposalAt(proposalHeight));
+      : await this.options.writer.proposalAt(proposalHeight);
     if (!proposal || proposal.type !== 'RewardValidatorTx' || !proposal.rewardedTxId) return;
     const committed = block.option === 'commit';
     const stakingTxId = proposal.rewardedTxId;
-    const staker = await this.staker(stakingTxId, batch, settled);
+    const staker = await this.staker(stakingTxId, [batch, previous]);
     if (!staker)
       throw new Error(
         `RewardValidatorTx ${encodeCb58(proposal.id)} rewards unknown staker ${encodeCb58(stakingTxId)}`,
@@ -487,27 +504,44 @@ export class Projector {
     }
   }
 
-  private async staker(stakingTxId: Uint8Array, batch: ProjectionBatch, settled: () => Promise<void>) {
-    const inBatch = batch.txs.find((t) => t.staker && Buffer.from(t.staker.txId).equals(stakingTxId))?.staker;
-    if (inBatch) return inBatch;
-    await settled();
+  /** A staker added in one of `batches` (that being prepared, the one before), else earlier: in the store. */
+  private async staker(stakingTxId: Uint8Array, batches: (ProjectionBatch | undefined)[]) {
+    for (const batch of batches) {
+      const found = batch?.txs.find(
+        (t) => t.staker && Buffer.from(t.staker.txId).equals(stakingTxId),
+      )?.staker;
+      if (found) return found;
+    }
     return this.options.writer.staker(stakingTxId);
   }
 
-  /** L1 validators that the batch's transactions name and that earlier batches registered. */
+  /**
+   * `known` with the L1 validators that the batch's transactions name and that earlier batches registered: those
+   * it lacks are read from the store once earlier batches are written.
+   */
   private async knownL1Validators(
     decoded: Decoded[],
+    known: Map<string, KnownL1Identity>,
     settled: () => Promise<void>,
   ): Promise<Map<string, KnownL1Identity>> {
-    const named = decoded
+    const missing = decoded
       .flatMap((d) => d.block?.txs ?? [])
       .flatMap((tx) =>
         [tx.l1WeightChange, tx.l1BalanceIncrease, tx.l1Disable].flatMap((x) => (x ? [x.validationId] : [])),
-      );
-    if (named.length === 0) return new Map();
+      )
+      .filter((id) => !known.has(Buffer.from(id).toString('hex')));
+    if (missing.length === 0) return known;
     await settled();
-    return this.options.writer.knownL1Validators(named);
+    for (const [id, identity] of await this.options.writer.knownL1Validators(missing))
+      known.set(id, identity);
+    return known;
   }
+}
+
+interface L1State {
+  nextHeight: bigint;
+  ledger: L1FeeLedger;
+  known: Map<string, KnownL1Identity>;
 }
 
 function blockRow(b: DecodedBlock): BlockRow {

@@ -207,11 +207,13 @@ export class ProjectionWriter {
       await this.insertBlocks(client, batch.blocks);
       await this.insertVertices(client, batch.vertices);
       await this.insertTransactions(client, batch);
+      // Spends first: a UTXO the batch both creates and spends (change spent a few blocks later, say) is then written
+      // spent, instead of being made unspent for its owners and taken back.
+      await this.insertSpends(client, batch.txs);
       await this.insertCreations(client, [
         ...batch.txs.flatMap((t) => t.creations),
         ...batch.rewards.map((r) => r.creation),
       ]);
-      await this.insertSpends(client, batch.txs);
       await this.insertLinks(client, batch.txs);
       await this.insertStakers(client, batch);
       await this.insertRewards(client, batch.rewards);

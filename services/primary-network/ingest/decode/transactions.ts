@@ -60,11 +60,15 @@ export interface SignedTxAt {
 }
 
 /**
- * avalanchejs copies the rest of its input at every field it reads, so reading a transaction out of a large block
- * costs the block's size per field. It reads a window instead, doubled until the transaction fits: a read that
- * leaves bytes unread never ran past the window, so its result is exact; one that ran out is retried larger.
+ * avalanchejs reads a field by slicing its input, which copies the rest of it: reading a transaction out of a block
+ * would cost the block's size per field. Over bytes whose `slice` is a view (`subarray`, which keeps the class), it
+ * reads in place; what it returns are views of the container's bytes, which nothing writes to.
  */
-const INITIAL_WINDOW = 4096;
+class SlicedInPlace extends Uint8Array<ArrayBuffer> {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    return this.subarray(start, end);
+  }
+}
 
 /**
  * Reads the signed transaction (`Unsigned` interface, then `Creds`, as `txs.Tx` is embedded in blocks: no codec
@@ -78,24 +82,16 @@ export function readSignedTx(
 ): SignedTxAt {
   const typeId = new Reader(bytes, offset).u32();
   if (!txTypes.has(typeId)) throw unknownType(`${vm} transaction`, typeId);
-  const codec = codecOf(vm);
-  const available = bytes.length - offset;
-  for (let size = INITIAL_WINDOW; ; size *= 2) {
-    const whole = size >= available;
-    const window = bytes.subarray(offset, whole ? bytes.length : offset + size);
-    let read: { signed: SignedTx; rest: number } | undefined;
-    try {
-      const [signed, rest] = avaxSerial.SignedTx.fromBytes(window, codec);
-      read = { signed, rest: rest.length };
-    } catch (err) {
-      if (whole) throw err;
-    }
-    if (read && (read.rest > 0 || whole)) {
-      const end = offset + window.length - read.rest;
-      const signedBytes = concat(u16(CODEC_VERSION), bytes.subarray(offset, end));
-      return { signed: read.signed, typeId, bytes: signedBytes, id: sha256(signedBytes), end };
-    }
-  }
+  // Containers' bytes are never shared memory.
+  const rest = new SlicedInPlace(
+    bytes.buffer as ArrayBuffer,
+    bytes.byteOffset + offset,
+    bytes.length - offset,
+  );
+  const [signed, unread] = avaxSerial.SignedTx.fromBytes(rest, codecOf(vm));
+  const end = bytes.length - unread.length;
+  const signedBytes = concat(u16(CODEC_VERSION), bytes.subarray(offset, end));
+  return { signed, typeId, bytes: signedBytes, id: sha256(signedBytes), end };
 }
 
 /** A standalone signed transaction (codec version first), which must use all of `bytes`. */
