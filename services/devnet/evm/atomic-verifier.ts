@@ -262,7 +262,7 @@ function outputProblem(out: TransferableOutput): string | undefined {
  */
 async function debitExporters(devnet: Devnet, tx: evmSerial.ExportTx): Promise<void> {
   const chain = devnet.cChain.chain;
-  const state = await chain.stateAt(chain.head.number);
+  const state = chain.stateAt(chain.head.number);
   const balances = new Map<string, bigint>();
   for (const input of tx.ins) {
     const address = new Address(input.address.toBytes());

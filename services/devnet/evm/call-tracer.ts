@@ -5,11 +5,10 @@
  */
 import { createBlock } from '@ethereumjs/block';
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm';
-import { bytesToHex } from '@ethereumjs/util';
-import { runTx, type RunTxResult } from '@ethereumjs/vm';
+import { hex } from '../../runtime/formatting/encoding.ts';
+import { runTx, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { decodeErrorResult, type Hex } from 'viem';
 import type { EvmBlock, EvmChain, EvmTransaction } from './chain.ts';
-import { BLACKHOLE_ADDRESS } from './chain.ts';
 import { hexQuantity } from './json-shapes.ts';
 import type { CallTracerConfig } from '../geth-rpc/params.ts';
 
@@ -65,43 +64,58 @@ export async function replayBlock<R>(
         timestamp: h.timestamp,
         gasLimit: h.gasLimit,
         baseFeePerGas: h.baseFeePerGas,
-        coinbase: BLACKHOLE_ADDRESS,
+        coinbase: h.coinbase,
       },
     },
     { common: chain.common },
   );
-  const events = vm.evm.events!;
   const results: R[] = [];
   for (const t of block.transactions.slice(0, until + 1)) {
     const current = tracer(t.index);
-    const before = (message: Message) => current?.beforeMessage?.(message);
-    const after = (result: EVMResult) => current?.afterMessage?.(result);
-    let failure: Error | undefined;
-    const step = (data: InterpreterStep, resolve?: (result?: unknown) => void) => {
-      Promise.resolve()
-        .then(() => current?.step?.(data))
-        .catch((err: unknown) => (failure ??= err instanceof Error ? err : new Error(String(err))))
-        .finally(() => resolve?.());
-    };
-    if (current?.beforeMessage) events.on('beforeMessage', before);
-    if (current?.afterMessage) events.on('afterMessage', after);
-    if (current?.step) events.on('step', step);
-    try {
-      const run = await runTx(vm, {
+    const run = await runTraced(vm, current, () =>
+      runTx(vm, {
         tx: t.tx,
         block: context,
         skipHardForkValidation: true,
         skipBlockGasLimitValidation: true,
-      });
-      if (failure !== undefined) throw failure;
-      if (current) results.push(current.result(t, run));
-    } finally {
-      events.off('beforeMessage', before);
-      events.off('afterMessage', after);
-      events.off('step', step);
-    }
+      }),
+    );
+    if (current) results.push(current.result(t, run));
   }
   return results;
+}
+
+/**
+ * Runs one transaction (`run`) on `vm` with `tracer`'s hooks on its EVM (none when undefined): the replay's and the
+ * block builder's, which records the callTracer's frames as it builds a block (see EvmChain.produce).
+ */
+export async function runTraced<R, T>(
+  vm: VM,
+  tracer: TxTracer<R> | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
+  const events = vm.evm.events!;
+  const before = (message: Message) => tracer?.beforeMessage?.(message);
+  const after = (result: EVMResult) => tracer?.afterMessage?.(result);
+  let failure: Error | undefined;
+  const step = (data: InterpreterStep, resolve?: (result?: unknown) => void) => {
+    Promise.resolve()
+      .then(() => tracer?.step?.(data))
+      .catch((err: unknown) => (failure ??= err instanceof Error ? err : new Error(String(err))))
+      .finally(() => resolve?.());
+  };
+  if (tracer?.beforeMessage) events.on('beforeMessage', before);
+  if (tracer?.afterMessage) events.on('afterMessage', after);
+  if (tracer?.step) events.on('step', step);
+  try {
+    const result = await run();
+    if (failure !== undefined) throw failure;
+    return result;
+  } finally {
+    events.off('beforeMessage', before);
+    events.off('afterMessage', after);
+    events.off('step', step);
+  }
 }
 
 /** One callTracer result per transaction of `block`, in order (up to transaction `until` when given). */
@@ -130,7 +144,8 @@ export function callTracer({
         gas: hexQuantity(message.gasLimit),
         gasUsed: '0x0',
         ...(message.to ? { to: message.to.toString() } : {}),
-        input: bytesToHex(message.data),
+        // Flat hex (not per-byte concatenation): the frames of every block are kept, and so would a string node per byte.
+        input: hex(message.data),
         // A static call carries no value; a delegate call shows the value of the frame it runs in.
         ...(type === 'STATICCALL'
           ? {}
@@ -148,14 +163,14 @@ export function callTracer({
       if (result.createdAddress && !exec.exceptionError) frame.to = result.createdAddress.toString();
       const output = exec.returnValue;
       if (!exec.exceptionError) {
-        if (output.length > 0) frame.output = bytesToHex(output);
+        if (output.length > 0) frame.output = hex(output);
         return;
       }
       frame.error = gethErrorText(exec.exceptionError.error);
       if (frame.type === 'CREATE' || frame.type === 'CREATE2') delete frame.to;
       if (exec.exceptionError.error !== 'revert' || output.length === 0) return;
-      frame.output = bytesToHex(output);
-      const reason = revertReason(bytesToHex(output));
+      frame.output = hex(output);
+      const reason = revertReason(frame.output as Hex);
       if (reason !== undefined) frame.revertReason = reason;
     },
     // geth's CaptureState records LOG0..LOG4 before they run, in the frame running them (the top frame's only with
@@ -180,7 +195,7 @@ export function callTracer({
             (frame.logs ??= []).push({
               address: step.address.toString(),
               topics,
-              data: bytesToHex(data),
+              data: hex(data),
               position: hexQuantity(frame.calls?.length ?? 0),
             });
           },

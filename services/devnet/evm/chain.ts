@@ -1,6 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import { createBlock } from '@ethereumjs/block';
-import type { Common } from '@ethereumjs/common';
+import { Common } from '@ethereumjs/common';
+import type { EVM } from '@ethereumjs/evm';
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { MerklePatriciaTrie } from '@ethereumjs/mpt';
@@ -12,7 +13,8 @@ import {
   type BatchDBOp,
   type DB,
 } from '@ethereumjs/util';
-import { Bloom, buildBlock, createVM, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { Bloom, buildBlock, createVM, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { callTracer, runTraced, type CallFrame, type TxTracer } from './call-tracer.ts';
 import { blockHash, encodeBlock, extDataHash, type EvmFlavor, type EvmHeader } from './block-format.ts';
 import { concat, u64 } from '../../runtime/avalanche/linear-codec.ts';
 import { evmCommon } from './engine.ts';
@@ -26,6 +28,9 @@ export const BLACKHOLE_ADDRESS = createAddressFromString('0x01000000000000000000
 /** Shared by every header (never written to). */
 const ZERO_HASH = new Uint8Array(32);
 const ZERO_NONCE = new Uint8Array(8);
+
+/** Heights whose call VMs are kept: calls come at the head, and a few at once at the heights ingestion reads. */
+const CALL_VMS_KEPT = 4;
 
 /** ACP-226's initial excess: a minimum of about 2 s between blocks, where a new chain starts. */
 const INITIAL_MIN_DELAY_EXCESS = 7_970_124n;
@@ -94,6 +99,11 @@ export interface EvmBlock {
    * validator sets of that height, whenever it is executed.
    */
   pChainHeight: bigint;
+  /**
+   * The callTracer's frames of each transaction (its default config), recorded as the block was built: what
+   * replaying the block with that tracer gives, without replaying it (absent for genesis, which is not traceable).
+   */
+  callTraces?: CallFrame[];
 }
 
 /**
@@ -105,6 +115,8 @@ export class EvmChain {
   readonly common: Common;
   readonly blocks: EvmBlock[] = [];
   private readonly stateRoots: Uint8Array[] = [];
+  /** Every version of the state trie's nodes (and the contracts' code), which the chain's tries share. */
+  private readonly nodeStore = new CompactNodeStore();
   private readonly txLocations = new Map<string, { block: number; index: number }>();
   private readonly blockNumbers = new Map<string, number>();
   /** Atomic transaction id (hex) -> the block whose ExtData carries it. */
@@ -115,6 +127,8 @@ export class EvmChain {
   /** The P-Chain height of the block being built, for the building VM's Warp precompile. */
   private buildingPChainHeight = 0n;
   private readonly blockListeners = new Set<(block: EvmBlock) => void>();
+  /** VMs lent to calls, by height (see withCallVm), oldest first. */
+  private readonly callVms = new Map<bigint, { vm: Promise<VM>; turn: Promise<void> }>();
   /** Transactions submitted with eth_sendRawTransaction, waiting for a block. */
   readonly mempool: EvmMempool;
   private submission: SubmissionRules | undefined;
@@ -172,7 +186,14 @@ export class EvmChain {
       blockOpts: { putBlockIntoBlockchain: false },
     });
     const results: RunTxResult[] = [];
+    const tracers: TxTracer<CallFrame>[] = [];
     const included: TypedTransaction[] = [];
+    const add = async (tx: TypedTransaction) => {
+      const added = await addTraced(builder, this.vm, tx);
+      results.push(added.run);
+      tracers.push(added.tracer);
+      included.push(tx);
+    };
     const own = transactions;
     const submitted = this.submission?.ready()
       ? await this.mempool.take(
@@ -182,8 +203,7 @@ export class EvmChain {
       : [];
     for (const tx of submitted) {
       try {
-        results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
-        included.push(tx);
+        await add(tx);
         this.includedSubmitted = true;
       } catch {
         this.mempool.discard(tx);
@@ -191,8 +211,7 @@ export class EvmChain {
     }
     for (const tx of own) {
       if (!this.includedSubmitted) {
-        results.push(await builder.addTransaction(tx, { skipHardForkValidation: true }));
-        included.push(tx);
+        await add(tx);
         continue;
       }
       // A submitted transaction may have taken the nonce the devnet signed this one with: sign it again with the
@@ -200,8 +219,7 @@ export class EvmChain {
       const signed = await this.withCurrentNonce(tx);
       if (!signed) continue;
       try {
-        results.push(await builder.addTransaction(signed, { skipHardForkValidation: true }));
-        included.push(signed);
+        await add(signed);
       } catch {
         continue;
       }
@@ -277,6 +295,7 @@ export class EvmChain {
       extData,
       atomicTxs: atomic,
       pChainHeight,
+      callTraces: evmTransactions.map((t, i) => tracers[i]!.result(t, results[i]!)),
     };
     this.append(evmBlock);
     return evmBlock;
@@ -337,11 +356,18 @@ export class EvmChain {
     return { block, transaction: block.transactions[location.index]! };
   }
 
-  /** The state as of the end of block `number`, for reads (balances, code, calls); never written to. */
-  async stateAt(number: bigint): Promise<MerkleStateManager> {
-    const state = (this.vm.stateManager as MerkleStateManager).shallowCopy(false);
-    await state.setStateRoot(this.stateRoots[Number(number)]!);
-    return state;
+  /** The state as of the end of block `number`, for reads, calls and replays; what they write stays with it. */
+  stateAt(number: bigint): MerkleStateManager {
+    // Calls and replays write the nodes of the states they make: into a layer of their own, dropped with the state,
+    // not into the chain's store, which would keep every one of them.
+    const trie = new MerklePatriciaTrie({
+      useKeyHashing: true,
+      common: this.common,
+      db: this.nodeStore.layer(),
+      valueEncoding: ValueEncoding.Bytes,
+      root: this.stateRoots[Number(number)]!,
+    });
+    return new MerkleStateManager({ common: this.common, trie });
   }
 
   /**
@@ -349,14 +375,52 @@ export class EvmChain {
    * P-Chain height `pChainHeight` (by default block `number`'s).
    */
   async vmAt(number: bigint, pChainHeight = this.blocks[Number(number)]!.pChainHeight): Promise<VM> {
-    return this.createChainVm(await this.stateAt(number), () => pChainHeight);
+    return this.createChainVm(this.stateAt(number), () => pChainHeight);
+  }
+
+  /**
+   * Runs `run` on a VM over the state at the end of block `number` and discards what it changed: eth_call's. Making a
+   * VM costs more than most calls, so the last few heights keep theirs, each lent to one call at a time and left as
+   * a new one would be (state, warm addresses and transient storage reverted). A VM a call failed in is dropped.
+   */
+  async withCallVm<T>(number: bigint, run: (vm: VM) => Promise<T>): Promise<T> {
+    let lent = this.callVms.get(number);
+    if (!lent) {
+      lent = { vm: this.vmAt(number), turn: Promise.resolve() };
+      this.callVms.set(number, lent);
+      if (this.callVms.size > CALL_VMS_KEPT) this.callVms.delete(this.callVms.keys().next().value!);
+    }
+    const entry = lent;
+    const turn = entry.turn.then(async () => {
+      const vm = await entry.vm;
+      await vm.stateManager.checkpoint();
+      let result: T;
+      try {
+        result = await run(vm);
+      } catch (err) {
+        if (this.callVms.get(number) === entry) this.callVms.delete(number);
+        throw err;
+      }
+      await vm.stateManager.revert();
+      vm.evm.journal.cleanJournal();
+      (vm.evm as EVM).transientStorage.clear();
+      return result;
+    });
+    entry.turn = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
   }
 
   /** A VM with the chain's precompiles (Warp), executing blocks on the P-Chain height `pChainHeight` gives. */
   private async createChainVm(stateManager: MerkleStateManager, pChainHeight: () => bigint): Promise<VM> {
     const warp = warpPrecompile(this.spec.warp, pChainHeight);
     const vm = await createVM({
-      common: this.common,
+      // Every EVM listens to its Common's events, and the chain's Common is shared (engine.ts makes its `copy` return
+      // itself): a VM for a call or a replay on it would stay referenced by it for good. Common's own copy gives the
+      // VM events of its own and shares the rest.
+      common: Common.prototype.copy.call(this.common),
       stateManager,
       evmOpts: { customPrecompiles: [warp.customPrecompile] },
     });
@@ -369,7 +433,7 @@ export class EvmChain {
     const trie = new MerklePatriciaTrie({
       useKeyHashing: true,
       common: this.common,
-      db: new CompactNodeStore(),
+      db: this.nodeStore,
       valueEncoding: ValueEncoding.Bytes,
     });
     const stateManager = new MerkleStateManager({ common: this.common, trie, caches: new Caches() });
@@ -453,6 +517,17 @@ export class EvmChain {
   }
 }
 
+/** Adds `tx` to the block being built with a callTracer on the building VM: its frames as a replay would trace them. */
+async function addTraced(
+  builder: BlockBuilder,
+  vm: VM,
+  tx: TypedTransaction,
+): Promise<{ run: RunTxResult; tracer: TxTracer<CallFrame> }> {
+  const tracer = callTracer({});
+  const run = await runTraced(vm, tracer, () => builder.addTransaction(tx, { skipHardForkValidation: true }));
+  return { run, tracer };
+}
+
 /**
  * The state trie's node store, in memory and never pruned (state stays readable at every height). ethereumjs hands
  * it each node's hash as hex built one byte at a time, a string of 64 pieces that a Map would keep as is; stored as
@@ -462,12 +537,25 @@ class CompactNodeStore implements DB<string, Uint8Array> {
   /** Node bytes as one-byte strings: a few hundred thousand small Uint8Arrays would cost more in wrappers than in bytes. */
   private readonly nodes: Map<string, string>;
 
-  constructor(nodes = new Map<string, string>()) {
+  /** The store a layer reads through to (see `layer`). */
+  private readonly below: CompactNodeStore | undefined;
+
+  constructor(nodes = new Map<string, string>(), below?: CompactNodeStore) {
     this.nodes = nodes;
+    this.below = below;
+  }
+
+  /** A store that reads through to this one and keeps its writes to itself. */
+  layer(): CompactNodeStore {
+    return new CompactNodeStore(new Map(), this);
+  }
+
+  private lookup(key: string): string | undefined {
+    return this.nodes.get(key) ?? this.below?.lookup(key);
   }
 
   get(key: string): Promise<Uint8Array | undefined> {
-    const value = this.nodes.get(compactKey(key));
+    const value = this.lookup(compactKey(key));
     return Promise.resolve(value === undefined ? undefined : Buffer.from(value, 'latin1'));
   }
 
@@ -492,7 +580,8 @@ class CompactNodeStore implements DB<string, Uint8Array> {
   }
 
   shallowCopy(): DB<string, Uint8Array> {
-    return new CompactNodeStore(this.nodes);
+    // The tries of one state (its accounts' storage) share its store.
+    return new CompactNodeStore(this.nodes, this.below);
   }
 
   open(): Promise<void> {

@@ -57,7 +57,7 @@ export async function estimateGas(chain: EvmChain, args: CallArguments, block: E
   let gas = args.gas ?? header.gasLimit;
   if (gas > RPC_GAS_CAP) gas = RPC_GAS_CAP;
   let hi = gas >= TX_GAS ? gas : header.gasLimit;
-  const state = await chain.stateAt(block.number);
+  const state = chain.stateAt(block.number);
   const feeCap = message.feeCap;
   if (feeCap !== 0n) {
     const balance = (await state.getAccount(message.from))?.balance ?? 0n;

@@ -111,7 +111,7 @@ export class EvmMempool {
    */
   async content(): Promise<PoolContent> {
     if (this.accounts.size === 0) return { pending: new Map(), queued: new Map() };
-    const state = await this.chain.stateAt(this.chain.head.number);
+    const state = this.chain.stateAt(this.chain.head.number);
     const pending = new Map<string, PooledTransaction[]>();
     const queued = new Map<string, PooledTransaction[]>();
     const fresh: PooledTransaction[] = [];
@@ -206,7 +206,7 @@ export class EvmMempool {
   }
 
   private async stateNonce(address: string): Promise<bigint> {
-    const state = await this.chain.stateAt(this.chain.head.number);
+    const state = this.chain.stateAt(this.chain.head.number);
     return (await state.getAccount(addressOf(address)))?.nonce ?? 0n;
   }
 
@@ -289,7 +289,7 @@ export class EvmMempool {
         `transaction underpriced: address ${getAddress(from)} have gas fee cap (${feeCap}) < pool minimum fee cap (${minimumFee})`,
       );
     }
-    const state = await this.chain.stateAt(this.chain.head.number);
+    const state = this.chain.stateAt(this.chain.head.number);
     const account = await state.getAccount(addressOf(from));
     const next = account?.nonce ?? 0n;
     if (next > tx.nonce) throw rejected(`nonce too low: next nonce ${next}, tx nonce ${tx.nonce}`);

@@ -124,7 +124,7 @@ export async function getProof(
   // The keys are decoded before any state is read.
   const keys = storageKeys.map(decodeKey);
   const block = resolve(selector);
-  const state = await chain.stateAt(block.number);
+  const state = chain.stateAt(block.number);
   // The state manager's trie, rooted at the block's state root (read only: the proofs walk its nodes).
   const trie = state['_trie'];
   const addressBytes = createAddressFromString(address).bytes;
