@@ -4,8 +4,7 @@ import { followLoop, UpstreamDivergedError, type StepOutcome } from '../../runti
 import type { Logger } from '../../runtime/logger.ts';
 import type { ContractInfo, ContractProbe } from './contract-probe.ts';
 import { deriveBlock, type DerivedBlock, type ErcType } from './derive.ts';
-import type { BlockFetcher } from './block-fetcher.ts';
-import type { BlockBundle } from './rpc-types.ts';
+import { fetchInOrder, type BlockFetcher } from './block-fetcher.ts';
 import type { DiscoveredToken, IngestWriter } from '../store/writer.ts';
 
 const KNOWN_CONTRACTS_MEMO = 100_000;
@@ -25,6 +24,8 @@ export interface ChainIngesterOptions {
   writer: IngestWriter;
   /** Blocks fetched ahead of the one being derived (each is three upstream calls). */
   blocksInFlight: number;
+  /** Blocks whose calls go in one JSON-RPC batch. */
+  blocksPerRequest: number;
   /** Blocks written per database transaction. */
   batchBlocks: number;
   pollIntervalMs: number;
@@ -119,46 +120,42 @@ export class ChainIngester {
     this.lastHash = next > 0n ? await this.o.writer.blockHash(this.o.chain.id, next - 1n) : undefined;
   }
 
+  /**
+   * Fetches, derives and checks blocks `from..to` and writes them in batches. A batch is written while the next one
+   * is fetched and derived; writes stay in order, each starting once the one before it committed.
+   */
   private async ingestRange(from: bigint, to: bigint, signal: AbortSignal): Promise<void> {
     let batch: DerivedBlock[] = [];
     let parent = this.lastHash;
-    for await (const bundle of this.fetchInOrder(from, to, signal)) {
-      const derived = deriveBlock(bundle);
-      const { number, parentHash, hash } = derived.block;
-      if (parent && !parentHash.equals(parent)) {
-        throw new UpstreamDivergedError(
-          `chain ${this.o.chain.name} block ${number}: its parent hash 0x${parentHash.toString('hex')} is not the hash of block ${number - 1n}, 0x${parent.toString('hex')}`,
-        );
-      }
-      parent = hash;
-      batch.push(derived);
-      if (batch.length >= this.o.batchBlocks) {
-        await this.writeBatch(batch);
-        batch = [];
-      }
-    }
-    if (batch.length > 0) await this.writeBatch(batch);
-  }
-
-  /** Blocks `from..to` in order, with up to `blocksInFlight` fetches running ahead of the consumer. */
-  private async *fetchInOrder(from: bigint, to: bigint, signal: AbortSignal): AsyncGenerator<BlockBundle> {
-    const pending = new Map<bigint, Promise<BlockBundle>>();
-    const window = BigInt(this.o.blocksInFlight);
-    let started = from;
+    let writing: Promise<void> | undefined;
+    const write = async (blocks: DerivedBlock[]) => {
+      await writing;
+      writing = this.writeBatch(blocks);
+      // Awaited before the next write or at the end; a failure meanwhile must not be reported as unhandled.
+      writing.catch(() => {});
+    };
+    const plan = { blocksInFlight: this.o.blocksInFlight, blocksPerRequest: this.o.blocksPerRequest };
     try {
-      for (let n = from; n <= to; n++) {
-        for (; started <= to && started < n + window; started++) {
-          const fetching = this.o.fetcher.fetch(started, signal);
-          // Awaited in order below; a failure ahead of the consumer must not be reported as unhandled meanwhile.
-          fetching.catch(() => {});
-          pending.set(started, fetching);
+      for await (const bundle of fetchInOrder(this.o.fetcher, from, to, plan, signal)) {
+        const derived = deriveBlock(bundle);
+        const { number, parentHash, hash } = derived.block;
+        if (parent && !parentHash.equals(parent)) {
+          throw new UpstreamDivergedError(
+            `chain ${this.o.chain.name} block ${number}: its parent hash 0x${parentHash.toString('hex')} is not the hash of block ${number - 1n}, 0x${parent.toString('hex')}`,
+          );
         }
-        const bundle = await pending.get(n)!;
-        pending.delete(n);
-        yield bundle;
+        parent = hash;
+        batch.push(derived);
+        if (batch.length >= this.o.batchBlocks) {
+          await write(batch);
+          batch = [];
+        }
       }
+      if (batch.length > 0) await write(batch);
+      await writing;
     } finally {
-      pending.clear();
+      // A step that failed still lets its last write finish, so that the loop repositions from a cursor at rest.
+      await writing?.catch(() => {});
     }
   }
 
@@ -201,6 +198,6 @@ export class ChainIngester {
       candidates.delete(key);
       this.knownContracts.add(key);
     }
-    return Promise.all([...candidates.values()].map((c) => this.o.probe.probe(c.address, c.hint, atBlock)));
+    return this.o.probe.probeAll([...candidates.values()], atBlock);
   }
 }

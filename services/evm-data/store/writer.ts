@@ -133,7 +133,7 @@ export class IngestWriter {
 
   async analyze(): Promise<void> {
     await this.pool.query(
-      `ANALYZE evm_data.transactions, evm_data.token_transfers, evm_data.internal_transactions,
+      `ANALYZE evm_data.blocks, evm_data.transactions, evm_data.token_transfers, evm_data.internal_transactions,
                evm_data.address_transactions, evm_data.token_holdings, evm_data.nft_tokens,
                evm_data.icm_address_messages`,
     );

@@ -3,6 +3,8 @@ import { isUrl, splitList } from '../config.ts';
 import { decodeId } from '../formatting/cb58.ts';
 import {
   UpstreamClient,
+  type BatchCall,
+  type BatchOutcome,
   UpstreamUnavailableError,
   type CallOptions,
   type EndpointStatus,
@@ -150,6 +152,15 @@ export class ChainRoutedUpstream implements Upstream {
     options?: CallOptions,
   ): Promise<ForwardedReply> {
     return this.clientFor(path).forward(path, body, signal, options);
+  }
+
+  batch(
+    path: string,
+    calls: BatchCall[],
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<BatchOutcome[]> {
+    return this.clientFor(path).batch(path, calls, signal, options);
   }
 
   candidates(path: string): string[] {

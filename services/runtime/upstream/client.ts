@@ -108,6 +108,18 @@ export interface EndpointStatus {
   inFlight: number;
 }
 
+/** One call of a JSON-RPC batch. */
+export interface BatchCall {
+  method: string;
+  params: unknown;
+}
+
+/** What a node answered one call of a batch. */
+export type BatchOutcome = { result: unknown } | { error: UpstreamRpcError };
+
+/** The code of the error a call of a batch gets when the node's reply has no answer for it (not a node's code). */
+export const BATCH_UNANSWERED = -32099;
+
 /** What components call upstream nodes through: an UpstreamClient, or the ChainRoutedUpstream they are given. */
 export interface Upstream {
   call<T>(
@@ -125,6 +137,18 @@ export interface Upstream {
     signal?: AbortSignal,
     options?: CallOptions,
   ): Promise<string>;
+  /**
+   * Calls in one JSON-RPC batch (one HTTP request, to one node) and each one's outcome in order: its result, or the
+   * node's error for it. Fails over as `call` does; a node's error for one call is that call's outcome, not a
+   * failure. A call the node left unanswered (a node refusing the batch's size answers only the first) has the
+   * error BATCH_UNANSWERED.
+   */
+  batch(
+    path: string,
+    calls: BatchCall[],
+    signal?: AbortSignal,
+    options?: CallOptions,
+  ): Promise<BatchOutcome[]>;
   /** The base URLs of the nodes a call to `path` may go to, healthy ones first, each group in priority order. */
   candidates(path: string): string[];
   /** Marks a node failed for a failure seen outside a call (a broken WebSocket). */
@@ -191,6 +215,29 @@ export class UpstreamClient implements Upstream {
     return this.attempt(method, signal, options, (endpoint) =>
       this.send(endpoint, path, method, params, signal, rawResult),
     );
+  }
+
+  batch(
+    path: string,
+    calls: BatchCall[],
+    signal?: AbortSignal,
+    options: CallOptions = {},
+  ): Promise<BatchOutcome[]> {
+    const method = `a batch of ${calls.length} calls`;
+    return this.attempt(method, signal, options, async (endpoint) => {
+      const firstId = this.nextRequestId;
+      this.nextRequestId += calls.length;
+      const body = JSON.stringify(
+        calls.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params })),
+      );
+      const { status, text } = await this.exchange(endpoint, path, body, signal);
+      const replies = parseBatchReplies(text, firstId, calls.length, endpoint.url);
+      if (replies === undefined)
+        throw new Error(`HTTP ${status} from ${endpoint.url}${path}: not a JSON-RPC batch reply`);
+      // A whole batch refused (geth answers a malformed one with a single error object) is the node's answer.
+      if (replies instanceof UpstreamRpcError) throw replies;
+      return replies;
+    });
   }
 
   /**
@@ -317,30 +364,43 @@ export class UpstreamClient implements Upstream {
     signal: AbortSignal | undefined,
     read: ReadResult<T>,
   ): Promise<T> {
+    const id = this.nextRequestId++;
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    const { status, text } = await this.exchange(endpoint, path, body, signal);
+    const reply = read(text, id);
+    if (reply === undefined) {
+      throw new Error(`HTTP ${status} from ${endpoint.url}${path}: not a JSON-RPC reply`);
+    }
+    if ('error' in reply) {
+      const { code, message, data } = reply.error;
+      throw new UpstreamRpcError(code, message, data, endpoint.url);
+    }
+    if (status < 200 || status > 299)
+      throw new Error(`HTTP ${status} from ${endpoint.url}${path}: no result`);
+    return reply.result;
+  }
+
+  /** Posts a JSON-RPC body within the endpoint's concurrency limit; a 5xx or 429 is the endpoint's failure. */
+  private async exchange(
+    endpoint: Endpoint,
+    path: string,
+    body: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ status: number; text: string }> {
     const release = await endpoint.slots.acquire(signal);
     try {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
-      const id = this.nextRequestId++;
       const response = await fetch(`${endpoint.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        body,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       const text = await response.text();
       if (response.status >= 500 || response.status === 429) {
         throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}`);
       }
-      const reply = read(text, id);
-      if (reply === undefined) {
-        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: not a JSON-RPC reply`);
-      }
-      if ('error' in reply) {
-        const { code, message, data } = reply.error;
-        throw new UpstreamRpcError(code, message, data, endpoint.url);
-      }
-      if (!response.ok) throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}: no result`);
-      return reply.result;
+      return { status: response.status, text };
     } finally {
       release();
     }
@@ -430,6 +490,49 @@ function parseResult<T>(text: string): { result: T } | { error: RpcErrorObject }
   if (typeof body !== 'object' || body === null) return undefined;
   if (body.error) return { error: body.error };
   return 'result' in body ? { result: body.result as T } : undefined;
+}
+
+/**
+ * A batch reply's outcomes in call order (calls numbered from `firstId`), matched by id since a node may answer in
+ * any order; a single error object (the whole batch refused) as an UpstreamRpcError; undefined when it is neither.
+ */
+function parseBatchReplies(
+  text: string,
+  firstId: number,
+  count: number,
+  endpoint: string,
+): BatchOutcome[] | UpstreamRpcError | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(body)) {
+    const error = (body as { error?: RpcErrorObject } | null)?.error;
+    return error ? new UpstreamRpcError(error.code, error.message, error.data, endpoint) : undefined;
+  }
+  const outcomes = Array.from({ length: count }, (): BatchOutcome | undefined => undefined);
+  for (const reply of body as { id?: unknown; result?: unknown; error?: RpcErrorObject }[]) {
+    if (typeof reply !== 'object' || reply === null) return undefined;
+    const index = typeof reply.id === 'number' ? reply.id - firstId : -1;
+    if (index < 0 || index >= count) continue;
+    if (reply.error) {
+      const { code, message, data } = reply.error;
+      outcomes[index] = { error: new UpstreamRpcError(code, message, data, endpoint) };
+    } else if ('result' in reply) outcomes[index] = { result: reply.result };
+  }
+  return outcomes.map(
+    (o) =>
+      o ?? {
+        error: new UpstreamRpcError(
+          BATCH_UNANSWERED,
+          'the node did not answer this call of the batch',
+          undefined,
+          endpoint,
+        ),
+      },
+  );
 }
 
 /**
