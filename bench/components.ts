@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,15 +16,52 @@ export const BENCH_COMPONENT_ENV: Record<string, string> = {
   SHUTDOWN_TIMEOUT_MS: '2000',
 };
 
+/**
+ * The processes a benchmark started, by component, and the largest peak resident set (VmHWM) of those that stopped:
+ * every benchmark reports each component's peak memory.
+ */
+const measuredProcesses = new Map<string, { running: Set<number>; stoppedPeak: number }>();
+
+function measureMemoryOf(name: string, pid: number | undefined): { stopping(): Promise<void> } {
+  const entry = measuredProcesses.get(name) ?? { running: new Set<number>(), stoppedPeak: 0 };
+  measuredProcesses.set(name, entry);
+  if (pid !== undefined) entry.running.add(pid);
+  return {
+    async stopping() {
+      if (pid === undefined || !entry.running.delete(pid)) return;
+      entry.stoppedPeak = Math.max(entry.stoppedPeak, await peakResidentBytes(pid));
+    },
+  };
+}
+
+/** A process's peak resident set (VmHWM), 0 once it has gone. */
+export async function peakResidentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Each component the benchmark started, with its largest peak resident memory so far (a line for the report). */
+export async function peakMemoryLine(): Promise<string> {
+  const peaks: string[] = [];
+  for (const [name, { running, stoppedPeak }] of measuredProcesses) {
+    let peak = stoppedPeak;
+    for (const pid of running) peak = Math.max(peak, await peakResidentBytes(pid));
+    if (peak > 0) peaks.push(`${name} ${(peak / 1024 ** 2).toFixed(0)} MiB`);
+  }
+  return `Peak resident memory (VmHWM) of each process: ${peaks.join(', ')}.`;
+}
+
 /** `chain-data <name>` as a benchmark runs it; stopping waits for its exit (killing it after 15 s). */
 export async function startBenchComponent(
   name: string,
   env: Record<string, string>,
 ): Promise<RunningComponent> {
   const started = await startComponent(name, { ...BENCH_COMPONENT_ENV, ...env }, 120_000);
+  const memory = measureMemoryOf(name, started.child.pid);
   return {
     ...started,
     async stop() {
+      await memory.stopping();
       const timer = setTimeout(() => void started.kill(), 15_000);
       const code = await started.stop();
       clearTimeout(timer);
@@ -115,15 +152,18 @@ export async function startBenchDevnet(options: {
     });
     child.once('exit', (code) => reject(new Error(`devnet exited with ${code}:\n${output}`)));
   });
+  const memory = measureMemoryOf('devnet', child.pid);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
     history: JSON.parse(line) as Record<string, number>,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    async stop() {
+      await memory.stopping();
+      await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+    },
   };
 }
 
@@ -149,6 +189,7 @@ export async function startBareKoaServer(
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const memory = measureMemoryOf(telemetry ? 'bare Koa + telemetry' : 'bare Koa', child.pid);
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`the bare Koa server exited with ${code}`)));
@@ -157,6 +198,7 @@ export async function startBareKoaServer(
     child,
     url: `http://127.0.0.1:${port}/`,
     async stop() {
+      await memory.stopping();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
