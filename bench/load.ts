@@ -161,20 +161,30 @@ function machineBusyMs(): number | undefined {
 /** The column for CPU the machine spent outside the processes measured: other work disturbing the run. */
 export const OTHER_PROCESSES = 'other processes';
 
-export function startCpuSample(pids: Record<string, number | undefined>): () => CpuShares {
+/** CPU time of a process, or the sum over a group of processes (a PostgreSQL server's backends). */
+function cpuMsOfAll(pids: number | readonly number[] | undefined): number | undefined {
+  if (pids === undefined) return undefined;
+  if (typeof pids === 'number') return cpuMsOf(pids);
+  let sum = 0;
+  for (const pid of pids) sum += cpuMsOf(pid) ?? 0;
+  return sum;
+}
+
+/** Processes to measure by name: a process id, or the ids of a group whose CPU time adds up under one name. */
+export type MeasuredProcesses = Record<string, number | readonly number[] | undefined>;
+
+export function startCpuSample(pids: MeasuredProcesses): () => CpuShares {
   const startedAt = performance.now();
   const selfStart = process.cpuUsage();
   const machineStart = machineBusyMs();
-  const start = Object.fromEntries(
-    Object.entries(pids).map(([name, pid]) => [name, pid === undefined ? undefined : cpuMsOf(pid)]),
-  );
+  const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOfAll(pid)]));
   return () => {
     const wallMs = performance.now() - startedAt;
     const self = process.cpuUsage(selfStart);
     const shares: CpuShares = { 'load generator': (self.user + self.system) / 1000 / wallMs };
     for (const [name, pid] of Object.entries(pids)) {
       const before = start[name];
-      const after = pid === undefined ? undefined : cpuMsOf(pid);
+      const after = cpuMsOfAll(pid);
       shares[name] = before === undefined || after === undefined ? undefined : (after - before) / wallMs;
     }
     const machineEnd = machineBusyMs();

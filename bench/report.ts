@@ -39,10 +39,14 @@ export function resultsTable(results: PathResult[], baseline: Measurement): stri
   );
 }
 
-export function cpuTable(results: PathResult[]): string {
-  const processes = [...new Set(results.flatMap((r) => Object.keys(r.cpu)))].sort(
+function cpuColumns(results: PathResult[]): string[] {
+  return [...new Set(results.flatMap((r) => Object.keys(r.cpu)))].sort(
     (a, b) => Number(a === OTHER_PROCESSES) - Number(b === OTHER_PROCESSES),
   );
+}
+
+export function cpuTable(results: PathResult[]): string {
+  const processes = cpuColumns(results);
   return markdownTable(
     ['path', ...processes],
     results.map(({ path, cpu }) => [
@@ -50,6 +54,25 @@ export function cpuTable(results: PathResult[]): string {
       ...processes.map((p) => {
         const share = cpu[p];
         return share === undefined ? '-' : `${(share * 100).toFixed(0)}%`;
+      }),
+    ]),
+    [false, ...processes.map(() => true)],
+  );
+}
+
+/**
+ * CPU time each process spent per completed request (µs): steadier than rates on a shared machine, and what says
+ * which process bounds a path. The rest of the machine has no per-request figure.
+ */
+export function cpuPerRequestTable(results: PathResult[]): string {
+  const processes = cpuColumns(results).filter((p) => p !== OTHER_PROCESSES);
+  return markdownTable(
+    ['path', ...processes],
+    results.map(({ path, cpu, measurement }) => [
+      path,
+      ...processes.map((p) => {
+        const share = cpu[p];
+        return share === undefined ? '-' : ((share * 1e6) / measurement.requestsPerSecond).toFixed(1);
       }),
     ]),
     [false, ...processes.map(() => true)],
@@ -128,6 +151,7 @@ export async function writeBenchmarksDoc(
     database: string;
     results: string;
     cpu: string;
+    cpuPerRequest: string;
     target: string;
   },
 ): Promise<void> {
@@ -156,7 +180,15 @@ per second is completed calls over the wall time of the run; latencies are per c
   over gRPC, which reads PostgreSQL.
 - **container-indexer (gRPC, direct)**: the same lookup as a \`GetContainerByIndex\` call straight to the
   container-indexer, with the stack's gRPC client, as many calls in flight as the HTTP paths have connections.
+- **bare Koa + the stack's telemetry**: the baseline with the stack's OpenTelemetry set-up loaded and its HTTP server
+  span in front, with tracing on as the operator runs it: \`parentbased_traceidratio\` sampling at \`--trace-ratio\`
+  (one request in ten by default) and batch export over OTLP, to a sink of the benchmark's.
 - **bare Koa (baseline)**: the baseline above, in its own process.
+
+Targets, each a share of bare Koa's rate in the same run: gateway-rpc's cached path 60%, the telemetry row 85%, and
+the cache-off path 25% on a PostgreSQL server (\`--database server\` with \`DATABASE_URL\`; embedded PostgreSQL serves
+one query at a time, so there the cache-off row is reported without a target). With a server, its backends serving
+the benchmark's database are measured as \`postgres server\`.
 
 gateway-rpc, container-indexer and the embedded PostgreSQL run as the stack runs them: \`chain-data <component>\`
 child processes with telemetry on (no exporter configured) and \`LOG_LEVEL=warn\`. The load generator and the
@@ -178,6 +210,10 @@ CPU used by each process during each run (100% = one core). \`other processes\` 
 it is high, something else disturbed the run.
 
 ${content.cpu}
+
+CPU time of each process per request (µs), the steadier measure when the machine is shared:
+
+${content.cpuPerRequest}
 
 ## Where the gateway's time goes
 

@@ -6,13 +6,15 @@ import { answeredFromCache } from '../runtime/telemetry/http-server-span.ts';
 
 /**
  * Accepted containers never change: the container at an index, and the index of an id, stay what they are once
- * the indexer has them. The gateway keeps the most recently used ones (LRU, bounded by entries) so repeated lookups
- * skip the gRPC call. Answers that can change (last accepted, "not accepted", ranges) are never cached. A cached
+ * the indexer has them. The gateway keeps those asked again (bounded by entries) so repeated lookups skip the gRPC
+ * call: a hit only marks its entry used, and when the cache is full entries leave oldest first, one used since it was
+ * last looked at going round again unused (CLOCK, as final-answers.ts; moving every hit to the back of the map cost
+ * each a delete and an insert). Answers that can change (last accepted, "not accepted", ranges) are never cached. A cached
  * container's reply is encoded once per encoding asked for and kept with it, so a hit neither formats nor encodes.
  */
 export class ContainerCache implements AcceptedContainerCache {
   private readonly capacity: number;
-  private readonly byPosition = new Map<string, Container__Output>();
+  private readonly byPosition = new Map<string, { container: Container__Output; used: boolean }>();
   private readonly positionById = new Map<string, string>();
   // Keyed by the container object: an encoding goes when its container leaves the cache.
   private readonly encoded = new WeakMap<Container__Output, Map<EncodingName, EncodedGoJson>>();
@@ -34,13 +36,19 @@ export class ContainerCache implements AcceptedContainerCache {
     if (this.capacity === 0) return container;
     const position = `${indexName}#${container.index}`;
     this.byPosition.delete(position);
-    this.byPosition.set(position, container);
+    this.byPosition.set(position, { container, used: false });
     this.positionById.set(`${indexName}#${container.id}`, position);
-    if (this.byPosition.size > this.capacity) {
-      const [oldest, evicted] = this.byPosition.entries().next().value!;
+    while (this.byPosition.size > this.capacity) {
+      const [oldest, entry] = this.byPosition.entries().next().value!;
       this.byPosition.delete(oldest);
-      // Positions are `<index name>#<index>`; index names contain no '#'.
-      this.positionById.delete(`${oldest.slice(0, oldest.indexOf('#'))}#${evicted.id}`);
+      // The container just kept goes round too (after all the others had their chance, it would be the oldest).
+      if (entry.used || oldest === position) {
+        entry.used = false;
+        this.byPosition.set(oldest, entry);
+      } else {
+        // Positions are `<index name>#<index>`; index names contain no '#'.
+        this.positionById.delete(`${oldest.slice(0, oldest.indexOf('#'))}#${entry.container.id}`);
+      }
     }
     return container;
   }
@@ -61,13 +69,11 @@ export class ContainerCache implements AcceptedContainerCache {
   }
 
   private touch(position: string): Container__Output | undefined {
-    const container = this.byPosition.get(position);
-    if (container !== undefined) {
-      this.byPosition.delete(position);
-      this.byPosition.set(position, container);
-      // Every Index API method that finds its container here answers without asking the indexer.
-      answeredFromCache();
-    }
-    return container;
+    const entry = this.byPosition.get(position);
+    if (entry === undefined) return undefined;
+    if (!entry.used) entry.used = true;
+    // Every Index API method that finds its container here answers without asking the indexer.
+    answeredFromCache();
+    return entry.container;
   }
 }

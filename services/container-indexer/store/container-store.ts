@@ -1,4 +1,5 @@
-import { inTransaction, type Pool } from '../../runtime/database/pool.ts';
+import { inTransaction, isEmbeddedPostgres, type Pool } from '../../runtime/database/pool.ts';
+import type pg from 'pg';
 import type { IndexName } from '../../runtime/avalanche/index-names.ts';
 import { CursorMovedError } from '../../runtime/follow/follow-loop.ts';
 
@@ -23,6 +24,8 @@ interface ContainerRow {
 }
 
 const COLUMNS = 'idx, id, bytes, accepted_at_unix_nano';
+const BY_INDEX = `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND idx = $2`;
+const BY_ID = `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND id = $2`;
 
 function toContainer(row: ContainerRow): StoredContainer {
   return {
@@ -39,9 +42,20 @@ function toContainer(row: ContainerRow): StoredContainer {
  */
 export class ContainerStore {
   private readonly pool: Pool;
+  /** Whether the lookups run as named (prepared) statements: on a PostgreSQL server, once that is known. */
+  private prepared = false;
 
   constructor(pool: Pool) {
     this.pool = pool;
+    void isEmbeddedPostgres(pool).then((embedded) => (this.prepared = embedded === false));
+  }
+
+  /**
+   * A lookup every Index API call makes, prepared once per connection where the server keeps statements per
+   * connection: it is then parsed and planned once, not on every call.
+   */
+  private lookup(name: string, text: string, values: unknown[]): pg.QueryConfig {
+    return this.prepared ? { name, text, values } : { text, values };
   }
 
   async state(indexName: IndexName): Promise<IndexState> {
@@ -124,16 +138,14 @@ export class ContainerStore {
 
   async byIndex(indexName: IndexName, index: bigint): Promise<StoredContainer | undefined> {
     const { rows } = await this.pool.query<ContainerRow>(
-      `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND idx = $2`,
-      [indexName, index.toString()],
+      this.lookup('container_indexer.by_index', BY_INDEX, [indexName, index.toString()]),
     );
     return rows[0] && toContainer(rows[0]);
   }
 
   async byId(indexName: IndexName, id: Uint8Array): Promise<StoredContainer | undefined> {
     const { rows } = await this.pool.query<ContainerRow>(
-      `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND id = $2`,
-      [indexName, Buffer.from(id)],
+      this.lookup('container_indexer.by_id', BY_ID, [indexName, Buffer.from(id)]),
     );
     return rows[0] && toContainer(rows[0]);
   }

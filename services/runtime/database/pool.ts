@@ -72,6 +72,29 @@ function watchPool(pool: pg.Pool, name: string, max: number): void {
   );
 }
 
+const embeddedChecks = new WeakMap<pg.Pool, Promise<boolean | undefined>>();
+
+/**
+ * Whether the pool's database is embedded PostgreSQL (PGlite), asked once per pool with `SELECT version()`; undefined
+ * when the question failed (asked again next time). PGlite serves every connection from one backend and ignores
+ * statement timeouts, and a statement one connection prepared by name exists for all of them, so named (prepared)
+ * statements, which node-postgres tracks per connection, are for a PostgreSQL server only.
+ */
+export function isEmbeddedPostgres(pool: pg.Pool): Promise<boolean | undefined> {
+  let check = embeddedChecks.get(pool);
+  if (check === undefined) {
+    check = pool.query<{ version: string }>('SELECT version()').then(
+      ({ rows }) => /PGlite/.test(rows[0]?.version ?? ''),
+      () => {
+        embeddedChecks.delete(pool);
+        return undefined;
+      },
+    );
+    embeddedChecks.set(pool, check);
+  }
+  return check;
+}
+
 /**
  * Runs `work` in one transaction. Callers must not await network calls inside it: with embedded PostgreSQL every
  * transaction of every connection runs on one backend, one after another.

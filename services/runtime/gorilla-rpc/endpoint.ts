@@ -167,6 +167,25 @@ function parseError(message: string, partial: PartialRequest) {
  * the transformed name (`rpc: can't find method "index.Foo"`).
  */
 function resolveMethod(service: GorillaService, requested: string): GorillaMethod {
+  const resolved = resolvedNames(service);
+  const known = resolved.get(requested);
+  if (known !== undefined) return known;
+  const found = resolveMethodName(service, requested);
+  // Only names that resolve are kept: few spellings reach a method, while a caller may send any number of others.
+  resolved.set(requested, found);
+  return found;
+}
+
+const resolvedByService = new WeakMap<GorillaService, Map<string, GorillaMethod>>();
+
+/** The methods requests named, by the name as sent. */
+function resolvedNames(service: GorillaService): Map<string, GorillaMethod> {
+  let resolved = resolvedByService.get(service);
+  if (resolved === undefined) resolvedByService.set(service, (resolved = new Map<string, GorillaMethod>()));
+  return resolved;
+}
+
+function resolveMethodName(service: GorillaService, requested: string): GorillaMethod {
   const dot = requested.indexOf('.');
   let method = requested;
   if (dot !== -1) {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { DomainError } from '../errors.ts';
+import { isEmbeddedPostgres } from '../database/pool.ts';
 
 /**
  * The gRPC call a piece of work is done for. A service stops working for a caller that has given up (its deadline
@@ -47,15 +48,7 @@ const QUERY_CANCELED = '57014';
 export function callBoundPool(pool: pg.Pool | Queryable): Queryable {
   if (!('connect' in pool)) return pool;
   // Setting a timeout costs two round trips a query; on a server that ignores it they buy nothing.
-  let timeouts: Promise<boolean> | undefined;
-  const honoursTimeouts = () =>
-    (timeouts ??= pool.query<{ version: string }>('SELECT version()').then(
-      ({ rows }) => !/PGlite/.test(rows[0]?.version ?? ''),
-      () => {
-        timeouts = undefined;
-        return true;
-      },
-    ));
+  const honoursTimeouts = async () => (await isEmbeddedPostgres(pool)) !== true;
   return {
     async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
       const scope = scopes.getStore();

@@ -9,8 +9,11 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
   BatchSpanProcessor,
   NoopSpanProcessor,
+  ParentBasedSampler,
+  type Sampler,
   type SpanExporter,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
@@ -38,6 +41,8 @@ const config = loadConfig({
   OTEL_EXPORTER_OTLP_PROTOCOL: env.oneOf(OTLP_PROTOCOLS, 'http/protobuf'),
   OTEL_SERVICE_NAME: env.text('a service name', `chain-data-${component}`),
   OTEL_SDK_DISABLED: env.boolean(false),
+  // Read by the SDK itself (with OTEL_TRACES_SAMPLER_ARG); here only whether it is set.
+  OTEL_TRACES_SAMPLER: env.text('a sampler name').optional(),
 });
 
 async function createExporter(protocol: (typeof OTLP_PROTOCOLS)[number]): Promise<SpanExporter> {
@@ -62,8 +67,19 @@ if (config.OTEL_EXPORTER_OTLP_ENDPOINT) {
   spanProcessors.push(new NoopSpanProcessor());
 }
 
-// Without an exporter spans are still created, so every log line written inside one carries its trace id.
+/**
+ * Without an exporter nothing reads a recorded span: such a process records only the traces its callers sampled
+ * (their spans go on to services that may export them) and decides so before any span's work is done. Its own roots
+ * are non-recording spans, which still have ids, so every log line written inside one carries its trace id. With an
+ * exporter (or OTEL_TRACES_SAMPLER set), the SDK's sampler from the environment (parentbased_always_on by default).
+ */
+const sampler: Sampler | undefined =
+  config.OTEL_EXPORTER_OTLP_ENDPOINT || config.OTEL_TRACES_SAMPLER
+    ? undefined
+    : new ParentBasedSampler({ root: new AlwaysOffSampler() });
+
 const sdk = new NodeSDK({
+  ...(sampler ? { sampler } : {}),
   resource: resourceFromAttributes({
     [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME,
     [ATTR_SERVICE_VERSION]: packageJson.version,

@@ -47,7 +47,12 @@ export function httpServerSpans(
 ): Middleware {
   const cachedAnswerRatio = options.cachedAnswerRatio ?? 1;
   return async (ctx, next) => {
-    const parent = propagation.extract(context.active(), ctx.headers);
+    // The stack propagates W3C trace context alone: without a traceparent there is nothing to extract, and skipping
+    // the extraction spares every such request a context of its own.
+    const parent =
+      ctx.req.headers.traceparent === undefined
+        ? context.active()
+        : propagation.extract(context.active(), ctx.req.headers);
     const server = new ServerSpan(tracer, ctx, parent);
     // Koa answers an error that escapes every middleware itself, after this one: with its status, or 500.
     let thrownStatus: number | undefined;
@@ -66,20 +71,7 @@ export function httpServerSpans(
         status < 500 &&
         !callerSampled(parent) &&
         (cachedAnswerRatio <= 0 || Math.random() >= cachedAnswerRatio);
-      if (!untraced) {
-        const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
-        const ending: Attributes = { 'http.response.status_code': status };
-        if (route) {
-          server.updateName(`${ctx.method} ${route}`);
-          ending['http.route'] = route;
-        }
-        if (status >= 500) {
-          ending['error.type'] = String(status);
-          server.setStatus({ code: SpanStatusCode.ERROR });
-        }
-        server.setAttributes(ending);
-        server.end(performance.now());
-      }
+      if (!untraced) server.finish(status, (ctx as Context & { _matchedRoute?: string })._matchedRoute);
       server.release();
     }
   };
@@ -135,14 +127,38 @@ class ServerSpan implements Span {
     this.ctx = undefined;
   }
 
+  /**
+   * Ends the span at the request's end. A span not made yet is made now under its final name, and only a sampled one
+   * (recording) gets attributes: the sampler decides before the request's attributes are read.
+   */
+  finish(status: number, route: string | undefined): void {
+    const method = this.ctx!.method;
+    const made = this.span === undefined;
+    const span = (this.span ??= this.make(route ? `${method} ${route}` : method));
+    if (span.isRecording()) {
+      const ending: Attributes = { 'http.response.status_code': status };
+      if (route) ending['http.route'] = route;
+      if (status >= 500) ending['error.type'] = String(status);
+      if (made) span.setAttributes(Object.assign(requestAttributes(this.ctx!), ending));
+      else {
+        if (route) span.updateName(`${method} ${route}`);
+        span.setAttributes(ending);
+      }
+    }
+    if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end(performance.now());
+  }
+
   private get real(): Span {
     if (this.span !== undefined) return this.span;
-    const ctx = this.ctx!;
-    return (this.span = this.tracer.startSpan(
-      ctx.method,
-      { kind: SpanKind.SERVER, attributes: requestAttributes(ctx), startTime: this.startTime },
-      this.parent,
-    ));
+    const span = (this.span = this.make(this.ctx!.method));
+    if (span.isRecording()) span.setAttributes(requestAttributes(this.ctx!));
+    return span;
+  }
+
+  /** The span, as the sampler decides: attributes are given after, to a span that records. */
+  private make(name: string): Span {
+    return this.tracer.startSpan(name, { kind: SpanKind.SERVER, startTime: this.startTime }, this.parent);
   }
 
   spanContext(): SpanContext {
