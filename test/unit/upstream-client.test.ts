@@ -5,10 +5,14 @@ import { expect } from 'chai';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { backoffDelay, sleep } from '../../services/runtime/upstream/backoff.ts';
 import {
+  BATCH_REFUSED,
+  BATCH_UNANSWERED,
   UpstreamClient,
   UpstreamNotReadyError,
   UpstreamRpcError,
   UpstreamUnavailableError,
+  type BatchCall,
+  type BatchOutcome,
   type CallOptions,
   type UpstreamOptions,
 } from '../../services/runtime/upstream/client.ts';
@@ -926,6 +930,277 @@ describe('upstream', () => {
       const probes = general.healthCount() + cNode.healthCount();
       await sleep(60);
       expect(general.healthCount() + cNode.healthCount()).to.equal(probes);
+    });
+  });
+
+  describe('UpstreamClient.batch', () => {
+    interface SentCall {
+      jsonrpc: string;
+      id: number;
+      method: string;
+      params: unknown;
+    }
+    type Reply = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
+
+    const sentBatch = (req: ReceivedRequest) => JSON.parse(req.body) as SentCall[];
+    const batchesOf = (node: TestNode) => node.requests.filter((r) => r.method === 'POST').map(sentBatch);
+
+    /** Answers each call of a batch with `answer`, the replies put in the order `arrange` gives (as asked by default). */
+    function batchAnswering(
+      answer: (call: SentCall) => Reply,
+      arrange: (replies: object[]) => unknown = (replies) => replies,
+    ): Handler {
+      return (req, res) => {
+        if (req.method === 'GET') return json(res, 200, { healthy: true });
+        json(res, 200, arrange(sentBatch(req).map((c) => ({ jsonrpc: '2.0', id: c.id, ...answer(c) }))));
+      };
+    }
+
+    /** Every call's result names the call. */
+    const echo = (c: SentCall): Reply => ({ result: `${c.method} ${JSON.stringify(c.params)}` });
+
+    const CALLS: BatchCall[] = [
+      { method: 'eth_getBlockByNumber', params: ['0x1', true] },
+      { method: 'eth_getBlockReceipts', params: ['0x1'] },
+      { method: 'debug_traceBlockByNumber', params: ['0x1', { tracer: 'callTracer' }] },
+    ];
+    const ECHOED = CALLS.map((c) => ({ result: `${c.method} ${JSON.stringify(c.params)}` }));
+
+    const errorOf = (outcome: BatchOutcome | undefined): UpstreamRpcError => {
+      expect(outcome).to.have.property('error');
+      return (outcome as { error: UpstreamRpcError }).error;
+    };
+
+    /** Refuses any batch with one error object for the whole of it, with HTTP `status`. */
+    const refusingBatches =
+      (status: number): Handler =>
+      (req, res) => {
+        if (req.method === 'GET') return json(res, 200, { healthy: true });
+        json(res, status, {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32600, message: 'batch requests are disabled' },
+        });
+      };
+
+    it('sends the calls as one JSON-RPC batch and matches the replies by id, whatever their order', async () => {
+      const node = await startNode(
+        batchAnswering(
+          (c) =>
+            c.method === 'eth_call'
+              ? { error: { code: 3, message: 'execution reverted', data: '0x08c379a0' } }
+              : c.method === 'eth_getTransactionByHash'
+                ? { result: null }
+                : echo(c),
+          (replies) => [...replies].reverse(),
+        ),
+      );
+      const upstream = client({ urls: [node.url] });
+      const calls: BatchCall[] = [
+        ...CALLS,
+        { method: 'eth_call', params: [{ to: '0x01', data: '0x' }, 'latest'] },
+        { method: 'eth_getTransactionByHash', params: ['0xab'] },
+      ];
+      const outcomes = await upstream.batch('/ext/bc/C/rpc', calls);
+      expect(outcomes).to.have.length(5);
+      expect(outcomes.slice(0, 3)).to.deep.equal(ECHOED);
+      // A node's error for one call is that call's outcome, not a failure of the batch.
+      expect(errorOf(outcomes[3]))
+        .to.be.instanceOf(UpstreamRpcError)
+        .and.to.include({ code: 3, message: 'execution reverted', data: '0x08c379a0', endpoint: node.url });
+      expect(outcomes[4]).to.deep.equal({ result: null });
+
+      expect(node.rpcCount()).to.equal(1);
+      expect(node.requests[0]!).to.include({ url: '/ext/bc/C/rpc', contentType: 'application/json' });
+      const [sent] = batchesOf(node);
+      expect(sent!.map(({ jsonrpc, method, params }) => ({ jsonrpc, method, params }))).to.deep.equal(
+        calls.map((c) => ({ jsonrpc: '2.0', ...c })),
+      );
+      const ids = sent!.map((c) => c.id);
+      expect(new Set(ids).size).to.equal(5);
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+
+      // The next batch (and call) is numbered afresh: a reply to an earlier request cannot be taken for its own.
+      await upstream.batch('/ext/bc/C/rpc', CALLS);
+      const again = batchesOf(node)[1]!.map((c) => c.id);
+      expect(again.filter((id) => ids.includes(id))).to.deep.equal([]);
+    });
+
+    it('gives a call the node left out of its reply BATCH_UNANSWERED, the others their answers', async () => {
+      let arrange: (replies: object[]) => unknown = (replies) => replies;
+      const node = await startNode(batchAnswering(echo, (replies) => arrange(replies)));
+      const upstream = client({ urls: [node.url] });
+
+      // The second reply left out; replies for ids never asked (an earlier request's, a string id) are ignored.
+      arrange = (replies) => [
+        replies[2],
+        { jsonrpc: '2.0', id: 0, result: 'stale' },
+        { jsonrpc: '2.0', id: String((replies[1] as { id: number }).id), result: 'a string id' },
+        replies[0],
+      ];
+      const outcomes = await upstream.batch('/ext/bc/C/rpc', CALLS);
+      expect(outcomes[0]).to.deep.equal(ECHOED[0]);
+      expect(outcomes[2]).to.deep.equal(ECHOED[2]);
+      expect(errorOf(outcomes[1])).to.be.instanceOf(UpstreamRpcError).and.to.include({
+        code: BATCH_UNANSWERED,
+        message: 'the node did not answer this call of the batch',
+        endpoint: node.url,
+      });
+      // Not a failure: no retry, the node stays healthy.
+      expect(node.rpcCount()).to.equal(1);
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+
+      // geth past its batch-request-limit: one error, for the first call, and nothing for the rest.
+      arrange = (replies) => [
+        {
+          jsonrpc: '2.0',
+          id: (replies[0] as { id: number }).id,
+          error: { code: -32600, message: 'batch too large' },
+        },
+      ];
+      const tooMany = await upstream.batch('/ext/bc/C/rpc', CALLS);
+      expect(errorOf(tooMany[0])).to.include({ code: -32600, message: 'batch too large' });
+      expect(tooMany.slice(1).map((o) => errorOf(o).code)).to.deep.equal([
+        BATCH_UNANSWERED,
+        BATCH_UNANSWERED,
+      ]);
+
+      // An empty array answers nothing.
+      arrange = () => [];
+      const none = await upstream.batch('/ext/bc/C/rpc', CALLS);
+      expect(none.map((o) => errorOf(o).code)).to.deep.equal([
+        BATCH_UNANSWERED,
+        BATCH_UNANSWERED,
+        BATCH_UNANSWERED,
+      ]);
+      expect(node.rpcCount()).to.equal(3);
+    });
+
+    it('fails over to the next URL as a call does: on a 503, a 429, a refused connection or a reply that is no batch', async () => {
+      const broken = await startNode(down);
+      const limited = await startNode((_req, res) => json(res, 429, { message: 'slow down' }));
+      const html = await startNode((_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html></html>');
+      });
+      // Answers a batch as if it were one call.
+      const single = await startNode((_req, res) => json(res, 200, { jsonrpc: '2.0', id: 1, result: '0x1' }));
+      const good = await startNode(batchAnswering(echo));
+      const refused = await refusedUrl();
+      const upstream = client({
+        urls: [broken.url, limited.url, refused, html.url, single.url, good.url],
+        attempts: 6,
+      });
+      expect(await upstream.batch('/ext/bc/C/rpc', CALLS)).to.deep.equal(ECHOED);
+      for (const node of [broken, limited, html, single]) expect(node.rpcCount()).to.equal(1);
+      expect(good.rpcCount()).to.equal(1);
+      expect(upstream.status().map((s) => s.healthy)).to.deep.equal([
+        false,
+        false,
+        false,
+        false,
+        false,
+        true,
+      ]);
+      // Each attempt numbered afresh.
+      const firstIds = batchesOf(broken)[0]!.map((c) => c.id);
+      expect(
+        batchesOf(good)[0]!
+          .map((c) => c.id)
+          .filter((id) => firstIds.includes(id)),
+      ).to.deep.equal([]);
+
+      // Unhealthy endpoints are passed over while a healthy one is left.
+      expect(await upstream.batch('/ext/bc/C/rpc', CALLS)).to.deep.equal(ECHOED);
+      expect(broken.rpcCount()).to.equal(1);
+      expect(good.rpcCount()).to.equal(2);
+    });
+
+    it('gives up after `attempts` failures with UpstreamUnavailableError naming the batch', async () => {
+      const a = await startNode(down);
+      const b = await startNode(down);
+      const upstream = client({ urls: [a.url, b.url], attempts: 3 });
+      const err = await rejection(upstream.batch('/ext/bc/C/rpc', CALLS));
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.match(
+        /^upstream test: a batch of 3 calls failed after 3 attempts: HTTP 503 from /,
+      );
+      expect(a.rpcCount() + b.rpcCount()).to.equal(3);
+    });
+
+    it("a single error object for the whole batch is the node's answer: thrown, not failed over (HTTP 200 or 400)", async () => {
+      for (const status of [200, 400]) {
+        const refusing = await startNode(refusingBatches(status));
+        const backup = await startNode(batchAnswering(echo));
+        const upstream = client({ urls: [refusing.url, backup.url] });
+        const err = await rejection(upstream.batch('/ext/bc/C/rpc', CALLS));
+        expect(err, `HTTP ${status}`)
+          .to.be.instanceOf(UpstreamRpcError)
+          .and.to.include({ code: -32600, message: 'batch requests are disabled', endpoint: refusing.url });
+        expect(refusing.rpcCount()).to.equal(1);
+        expect(backup.rpcCount()).to.equal(0);
+        expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+      }
+    });
+
+    it("a 4xx without a JSON-RPC body is the node's refusal of the batch, a 5xx its failure", async () => {
+      const tooLarge = await startNode((_req, res) => {
+        res.writeHead(413, { 'content-type': 'text/plain' });
+        res.end('request entity too large');
+      });
+      const upstream = client({ urls: [tooLarge.url] });
+      const err = await rejection(upstream.batch('/ext/bc/C/rpc', CALLS));
+      expect(err).to.be.instanceOf(UpstreamRpcError);
+      expect(err).to.include({ code: BATCH_REFUSED, message: 'HTTP 413: request entity too large' });
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+      const broken = await startNode((_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end('bad gateway');
+      });
+      const good = await startNode(batchAnswering(echo));
+      const failingOver = client({ urls: [broken.url, good.url] });
+      expect(await failingOver.batch('/ext/bc/C/rpc', CALLS)).to.deep.equal(ECHOED);
+      expect(failingOver.status()[0]).to.include({ healthy: false, consecutiveFailures: 1 });
+    });
+
+    it('stops at an abort, without marking the node failed', async () => {
+      const node = await startNode(hanging);
+      const upstream = client({ urls: [node.url] });
+      const reason = new Error('stop');
+      expect(await rejection(upstream.batch('/ext/bc/C/rpc', CALLS, AbortSignal.abort(reason)))).to.equal(
+        reason,
+      );
+      expect(node.rpcCount()).to.equal(0);
+      const controller = new AbortController();
+      const pending = upstream.batch('/ext/bc/C/rpc', CALLS, controller.signal);
+      await until(() => node.rpcCount() === 1, 'the batch to arrive');
+      controller.abort(reason);
+      await rejection(pending);
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0, inFlight: 0 });
+    });
+
+    it("a chain-routed batch goes to the chain's own nodes and fails over within them", async () => {
+      const general = await startNode(batchAnswering(() => ({ result: 'general' })));
+      const cDown = await startNode(down);
+      const cNode = await startNode(batchAnswering(() => ({ result: 'c' })));
+      const upstream = new ChainRoutedUpstream({
+        name: 'test',
+        log,
+        backoffBaseMs: 1,
+        backoffMaxMs: 5,
+        urls: [general.url],
+        chainUrls: new Map([['C', [cDown.url, cNode.url]]]),
+      });
+      clients.push(upstream);
+      const calls = CALLS.slice(0, 2);
+      expect(await upstream.batch('/ext/bc/C/rpc', calls)).to.deep.equal([{ result: 'c' }, { result: 'c' }]);
+      expect(await upstream.batch('/ext/bc/P', calls)).to.deep.equal([
+        { result: 'general' },
+        { result: 'general' },
+      ]);
+      expect(cDown.rpcCount()).to.equal(1);
+      expect(cNode.requests.map((r) => r.url)).to.deep.equal(['/ext/bc/C/rpc']);
+      expect(general.requests.map((r) => r.url)).to.deep.equal(['/ext/bc/P']);
     });
   });
 });

@@ -59,7 +59,7 @@ export class BlockFetcher {
 
   /** Blocks `numbers`, in that order, in one batch (call by call where a node will not batch them). */
   async fetchBlocks(numbers: bigint[], signal?: AbortSignal): Promise<BlockBundle[]> {
-    if (!this.batches || numbers.length === 1) return Promise.all(numbers.map((n) => this.fetch(n, signal)));
+    if (!this.batches || numbers.length <= 1) return Promise.all(numbers.map((n) => this.fetch(n, signal)));
     const calls: BatchCall[] = [];
     const layout = numbers.map((number) => this.blockCalls(number, calls));
     let outcomes: BatchOutcome[];

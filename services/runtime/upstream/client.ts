@@ -119,6 +119,8 @@ export type BatchOutcome = { result: unknown } | { error: UpstreamRpcError };
 
 /** The code of the error a call of a batch gets when the node's reply has no answer for it (not a node's code). */
 export const BATCH_UNANSWERED = -32099;
+/** The code of the error a whole batch gets when a node refuses it with an HTTP error and no JSON-RPC reply. */
+export const BATCH_REFUSED = -32098;
 
 /** What components call upstream nodes through: an UpstreamClient, or the ChainRoutedUpstream they are given. */
 export interface Upstream {
@@ -232,6 +234,16 @@ export class UpstreamClient implements Upstream {
       );
       const { status, text } = await this.exchange(endpoint, path, body, signal);
       const replies = parseBatchReplies(text, firstId, calls.length, endpoint.url);
+      if (replies === undefined && status >= 400) {
+        // A 4xx (5xx and 429 are failures) is the node refusing the batch itself, its size or batches at all: its
+        // answer, not its failure; a caller may ask the same calls one by one.
+        throw new UpstreamRpcError(
+          BATCH_REFUSED,
+          `HTTP ${status}: ${text.slice(0, 200)}`,
+          undefined,
+          endpoint.url,
+        );
+      }
       if (replies === undefined)
         throw new Error(`HTTP ${status} from ${endpoint.url}${path}: not a JSON-RPC batch reply`);
       // A whole batch refused (geth answers a malformed one with a single error object) is the node's answer.
