@@ -21,6 +21,7 @@ import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
 import {
+  peakMemoryLine,
   startBareKoaServer,
   startBenchComponent,
   startBenchDatabase,
@@ -310,7 +311,7 @@ const details = runs
   )
   .join('\n');
 const largestReply = Math.max(...runs.flatMap((r) => r.results.map((x) => x.replyBytes)));
-const text = `${table}\n\n${details}\nThe largest reply (and the baseline's): ${largestReply} bytes.${runs.length < 2 ? '\nThe PostgreSQL server run was skipped: DATABASE_URL was not set.' : ''}`;
+const text = `${table}\n\n${details}\nThe largest reply (and the baseline's): ${largestReply} bytes.${runs.length < 2 ? '\nThe PostgreSQL server run was skipped: DATABASE_URL was not set.' : ''}\n${await peakMemoryLine()}`;
 process.stdout.write(`\n## Data API list routes\n\n${text}\n`);
 if (writeDocs) {
   await writeMarkedSection(

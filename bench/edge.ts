@@ -27,7 +27,7 @@ import { Redis } from 'ioredis';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import pg from 'pg';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import {
   OTHER_PROCESSES,
   startCpuSample,
@@ -538,7 +538,7 @@ try {
       `Request log: ${logRows} rows stored by the edge-on gateway (${logWritten} written, ${logDropped} dropped) ` +
       `for its ${onCompleted(1) + onCompleted(2)} measured requests and its warm-up.`,
   ].join('\n');
-  const text = `${table}\n\n${verdict}\n\nCPU used by each process during the median round of each path (100% = one core):\n\n${cpuTable}`;
+  const text = `${table}\n\n${verdict}\n\nCPU used by each process during the median round of each path (100% = one core):\n\n${cpuTable}\n\n${await peakMemoryLine()}`;
   const command = ['node bench/edge.ts', ...process.argv.slice(2).filter((a) => a !== '--write-docs')].join(
     ' ',
   );

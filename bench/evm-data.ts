@@ -23,7 +23,7 @@ import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { createLogger } from '../services/runtime/logger.ts';
 import { UpstreamClient } from '../services/runtime/upstream/client.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import { httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -203,7 +203,7 @@ try {
       : []),
     `Busiest C-Chain address: ${busyTxs} transactions.`,
   ].join('\n');
-  const text = `${ingestTable}\n\n${loadTable}\n\n${verdict}`;
+  const text = `${ingestTable}\n\n${loadTable}\n\n${verdict}\n${await peakMemoryLine()}`;
   process.stdout.write(`\n## EVM data service\n\n${text}\n`);
   if (writeDocs) {
     await writeMarkedSection(

@@ -27,7 +27,7 @@ import type { ProtoGrpcType as EvmDataProto } from '../services/generated/proto/
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { eventually, freePort, type RunningComponent } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import { OTHER_PROCESSES, startCpuSample, type CpuShares } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -507,7 +507,7 @@ try {
     `Exported: the ${addresses.length} busiest addresses on EVM chains ${chainIds.join(' and ')}, ` +
       `${listing.transactions} of their transactions (listed in ${listing.requests} pages).`,
   ].join('\n');
-  const text = `${rateTable}\n\nCPU used by each process during the median round's export and listing (100% = one core; \`other processes\` is the rest of the machine: when it is high, something else disturbed the run):\n\n${cpuTable}\n\n${memoryTable}\n\n${verdict}`;
+  const text = `${rateTable}\n\nCPU used by each process during the median round's export and listing (100% = one core; \`other processes\` is the rest of the machine: when it is high, something else disturbed the run):\n\n${cpuTable}\n\n${memoryTable}\n\n${verdict}\n${await peakMemoryLine()}`;
   process.stdout.write(`\n## Export worker\n\n${text}\n`);
   if (writeDocs) {
     await writeMarkedSection(

@@ -22,7 +22,7 @@ import type { ProtoGrpcType as EvmDataProto } from '../services/generated/proto/
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import { httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -284,7 +284,7 @@ const catchUpTable = markdownTable(
 );
 const sameRatios = queryRows.filter((_, i) => QUERIES[i]!.samePoints).map((row) => Number(row[4]));
 const worst = Math.max(...sameRatios);
-const text = `${queryTable}\n\n${catchUpTable}\n\nQueries returning the same points for both histories: p50 at ${long.days} days is at most ${worst.toFixed(2)}× the p50 at ${short.days} days.`;
+const text = `${queryTable}\n\n${catchUpTable}\n\nQueries returning the same points for both histories: p50 at ${long.days} days is at most ${worst.toFixed(2)}× the p50 at ${short.days} days.\n${await peakMemoryLine()}`;
 process.stdout.write(`\n## Metrics API\n\n${text}\n`);
 if (writeDocs) {
   await writeMarkedSection(

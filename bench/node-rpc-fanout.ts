@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBenchComponent, startBenchDevnet } from './components.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -105,7 +105,8 @@ try {
     ],
     [true, true, true, true, true, true, true],
   );
-  process.stdout.write(`\n## newHeads fan-out (gateway-rpc WebSocket)\n\n${table}\n`);
+  const memory = await peakMemoryLine();
+  process.stdout.write(`\n## newHeads fan-out (gateway-rpc WebSocket)\n\n${table}\n\n${memory}\n`);
   if (writeDocs) {
     await writeMarkedSection(
       DOCS_FILE,
@@ -122,7 +123,9 @@ delivery delay of a head at a client is counted from the first client's receipt 
 adds; the clients share the benchmark process. Memory is gateway-rpc's resident set before the clients connected
 and after the heads were delivered.
 
-${table}`,
+${table}
+
+${memory}`,
     );
   }
 } finally {

@@ -16,7 +16,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '../test/support/processes.ts';
-import { startBareKoaServer, startBenchComponent, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBareKoaServer, startBenchComponent, startBenchDevnet } from './components.ts';
 import { httpLoad, OTHER_PROCESSES, startCpuSample, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -242,7 +242,7 @@ try {
         ]
       : []),
   ].join('\n');
-  const text = `${table}\n\n${verdict}`;
+  const text = `${table}\n\n${verdict}\n${await peakMemoryLine()}`;
   const command = [
     'node bench/node-rpc.ts',
     ...process.argv.slice(2).filter((a) => a !== '--write-docs'),

@@ -19,7 +19,7 @@ import { formatBech32 } from '../services/runtime/formatting/address.ts';
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
 import { httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -215,7 +215,7 @@ try {
     `Projection target (at least ${MINIMUM_PROJECTION_RATIO * 100}% of the raw stream's rate): ${(ratio * 100).toFixed(0)}%, ${ratio >= MINIMUM_PROJECTION_RATIO ? 'met' : 'NOT met'}.`,
     `Busiest address: ${busyTxs} P-Chain transactions, ${utxoRows[0]!.count} UTXOs${busyTxs >= BUSY_ADDRESS_TXS ? '' : ` (fewer than the ${BUSY_ADDRESS_TXS} asked for: use more --hours)`}.`,
   ].join('\n');
-  const text = `${projectionTable}\n\n${loadTable}\n\n${verdict}`;
+  const text = `${projectionTable}\n\n${loadTable}\n\n${verdict}\n${await peakMemoryLine()}`;
   process.stdout.write(`\n## Primary-network service\n\n${text}\n`);
   if (writeDocs) {
     await writeMarkedSection(

@@ -101,6 +101,8 @@ export function machineDescription(): string {
  * between `<!-- <name>:start -->` and `<!-- <name>:end -->` that the others keep as it is.
  */
 export const SECTION_NAMES = [
+  // Written by hand (each target, its latest figure and what bounds it), kept when run.ts rewrites the file.
+  'targets',
   'devnet-generation',
   'primary-network',
   'evm-data',

@@ -16,6 +16,7 @@ import type { ProtoGrpcType } from '../services/generated/proto/container_indexe
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import {
+  peakMemoryLine,
   startBareKoaServer,
   startBenchComponent,
   startBenchDatabase,
@@ -413,10 +414,11 @@ async function main(): Promise<void> {
     `${connections} connections, ${durationSeconds} s measured after ${warmupSeconds} s of warm-up per path, ` +
     `${containers} containers in ${INDEX_NAME}; the telemetry row traces ${traceRatio * 100}% of requests`;
 
+  const memory = await peakMemoryLine();
   process.stdout.write(
     `\n${table}\n\n${targetLines}\n\nCPU used by each process during each run (100% = one core):\n\n${cpu}\n\n` +
       `CPU µs per request of each process:\n\n${cpuPerRequest}\n\n` +
-      `Settings: ${settings}\nDatabase: ${db.description}\nMachine: ${machineDescription()}\n`,
+      `Settings: ${settings}\nDatabase: ${db.description}\nMachine: ${machineDescription()}\n${memory}\n`,
   );
 
   if (writeDocs) {
@@ -437,7 +439,7 @@ async function main(): Promise<void> {
       results: table,
       cpu,
       cpuPerRequest,
-      target: targetLines,
+      target: `${targetLines}\n\n${memory}`,
     });
     log(`wrote ${DOCS_FILE}`);
   }

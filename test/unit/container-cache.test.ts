@@ -20,7 +20,7 @@ describe('ContainerCache', function () {
     expect(cache.byId('X/tx', 'id-1')).to.equal(undefined);
   });
 
-  it('evicts the least recently used container, by index and by id', function () {
+  it('evicts a container not used since the clock hand last passed it, by index and by id', function () {
     const cache = new ContainerCache(2);
     cache.remember('P/block', container(1));
     cache.remember('X/tx', container(2));
