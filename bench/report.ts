@@ -238,8 +238,9 @@ CPU table and profiles show:
   instrumentation) is the largest part of the gateway's share. The direct gRPC row shows the indexer and database
   alone reach about twice the cache-off gateway rate.
 - Ways forward: a lighter gRPC transport for hot lookups (or batching several lookups per call), and decoding only
-  the request fields a method reads. Prepared statements would help the embedded database but need per-connection
-  statement names in its scheduler.
+  the request fields a method reads. On a PostgreSQL server the lookups are now prepared statements; embedded
+  PostgreSQL would need per-connection statement names in its scheduler. These bullets are from the runs of
+  2026-11-21; "The platform's speed targets" below has the latest profile of each path.
 `;
   const current = await readFile(file, 'utf8').catch(() => '');
   const kept = SECTION_NAMES.map((name) => markedSection(current, name)).filter((section) => section !== '');
