@@ -1,6 +1,6 @@
 import {
-  BATCH_UNANSWERED,
   UpstreamRpcError,
+  unansweredInBatch,
   type BatchCall,
   type BatchOutcome,
   type Upstream,
@@ -9,8 +9,6 @@ import type { BlockBundle, CallFrame, RpcBlock, RpcReceipt, TraceResult } from '
 
 /** geth's code for a method the node does not serve. */
 const METHOD_NOT_FOUND = -32601;
-/** geth's code for a call past its batch-response-max-size: answered alone, it fits. */
-const RESPONSE_TOO_LARGE = -32003;
 
 const quantity = (n: bigint) => `0x${n.toString(16)}`;
 
@@ -114,12 +112,7 @@ export class BlockFetcher {
   ): Promise<BlockBundle> {
     const mine = [at.block, at.receipts, at.traces].flatMap((i) => (i === undefined ? [] : [outcomes[i]!]));
     // The node answered this block's calls only in part (the batch's reply grew past its cap): alone, they fit.
-    if (
-      mine.some(
-        (o) => 'error' in o && (o.error.code === RESPONSE_TOO_LARGE || o.error.code === BATCH_UNANSWERED),
-      )
-    )
-      return this.fetch(at.number, signal);
+    if (mine.some(unansweredInBatch)) return this.fetch(at.number, signal);
     const block = resultOf<RpcBlock | null>(outcomes[at.block]!);
     if (block === null) throw notAvailable(at.number);
     if (block.transactions.length === 0) return { block, receipts: [], traces: [] };

@@ -1,7 +1,7 @@
 import { decodeAbiParameters, hexToString, type Hex } from 'viem';
 import {
-  BATCH_UNANSWERED,
   UpstreamRpcError,
+  unansweredInBatch,
   type BatchOutcome,
   type Upstream,
 } from '../../runtime/upstream/client.ts';
@@ -36,8 +36,6 @@ export interface ProbeCandidate {
 
 /** Calls per JSON-RPC batch: within what public nodes take (the public API's limit is 40). */
 const CALLS_PER_BATCH = 32;
-/** geth's code for a call past its batch-response-max-size. */
-const RESPONSE_TOO_LARGE = -32003;
 
 /**
  * What a contract is, asked of the contract itself with eth_call: the standard its transfer events follow when it
@@ -103,8 +101,7 @@ export class ContractProbe {
       outcomes.map(async (outcome, i) => {
         if (!('error' in outcome)) return outcome.result as Hex;
         // Left out of the batch's answer: not the contract's answer, so it is asked alone.
-        const { code } = outcome.error;
-        return code === BATCH_UNANSWERED || code === RESPONSE_TOO_LARGE ? ask(calls[i]!) : undefined;
+        return unansweredInBatch(outcome) ? ask(calls[i]!) : undefined;
       }),
     );
   }

@@ -121,6 +121,19 @@ export type BatchOutcome = { result: unknown } | { error: UpstreamRpcError };
 export const BATCH_UNANSWERED = -32099;
 /** The code of the error a whole batch gets when a node refuses it with an HTTP error and no JSON-RPC reply. */
 export const BATCH_REFUSED = -32098;
+/** geth's code for a call of a batch past its batch-response-max-size (asked alone, it fits). */
+const RESPONSE_TOO_LARGE = -32003;
+
+/**
+ * Whether a call of a batch went unanswered for the batch's sake (left out of the reply, or cut for the reply's
+ * size) rather than for its own: not an answer, and asked alone it may have one.
+ */
+export function unansweredInBatch(outcome: BatchOutcome): boolean {
+  return (
+    'error' in outcome &&
+    (outcome.error.code === BATCH_UNANSWERED || outcome.error.code === RESPONSE_TOO_LARGE)
+  );
+}
 
 /** What components call upstream nodes through: an UpstreamClient, or the ChainRoutedUpstream they are given. */
 export interface Upstream {
