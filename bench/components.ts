@@ -34,10 +34,19 @@ function measureMemoryOf(name: string, pid: number | undefined): { stopping(): P
   };
 }
 
+/** A process's resident set (VmRSS) and its peak (VmHWM), in bytes; fails once the process has gone. */
+export async function residentMemory(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+  return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
+}
+
 /** A process's peak resident set (VmHWM), 0 once it has gone. */
-export async function peakResidentBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+async function peakResidentBytes(pid: number): Promise<number> {
+  return residentMemory(pid).then(
+    ({ peak }) => peak,
+    () => 0,
+  );
 }
 
 /** Each component the benchmark started, with its largest peak resident memory so far (a line for the report). */

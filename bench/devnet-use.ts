@@ -91,8 +91,11 @@ export function devnetUse(url: string) {
 
   return {
     kinds: Object.keys(calls),
-    /** Reads the head and a sender and a transaction of a recent block, for the calls to name. */
-    async refresh(): Promise<void> {
+    /**
+     * Reads the chains' heights and a sender and a transaction of a recent block, for the calls to name; answers the
+     * heights.
+     */
+    async refresh(): Promise<{ cHeight: number; pHeight: number }> {
       head = Number((await evm('eth_blockNumber', [])).result);
       pBlocks = Number(
         ((await post('/ext/bc/P', 'platform.getHeight', {})).result as { height: string }).height,
@@ -105,9 +108,10 @@ export function devnetUse(url: string) {
         if (first) {
           account = first.from;
           transaction = first.hash;
-          return;
+          break;
         }
       }
+      return { cHeight: head, pHeight: pBlocks };
     },
     /** `connections` clients calling in a closed loop, each call a kind at random, until `until()` says stop. */
     async run(connections: number, until: () => boolean, seed = 1): Promise<UseCounts> {

@@ -8,12 +8,12 @@
  * With --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHAIN_DATA_BIN } from '../services/up/processes.ts';
 import { freePort } from '../test/support/processes.ts';
 import { devnetUse, type UseCounts } from './devnet-use.ts';
+import { residentMemory } from './components.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -66,22 +66,15 @@ async function generate(hours: string): Promise<Generation> {
       reject(new Error(`devnet exited with ${code} before its history:\n${output}`)),
     );
   });
-  const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-  const peakKiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  const { peak: peakBytes } = await residentMemory(child.pid!);
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   const { ms, ...counts } = JSON.parse(line) as Record<string, number>;
   for (const key of ['level', 'time', 'component', 'network', 'msg']) delete counts[key];
-  return { ms: ms!, peakBytes: peakKiB * 1024, counts };
+  return { ms: ms!, peakBytes, counts };
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
-
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
-}
 
 interface LiveUse {
   afterHistory: number;
@@ -126,37 +119,25 @@ async function liveUse(hours: string, intervalMs: string, connections: number): 
       child.once('exit', (code) => reject(new Error(`devnet exited with ${code}:\n${output}`)));
     });
     const pid = child.pid!;
-    const afterHistory = (await memoryOf(pid)).rss;
-    const rpc = async (path: string, method: string, params: unknown) => {
-      const reply = await fetch(url + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
-      return ((await reply.json()) as { result: Record<string, string> | string }).result;
-    };
-    const pHeight = async () =>
-      Number(((await rpc('/ext/bc/P', 'platform.getHeight', {})) as { height: string }).height);
-    const cHeight = async () => Number(await rpc('/ext/bc/C/rpc', 'eth_blockNumber', []));
-    const [pStart, cStart] = [await pHeight(), await cHeight()];
+    const afterHistory = (await residentMemory(pid)).rss;
     const use = devnetUse(url);
-    await use.refresh();
+    const start = await use.refresh();
     const started = performance.now();
     let done = false;
     const watcher = (async () => {
       while (!done) {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
-        await use.refresh();
-        if ((await pHeight()) - pStart >= LIVE_P_BLOCKS) done = true;
+        if ((await use.refresh()).pHeight - start.pHeight >= LIVE_P_BLOCKS) done = true;
       }
     })();
     const counts = await use.run(connections, () => done);
     await watcher;
     const seconds = (performance.now() - started) / 1000;
-    const pBlocks = (await pHeight()) - pStart;
-    const cBlocks = (await cHeight()) - cStart;
-    const { rss: end, peak } = await memoryOf(pid);
-    return { afterHistory, peak, end, seconds, pBlocks, cBlocks, use: counts };
+    const end = await use.refresh();
+    const pBlocks = end.pHeight - start.pHeight;
+    const cBlocks = end.cHeight - start.cHeight;
+    const memory = await residentMemory(pid);
+    return { afterHistory, peak: memory.peak, end: memory.rss, seconds, pBlocks, cBlocks, use: counts };
   } finally {
     child.kill('SIGTERM');
     await exited;

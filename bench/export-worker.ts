@@ -14,7 +14,7 @@
  * docs/benchmarks.md.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,13 @@ import type { ProtoGrpcType as EvmDataProto } from '../services/generated/proto/
 import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { eventually, freePort, type RunningComponent } from '../test/support/processes.ts';
-import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
+import {
+  peakMemoryLine,
+  residentMemory,
+  startBenchComponent,
+  startBenchDatabase,
+  startBenchDevnet,
+} from './components.ts';
 import { OTHER_PROCESSES, startCpuSample, type CpuShares } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
@@ -87,12 +93,6 @@ const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 /** The run with the median `key` (the upper one of an even count). */
 const median = <T>(runs: T[], key: (run: T) => number): T =>
   [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)]!;
-
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-  return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 };
-}
 
 async function rpcHead(url: string): Promise<bigint> {
   const reply = await fetch(url, {
@@ -306,11 +306,11 @@ try {
     const worker: RunningComponent = await startWorker();
     try {
       const pid = worker.child.pid!;
-      const idle = await memoryOf(pid);
+      const idle = await residentMemory(pid);
       const sample = startCpuSample({ ...pids, 'export-worker': pid });
       const { rows, bytes, seconds } = await exportOnce(from, to);
       const cpu = sample();
-      const { peak } = await memoryOf(pid);
+      const { peak } = await residentMemory(pid);
       const heapAfter = await probeHeap(worker);
       log(
         `${from} to ${to}: ${rows} rows in ${seconds.toFixed(1)} s, peak RSS ${mib(peak)} MiB, ` +

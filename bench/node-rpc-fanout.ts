@@ -5,13 +5,12 @@
  * the baseline is the first client). gateway-rpc's resident memory is read before the clients and at the end.
  * With --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md.
  */
-import { readFile } from 'node:fs/promises';
 import { createHistogram } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { eventually, freePort } from '../test/support/processes.ts';
-import { peakMemoryLine, startBenchComponent, startBenchDevnet } from './components.ts';
+import { peakMemoryLine, residentMemory, startBenchComponent, startBenchDevnet } from './components.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -27,8 +26,7 @@ const writeDocs = args['write-docs'] || process.env.BENCH_WRITE_DOCS === '1';
 const clientCount = Number(args.clients);
 const headCount = Number(args.heads);
 const log = (text: string) => process.stderr.write(`[bench] node-rpc fan-out: ${text}\n`);
-const residentBytes = async (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+const residentBytes = async (pid: number) => (await residentMemory(pid)).rss;
 
 const devnet = await startBenchDevnet({ hours: '1', accounts: '20', liveIntervalMs: 500 });
 const running: { stop(): Promise<unknown> }[] = [];
