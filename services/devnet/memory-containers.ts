@@ -38,6 +38,18 @@ export class MemoryContainers implements ContainerSource {
     return Promise.resolve(this.ids(indexName).get(idKey(id)));
   }
 
+  byIndexes(indexName: IndexName, indexes: readonly bigint[]): Promise<StoredContainer[]> {
+    const list = this.list(indexName);
+    const found = [...new Set(indexes)].flatMap((index) => list[Number(index)] ?? []);
+    return Promise.resolve(found.sort((a, b) => (a.index < b.index ? -1 : 1)));
+  }
+
+  byIds(indexName: IndexName, ids: readonly Uint8Array[]): Promise<StoredContainer[]> {
+    const byId = this.ids(indexName);
+    const found = new Set(ids.flatMap((id) => byId.get(idKey(id)) ?? []));
+    return Promise.resolve([...found].sort((a, b) => (a.index < b.index ? -1 : 1)));
+  }
+
   range(indexName: IndexName, start: bigint, end: bigint): Promise<StoredContainer[]> {
     return Promise.resolve(this.list(indexName).slice(Number(start), Number(end)));
   }

@@ -4,6 +4,7 @@ import type { Logger } from '../runtime/logger.ts';
 import { ContainerCache } from './container-cache.ts';
 import { GETH_ROUTE, mountNodeApis, type NodeRpcClient } from './node-apis.ts';
 import { mountIndexApi, type ContainerIndexClient } from '../runtime/node-api/index-api.ts';
+import { batchedLookups } from '../runtime/node-api/batched-lookups.ts';
 import { nodeNotFound } from '../runtime/node-api/not-found.ts';
 import { isClientAbort } from '../runtime/http/request-body.ts';
 import { logClientAbort, logKoaErrors } from '../runtime/http/koa-errors.ts';
@@ -40,7 +41,13 @@ export function createRpcGateway(options: {
   logKoaErrors(app, log);
   const router = new Router({ strict: true });
 
-  const indexes = mountIndexApi(router, options.containerIndexer, log, new ContainerCache(options.cacheSize));
+  // Lookups that miss the cache share gRPC calls with the others of their turn (one call costs more than its row).
+  const indexes = mountIndexApi(
+    router,
+    batchedLookups(options.containerIndexer),
+    log,
+    new ContainerCache(options.cacheSize),
+  );
   const geth = mountNodeApis(
     router,
     options.nodeRpc,

@@ -13,7 +13,8 @@ import { implementService, startGrpcServer } from '../../services/runtime/grpc/s
 import { ContainerStore } from '../../services/container-indexer/store/container-store.ts';
 import { migrate, readMigrations } from '../../services/runtime/database/migrate.ts';
 import { createPool, type Pool } from '../../services/runtime/database/pool.ts';
-import { encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { decodeId, encodeCb58 } from '../../services/runtime/formatting/cb58.ts';
+import { MemoryContainers } from '../../services/devnet/memory-containers.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { UpstreamClient } from '../../services/runtime/upstream/client.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -132,6 +133,29 @@ describe('container indexer', function () {
   const nextIndexIs = (indexName: IndexName, n: number) => async () =>
     (await store.state(indexName)).nextIndex === BigInt(n);
 
+  /** The lookup service over the test's store, served over gRPC, and a client of it (both closed after the test). */
+  async function serve(served: IndexName[]) {
+    const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
+    const Service = proto.chaindata.containerindexer.v1.ContainerIndexService;
+    const server = await startGrpcServer({
+      address: '127.0.0.1:0',
+      log,
+      services: [
+        {
+          name: 'chaindata.containerindexer.v1.ContainerIndexService',
+          definition: Service.service,
+          implementation: implementService(Service.service, log, containerIndexService({ store, served })),
+        },
+      ],
+    });
+    const client = createGrpcClient(Service, `127.0.0.1:${server.port}`, 5_000);
+    cleanups.push(async () => {
+      client.close();
+      await server.shutdown(1_000);
+    });
+    return client;
+  }
+
   it('mirrors every index completely, in batches of up to 1024, and follows new containers', async function () {
     const upstream = await node({ 'P/block': 2500, 'X/tx': 3, 'C/block': 1024 });
     const followers = INDEX_NAMES.map((name) => follower(name, [upstream.url]));
@@ -233,28 +257,7 @@ describe('container indexer', function () {
   it('streams the stored containers after a cursor over gRPC, and serves only the indexes it follows', async function () {
     const upstream = await node({ 'X/block': 600 });
     await runUntil([follower('X/block', [upstream.url])], nextIndexIs('X/block', 600));
-    const proto = loadProto<ProtoGrpcType>('chaindata/containerindexer/v1/container_indexer.proto');
-    const Service = proto.chaindata.containerindexer.v1.ContainerIndexService;
-    const server = await startGrpcServer({
-      address: '127.0.0.1:0',
-      log,
-      services: [
-        {
-          name: 'chaindata.containerindexer.v1.ContainerIndexService',
-          definition: Service.service,
-          implementation: implementService(
-            Service.service,
-            log,
-            containerIndexService({ store, served: ['X/block'] }),
-          ),
-        },
-      ],
-    });
-    const client = createGrpcClient(Service, `127.0.0.1:${server.port}`, 5_000);
-    cleanups.push(async () => {
-      client.close();
-      await server.shutdown(1_000);
-    });
+    const client = await serve(['X/block']);
     const stream = (request: object) =>
       (
         client.raw as unknown as {
@@ -273,6 +276,111 @@ describe('container indexer', function () {
     expect(unknown)
       .to.be.instanceOf(DomainError)
       .and.deep.include({ kind: 'invalid_argument', message: 'unknown index "Z/block"' });
+  });
+
+  it('answers many lookups in one call over gRPC exactly as the single lookups answer, within its limits', async function () {
+    const upstream = await node({ 'X/block': 120 });
+    await runUntil([follower('X/block', [upstream.url])], nextIndexIs('X/block', 120));
+    const client = await serve(['X/block']);
+    const lookup = client.unary;
+    const ids = upstream.indexes.get('X/block')!.map((c) => c.id);
+    const elsewhere = encodeCb58(Buffer.alloc(32, 7));
+    const single = (index: string) =>
+      lookup.GetContainerByIndex({ index_name: 'X/block', index }).catch((e: DomainError) => e.kind);
+
+    // Found, missing (past the last, above int64, the largest uint64) and repeated indexes in one call.
+    const asked = ['5', '0', '119', '120', '5', String(2n ** 63n), String(2n ** 64n - 1n)];
+    const byIndex = await lookup.GetContainersByIndex({ index_name: 'X/block', indexes: asked });
+    expect(byIndex.containers.map((c) => c.index)).to.deep.equal(['0', '5', '119']);
+    const singles = await Promise.all(asked.map(single));
+    expect(singles.filter((s) => s === 'not_found')).to.have.length(3);
+    expect(byIndex.containers).to.deep.equal([singles[1], singles[0], singles[2]]);
+
+    const byId = await lookup.GetContainersByID({
+      index_name: 'X/block',
+      ids: [ids[7]!, ids[3]!, elsewhere, ids[7]!],
+    });
+    expect(byId.containers).to.deep.equal([
+      await lookup.GetContainerByID({ index_name: 'X/block', id: ids[3]! }),
+      await lookup.GetContainerByID({ index_name: 'X/block', id: ids[7]! }),
+    ]);
+    expect(await lookup.GetContainersByID({ index_name: 'X/block', ids: [] })).to.deep.equal({
+      containers: [],
+      unanswered: [],
+    });
+    expect(await lookup.GetContainersByIndex({ index_name: 'X/block', indexes: [] })).to.deep.equal({
+      containers: [],
+      unanswered: [],
+    });
+
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => 'answered',
+        (e: DomainError) => `${e.kind}: ${e.message}`,
+      );
+    const many = (n: number) => Array.from({ length: n }, (_, i) => String(i));
+    expect(
+      (await lookup.GetContainersByIndex({ index_name: 'X/block', indexes: many(100) })).containers,
+    ).to.have.length(100);
+    expect(
+      await refusal(lookup.GetContainersByIndex({ index_name: 'X/block', indexes: many(101) })),
+    ).to.equal('invalid_argument: indexes: expected at most 100 items, got "101 items"');
+    expect(
+      await refusal(
+        lookup.GetContainersByID({ index_name: 'X/block', ids: Array<string>(101).fill(ids[0]!) }),
+      ),
+    ).to.equal('invalid_argument: ids: expected at most 100 items, got "101 items"');
+    expect(
+      await refusal(lookup.GetContainersByID({ index_name: 'X/block', ids: [ids[0]!, 'not an id'] })),
+    ).to.match(/^invalid_argument: ids\[1\]: couldn't decode ID to bytes: /);
+    expect(
+      await refusal(lookup.GetContainersByID({ index_name: 'X/block', ids: ['1'.repeat(100_000)] })),
+    ).to.equal(
+      "invalid_argument: ids[0]: couldn't decode ID to bytes: expected at most 200 characters, got 100000",
+    );
+    expect(await refusal(lookup.GetContainersByIndex({ index_name: 'Z/block', indexes: ['1'] }))).to.equal(
+      'invalid_argument: unknown index "Z/block"',
+    );
+    expect(await refusal(lookup.GetContainersByIndex({ index_name: 'P/block', indexes: ['1'] }))).to.equal(
+      'unimplemented: index P/block is not served by this indexer',
+    );
+    expect(await refusal(lookup.GetContainersByID({ index_name: 'P/block', ids: [ids[0]!] }))).to.equal(
+      'unimplemented: index P/block is not served by this indexer',
+    );
+
+    // The devnet's in-memory source answers them as the store does.
+    const memory = new MemoryContainers();
+    for (const c of upstream.indexes.get('X/block')!)
+      memory.accept('X/block', { id: decodeId(c.id), bytes: c.bytes, acceptedAtUnixNano: c.timestampNanos });
+    const indexes = [5n, 0n, 119n, 120n, 5n];
+    expect(await memory.byIndexes('X/block', indexes)).to.deep.equal(
+      await store.byIndexes('X/block', indexes),
+    );
+    const idBytes = [ids[7]!, ids[3]!, elsewhere, ids[7]!].map(decodeId);
+    expect(await memory.byIds('X/block', idBytes)).to.deep.equal(await store.byIds('X/block', idBytes));
+  });
+
+  it('leaves out of a many-lookup answer the containers past its size budget, naming them, never the first', async function () {
+    // Three 5 MiB containers: the first is answered, the next two would take the answer past 8 MiB.
+    const memory = new MemoryContainers();
+    const big = [0, 1, 2].map((i) => ({
+      id: Buffer.alloc(32, i + 1),
+      bytes: Buffer.alloc(5 * 1024 * 1024, i),
+      acceptedAtUnixNano: 1n,
+    }));
+    for (const container of big) memory.accept('C/block', container);
+    const service = containerIndexService({ store: memory, served: ['C/block'] });
+    const signal = new AbortController().signal;
+    const byIndex = await service.GetContainersByIndex(
+      { index_name: 'C/block', indexes: ['2', '0', '9', '1'] },
+      signal,
+    );
+    expect(byIndex.containers!.map((c) => c.index)).to.deep.equal(['0']);
+    expect(byIndex.unanswered).to.deep.equal(['1', '2']);
+    const ids = big.map((c) => encodeCb58(c.id));
+    const byId = await service.GetContainersByID({ index_name: 'C/block', ids: [ids[2]!, ids[1]!] }, signal);
+    expect(byId.containers!.map((c) => c.index)).to.deep.equal(['1']);
+    expect(byId.unanswered).to.deep.equal([ids[2]]);
   });
 
   describe('indexing mode (enabled / allow-incomplete)', function () {

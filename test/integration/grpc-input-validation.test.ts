@@ -94,6 +94,36 @@ const CONTAINER_INDEXER: Table = {
       },
     ],
   },
+  GetContainersByIndex: {
+    valid: { index_name: 'X/vtx', indexes: ['3', INT64_OVERFLOW, UINT64_MAX] },
+    cases: [
+      {
+        change: 'an unknown index',
+        request: { index_name: 'Q/block', indexes: ['3'] },
+        code: status.INVALID_ARGUMENT,
+        message: /^unknown index "Q\/block"$/,
+      },
+      invalid(
+        '101 indexes',
+        { index_name: 'X/vtx', indexes: Array.from({ length: 101 }, (_, i) => String(i)) },
+        'indexes',
+      ),
+    ],
+  },
+  GetContainersByID: {
+    valid: { index_name: 'P/block', ids: [ID, ID] },
+    cases: [
+      {
+        change: 'an unknown index',
+        request: { index_name: 'Q/block', ids: [ID] },
+        code: status.INVALID_ARGUMENT,
+        message: /^unknown index "Q\/block"$/,
+      },
+      invalid('101 ids', { index_name: 'P/block', ids: Array<string>(101).fill(ID) }, 'ids'),
+      invalid('an id that is not cb58', { index_name: 'P/block', ids: [ID, 'not an id'] }, 'ids[1]'),
+      invalid('an over-long id', { index_name: 'P/block', ids: ['1'.repeat(100_000)] }, 'ids[0]'),
+    ],
+  },
   GetContainerRange: {
     valid: { index_name: 'X/tx', start_index: '0', num_to_fetch: '10' },
     cases: [
@@ -1491,6 +1521,8 @@ describe('gRPC input validation', function () {
             'IsAccepted',
             'GetProjectionStatus',
             'GetIngestionStatus',
+            // Takes nothing, and runs until its caller's deadline (grpc-fuzz calls it).
+            'WatchProjection',
           ].includes(m),
       );
       expect(untested, name).to.deep.equal([]);

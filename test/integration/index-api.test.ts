@@ -16,6 +16,7 @@ describe('Index API through gateway-rpc', function () {
   let indexer: RunningComponent;
   let gateway: RunningComponent;
   let base: string;
+  let indexerAddress: string;
 
   before(async function () {
     this.timeout(120_000);
@@ -23,6 +24,7 @@ describe('Index API through gateway-rpc', function () {
     db = await createTestDatabase();
     const grpcPort = await freePort();
     const httpPort = await freePort();
+    indexerAddress = `127.0.0.1:${grpcPort}`;
     indexer = await startComponent('container-indexer', {
       DATABASE_URL: db.url,
       UPSTREAM_NODE_URLS: upstream.url,
@@ -33,7 +35,7 @@ describe('Index API through gateway-rpc', function () {
     gateway = await startComponent('gateway-rpc', {
       HTTP_HOST: '127.0.0.1',
       HTTP_PORT: String(httpPort),
-      CONTAINER_INDEXER_ADDRESS: `127.0.0.1:${grpcPort}`,
+      CONTAINER_INDEXER_ADDRESS: indexerAddress,
     });
     base = `http://127.0.0.1:${httpPort}`;
     await eventually(
@@ -329,6 +331,91 @@ describe('Index API through gateway-rpc', function () {
     });
     const unserved = await post('/ext/index/X/vtx', pastInt64);
     expect([unserved.status, unserved.body]).to.deep.equal([404, '404 page not found\n']);
+  });
+
+  describe('with its cache off, concurrent lookups in batch calls', function () {
+    let uncached: RunningComponent;
+    let uncachedBase: string;
+
+    before(async function () {
+      const httpPort = await freePort();
+      uncached = await startComponent('gateway-rpc', {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: String(httpPort),
+        CONTAINER_INDEXER_ADDRESS: indexerAddress,
+        GATEWAY_CACHE_SIZE: '0',
+      });
+      uncachedBase = `http://127.0.0.1:${httpPort}`;
+    });
+
+    after(async function () {
+      await uncached?.stop();
+    });
+
+    /** Each lookup the batches serve, of every outcome, for two indexes served and one not. */
+    const lookups = (missingId = container('X/tx', 0).id): [string, string, unknown][] => [
+      ...[0, 7, 7, 1499, 1500, 99999].map((index): [string, string, unknown] => [
+        'P/block',
+        'index.getContainerByIndex',
+        { index, encoding: index % 2 ? 'hexnc' : 'hex' },
+      ]),
+      ['P/block', 'index.getContainerByIndex', { index: String(2n ** 63n - 1n) }],
+      ['P/block', 'index.getContainerByIndex', { index: String(2n ** 64n - 1n) }],
+      ['P/block', 'index.getContainerByIndex', { index: 3, encoding: 'json' }],
+      ['X/tx', 'index.getContainerByIndex', { index: 4 }],
+      ['X/tx', 'index.getContainerByIndex', { index: 5 }],
+      ['P/block', 'index.getContainerByID', { id: container('P/block', 42).id }],
+      ['P/block', 'index.getContainerByID', { id: missingId }],
+      ['P/block', 'index.getIndex', { id: container('P/block', 43).id }],
+      ['P/block', 'index.getIndex', { id: missingId }],
+      ['P/block', 'index.getIndex', {}],
+      ['P/block', 'index.isAccepted', { id: container('P/block', 42).id }],
+      ['P/block', 'index.isAccepted', { id: missingId }],
+      ['X/tx', 'index.isAccepted', { id: missingId }],
+      ['X/tx', 'index.getContainerByID', { id: container('X/tx', 2).id }],
+      ['X/vtx', 'index.getContainerByIndex', { index: 1 }],
+      ['X/vtx', 'index.getContainerByID', { id: missingId }],
+      ['X/vtx', 'index.isAccepted', { id: missingId }],
+    ];
+
+    async function ask([indexName, method, params]: [string, string, unknown]) {
+      const response = await fetch(`${uncachedBase}/ext/index/${indexName}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      return `${response.status} ${await response.text()}`;
+    }
+
+    /** The gateway's calls of a container-indexer method so far, from its metrics. */
+    async function callsOf(method: string): Promise<number> {
+      const text = await (await fetch(`http://127.0.0.1:${uncached.opsPort}/metrics`)).text();
+      const counts = text
+        .split('\n')
+        .filter((line) => line.startsWith('chain_data_grpc_client_handled_total{'))
+        .filter((line) => line.includes(`grpc_method="${method}"`))
+        .map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)));
+      return counts.reduce((sum, n) => sum + n, 0);
+    }
+
+    it('answers each lookup exactly as the same lookup alone does: found, not found, mixed, an index not served', async function () {
+      // One at a time, each lookup is alone in its turn: the single calls.
+      const alone: string[] = [];
+      for (const lookup of lookups()) alone.push(await ask(lookup));
+      expect(await callsOf('GetContainersByIndex')).to.equal(0);
+      expect(alone[0]).to.equal(
+        `200 ${JSON.stringify({ jsonrpc: '2.0', result: formatted('P/block', 0), id: 1 })}\n`,
+      );
+      expect(alone[4]).to.include('no container at index 1500');
+      expect(alone.at(-1)).to.equal('404 404 page not found\n');
+      // All at once, many times over: requests read in one turn share batch calls, and answer the same.
+      for (let round = 0; round < 20; round++) {
+        expect(await Promise.all(lookups().map(ask)), `round ${round}`).to.deep.equal(alone);
+        if ((await callsOf('GetContainersByIndex')) > 0 && (await callsOf('GetContainersByID')) > 0) break;
+      }
+      expect(await callsOf('GetContainersByIndex'), 'batches by index').to.be.greaterThan(0);
+      expect(await callsOf('GetContainersByID'), 'batches by id').to.be.greaterThan(0);
+    });
   });
 
   it('works with the official Avalanche SDK index client', async function () {

@@ -118,6 +118,8 @@ describe('runtime: gRPC', function () {
     GetIndex: () => Promise.resolve({ index: '18446744073709551615' }),
     GetLastAccepted: () => new Promise((resolve) => (release = () => resolve(container))),
     IsAccepted: () => Promise.resolve({ is_accepted: true }),
+    GetContainersByIndex: () => Promise.resolve({ containers: [] }),
+    GetContainersByID: () => Promise.resolve({ containers: [] }),
     StreamContainers: async (_request, write) => {
       for (let i = 0; i < 3; i++) await write({ ...container, index: String(i) });
     },

@@ -161,6 +161,8 @@ describe('internal metrics', function () {
         new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('over')))),
       GetLastAccepted: () => new Promise((resolve) => (release = () => resolve(container))),
       IsAccepted: () => Promise.resolve({ is_accepted: true }),
+      GetContainersByIndex: () => Promise.resolve({ containers: [] }),
+      GetContainersByID: () => Promise.resolve({ containers: [] }),
       StreamContainers: async (_request, write) => {
         for (let i = 0; i < 3; i++) await write({ ...container, index: String(i) });
       },

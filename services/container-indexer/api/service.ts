@@ -2,13 +2,28 @@ import type { Container } from '../../generated/proto/chaindata/containerindexer
 import type { ContainerIndexServiceHandlers } from '../../generated/proto/chaindata/containerindexer/v1/ContainerIndexService.ts';
 import { DomainError } from '../../runtime/errors.ts';
 import { decodeId, encodeCb58 } from '../../runtime/formatting/cb58.ts';
-import { MAX_INT64, MAX_TEXT_LENGTH, quoted } from '../../runtime/grpc/request-fields.ts';
+import {
+  integer,
+  invalidField,
+  MAX_INT64,
+  MAX_TEXT_LENGTH,
+  MAX_UINT64,
+  quoted,
+} from '../../runtime/grpc/request-fields.ts';
 import type { AsyncImplementation } from '../../runtime/grpc/server.ts';
-import { isIndexName, MAX_FETCHED_BY_RANGE, type IndexName } from '../../runtime/avalanche/index-names.ts';
+import {
+  isIndexName,
+  MAX_CONTAINERS_PER_LOOKUP,
+  MAX_FETCHED_BY_RANGE,
+  type IndexName,
+} from '../../runtime/avalanche/index-names.ts';
 import type { ContainerStore, StoredContainer } from '../store/container-store.ts';
 
 /** What the lookups read: the indexer's database, or (in the devnet) containers held in memory. */
-export type ContainerSource = Pick<ContainerStore, 'state' | 'byIndex' | 'byId' | 'range'>;
+export type ContainerSource = Pick<
+  ContainerStore,
+  'state' | 'byIndex' | 'byId' | 'byIndexes' | 'byIds' | 'range'
+>;
 
 /**
  * Lookups over the stored indexes, with the node's rules and error texts (avalanchego indexer/index.go).
@@ -25,6 +40,28 @@ function toMessage(c: StoredContainer): Container {
   };
 }
 
+/**
+ * Container bytes one GetContainersBy* answer carries at most (a C-Chain block may be megabytes, and a hundred of them
+ * would pass the 64 MiB message limit): the containers past it are named as unanswered, for the caller to ask again.
+ */
+const LOOKUP_ANSWER_BYTES = 8 * 1024 * 1024;
+
+function answerWithin(
+  found: StoredContainer[],
+  keyOf: (container: StoredContainer) => string,
+): { containers: Container[]; unanswered: string[] } {
+  const containers: Container[] = [];
+  const unanswered: string[] = [];
+  let bytes = 0;
+  for (const container of found) {
+    bytes += container.bytes.length;
+    if (containers.length > 0 && bytes > LOOKUP_ANSWER_BYTES) {
+      unanswered.push(keyOf(container));
+    } else containers.push(toMessage(container));
+  }
+  return { containers, unanswered };
+}
+
 export function containerIndexService(options: {
   store: ContainerSource;
   served: readonly IndexName[];
@@ -37,18 +74,26 @@ export function containerIndexService(options: {
       throw new DomainError('unimplemented', `index ${name} is not served by this indexer`);
     return name;
   };
-  const idOf = (text: string): Uint8Array => {
+  /** An id's bytes; a bad one fails with the node's text, after `field: ` when the id is an item of a list. */
+  const idOf = (text: string, field?: string): Uint8Array => {
+    const refused = (reason: string) =>
+      new DomainError(
+        'invalid_argument',
+        `${field === undefined ? '' : `${field}: `}couldn't decode ID to bytes: ${reason}`,
+      );
     // A cb58 id is about 50 characters; decoding megabytes of text would only waste the call.
     if (text.length > MAX_TEXT_LENGTH)
-      throw new DomainError(
-        'invalid_argument',
-        `couldn't decode ID to bytes: expected at most ${MAX_TEXT_LENGTH} characters, got ${text.length}`,
-      );
+      throw refused(`expected at most ${MAX_TEXT_LENGTH} characters, got ${text.length}`);
     try {
       return decodeId(text);
     } catch (err) {
-      throw new DomainError('invalid_argument', `couldn't decode ID to bytes: ${(err as Error).message}`);
+      throw refused((err as Error).message);
     }
+  };
+  const boundedList = <T>(field: string, values: T[]): T[] => {
+    if (values.length > MAX_CONTAINERS_PER_LOOKUP)
+      throw invalidField(field, `at most ${MAX_CONTAINERS_PER_LOOKUP} items`, `${values.length} items`);
+    return values;
   };
   /** The index of the last accepted container, or undefined when none has been. */
   const lastAccepted = async (name: IndexName): Promise<bigint | undefined> => {
@@ -70,6 +115,22 @@ export function containerIndexService(options: {
       const container = index > MAX_INT64 ? undefined : await store.byIndex(name, index);
       if (!container) throw new DomainError('not_found', `no container at index ${index}`);
       return toMessage(container);
+    },
+    GetContainersByIndex: async (req) => {
+      const name = indexOf(req.index_name);
+      const indexes = boundedList('indexes', req.indexes).map((index, i) =>
+        integer(`indexes[${i}]`, index, MAX_UINT64),
+      );
+      // Indexes are stored as int64: one above that is simply not there, as a missing one is.
+      const storable = [...new Set(indexes.filter((index) => index <= MAX_INT64))];
+      return answerWithin(storable.length === 0 ? [] : await store.byIndexes(name, storable), (c) =>
+        c.index.toString(),
+      );
+    },
+    GetContainersByID: async (req) => {
+      const name = indexOf(req.index_name);
+      const ids = boundedList('ids', req.ids).map((id, i) => idOf(id, `ids[${i}]`));
+      return answerWithin(ids.length === 0 ? [] : await store.byIds(name, ids), (c) => encodeCb58(c.id));
     },
     GetContainerRange: async (req) => {
       const name = indexOf(req.index_name);

@@ -26,6 +26,11 @@ interface ContainerRow {
 const COLUMNS = 'idx, id, bytes, accepted_at_unix_nano';
 const BY_INDEX = `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND idx = $2`;
 const BY_ID = `SELECT ${COLUMNS} FROM container_indexer.containers WHERE index_name = $1 AND id = $2`;
+// One statement for a batch of lookups, served by the same indexes as BY_INDEX and BY_ID (one probe per value).
+const BY_INDEXES = `SELECT ${COLUMNS} FROM container_indexer.containers
+  WHERE index_name = $1 AND idx = ANY($2::bigint[]) ORDER BY idx`;
+const BY_IDS = `SELECT ${COLUMNS} FROM container_indexer.containers
+  WHERE index_name = $1 AND id = ANY($2::bytea[]) ORDER BY idx`;
 
 function toContainer(row: ContainerRow): StoredContainer {
   return {
@@ -148,6 +153,25 @@ export class ContainerStore {
       this.lookup('container_indexer.by_id', BY_ID, [indexName, Buffer.from(id)]),
     );
     return rows[0] && toContainer(rows[0]);
+  }
+
+  /** The stored containers at any of `indexes` (each once), in index order; an index with none is left out. */
+  async byIndexes(indexName: IndexName, indexes: readonly bigint[]): Promise<StoredContainer[]> {
+    const { rows } = await this.pool.query<ContainerRow>(
+      this.lookup('container_indexer.by_indexes', BY_INDEXES, [
+        indexName,
+        indexes.map((index) => index.toString()),
+      ]),
+    );
+    return rows.map(toContainer);
+  }
+
+  /** The stored containers with any of `ids` (each once), in index order; an id not stored is left out. */
+  async byIds(indexName: IndexName, ids: readonly Uint8Array[]): Promise<StoredContainer[]> {
+    const { rows } = await this.pool.query<ContainerRow>(
+      this.lookup('container_indexer.by_ids', BY_IDS, [indexName, ids.map((id) => Buffer.from(id))]),
+    );
+    return rows.map(toContainer);
   }
 
   /** Containers with start <= index < end, in index order. */

@@ -13,3 +13,10 @@ export function isIndexName(value: string): value is IndexName {
 
 /** Containers per getContainerRange call: the node's MaxFetchedByRange. */
 export const MAX_FETCHED_BY_RANGE = 1024;
+
+/**
+ * The most containers one GetContainersByIndex or GetContainersByID call may ask for (the proto says so; the
+ * container indexer refuses more). Enough for every lookup a busy gateway has waiting in one turn, few enough that
+ * an answer of large C-Chain blocks stays far below the gRPC message limit.
+ */
+export const MAX_CONTAINERS_PER_LOOKUP = 100;

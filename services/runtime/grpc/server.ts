@@ -108,14 +108,23 @@ export function implementService<H>(
  * A signal that fires when the call ends without its handler: grpc-js reports a passed deadline, a cancelling
  * client and a server shutting down alike as 'cancelled'.
  */
+/**
+ * The call's scope, and its end: grpc-js emits 'cancelled' for every call once its stream closes, answered or not, so
+ * the scope stops listening when the handler has settled (aborting then would only make a DOMException per call and
+ * wake every listener of the signal, for work that is over).
+ */
 function callScopeOf(
   call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>,
-) {
+): { scope: CallScope; settled: () => void } {
   const abort = new AbortController();
-  call.once('cancelled', () => abort.abort());
+  const cancelled = () => abort.abort();
+  call.once('cancelled', cancelled);
   if (call.cancelled) abort.abort();
   const deadline = call.getDeadline();
-  return { signal: abort.signal, deadline: deadline instanceof Date ? deadline.getTime() : deadline };
+  return {
+    scope: { signal: abort.signal, deadline: deadline instanceof Date ? deadline.getTime() : deadline },
+    settled: () => call.off('cancelled', cancelled),
+  };
 }
 
 /**
@@ -145,13 +154,15 @@ function unary(
 ): grpc.handleUnaryCall<unknown, unknown> {
   return (call, callback) => {
     const startedAt = metrics.started();
-    const scope = callScopeOf(call);
+    const { scope, settled } = callScopeOf(call);
     runInCallScope(scope, () => handler(call.request, scope.signal)).then(
       (response) => {
+        settled();
         metrics.ended(startedAt, endedWith(scope, grpc.status.OK));
         callback(null, response);
       },
       (err: unknown) => {
+        settled();
         const status = statusOf(err, scope.signal, log);
         metrics.ended(startedAt, endedWith(scope, status.code));
         callback(status);
@@ -167,7 +178,7 @@ function serverStream(
 ): grpc.handleServerStreamingCall<unknown, unknown> {
   return (call) => {
     const startedAt = metrics.started();
-    const scope = callScopeOf(call);
+    const { scope, settled } = callScopeOf(call);
     // A write waiting for the client to drain must not wait forever for a client that has gone.
     const write = (message: unknown) =>
       new Promise<void>((resolve, reject) => {
@@ -184,11 +195,13 @@ function serverStream(
       });
     runInCallScope(scope, () => handler(call.request, write, scope.signal)).then(
       () => {
+        settled();
         metrics.ended(startedAt, endedWith(scope, grpc.status.OK));
         call.end();
       },
       // grpc-js sends a stream's status on 'error' (destroying the stream would end it without any).
       (err: unknown) => {
+        settled();
         const status = statusOf(err, scope.signal, log);
         metrics.ended(startedAt, endedWith(scope, status.code));
         if (!scope.signal.aborted) call.emit('error', Object.assign(new Error(), status));

@@ -7,6 +7,9 @@ import type { GetContainerByIDRequest as _chaindata_containerindexer_v1_GetConta
 import type { GetContainerByIndexRequest as _chaindata_containerindexer_v1_GetContainerByIndexRequest, GetContainerByIndexRequest__Output as _chaindata_containerindexer_v1_GetContainerByIndexRequest__Output } from '../../../chaindata/containerindexer/v1/GetContainerByIndexRequest.ts';
 import type { GetContainerRangeRequest as _chaindata_containerindexer_v1_GetContainerRangeRequest, GetContainerRangeRequest__Output as _chaindata_containerindexer_v1_GetContainerRangeRequest__Output } from '../../../chaindata/containerindexer/v1/GetContainerRangeRequest.ts';
 import type { GetContainerRangeResponse as _chaindata_containerindexer_v1_GetContainerRangeResponse, GetContainerRangeResponse__Output as _chaindata_containerindexer_v1_GetContainerRangeResponse__Output } from '../../../chaindata/containerindexer/v1/GetContainerRangeResponse.ts';
+import type { GetContainersByIDRequest as _chaindata_containerindexer_v1_GetContainersByIDRequest, GetContainersByIDRequest__Output as _chaindata_containerindexer_v1_GetContainersByIDRequest__Output } from '../../../chaindata/containerindexer/v1/GetContainersByIDRequest.ts';
+import type { GetContainersByIndexRequest as _chaindata_containerindexer_v1_GetContainersByIndexRequest, GetContainersByIndexRequest__Output as _chaindata_containerindexer_v1_GetContainersByIndexRequest__Output } from '../../../chaindata/containerindexer/v1/GetContainersByIndexRequest.ts';
+import type { GetContainersResponse as _chaindata_containerindexer_v1_GetContainersResponse, GetContainersResponse__Output as _chaindata_containerindexer_v1_GetContainersResponse__Output } from '../../../chaindata/containerindexer/v1/GetContainersResponse.ts';
 import type { GetIndexRequest as _chaindata_containerindexer_v1_GetIndexRequest, GetIndexRequest__Output as _chaindata_containerindexer_v1_GetIndexRequest__Output } from '../../../chaindata/containerindexer/v1/GetIndexRequest.ts';
 import type { GetIndexResponse as _chaindata_containerindexer_v1_GetIndexResponse, GetIndexResponse__Output as _chaindata_containerindexer_v1_GetIndexResponse__Output } from '../../../chaindata/containerindexer/v1/GetIndexResponse.ts';
 import type { GetLastAcceptedRequest as _chaindata_containerindexer_v1_GetLastAcceptedRequest, GetLastAcceptedRequest__Output as _chaindata_containerindexer_v1_GetLastAcceptedRequest__Output } from '../../../chaindata/containerindexer/v1/GetLastAcceptedRequest.ts';
@@ -41,6 +44,24 @@ export interface ContainerIndexServiceClient extends grpc.Client {
   getContainerRange(argument: _chaindata_containerindexer_v1_GetContainerRangeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainerRangeResponse__Output>): grpc.ClientUnaryCall;
   getContainerRange(argument: _chaindata_containerindexer_v1_GetContainerRangeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainerRangeResponse__Output>): grpc.ClientUnaryCall;
   getContainerRange(argument: _chaindata_containerindexer_v1_GetContainerRangeRequest, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainerRangeResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetContainersByID(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  GetContainersByID(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  GetContainersByID(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  GetContainersByID(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersById(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersById(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersById(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersById(argument: _chaindata_containerindexer_v1_GetContainersByIDRequest, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  GetContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  GetContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  GetContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
+  getContainersByIndex(argument: _chaindata_containerindexer_v1_GetContainersByIndexRequest, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetContainersResponse__Output>): grpc.ClientUnaryCall;
   
   GetIndex(argument: _chaindata_containerindexer_v1_GetIndexRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetIndexResponse__Output>): grpc.ClientUnaryCall;
   GetIndex(argument: _chaindata_containerindexer_v1_GetIndexRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_chaindata_containerindexer_v1_GetIndexResponse__Output>): grpc.ClientUnaryCall;
@@ -83,6 +104,10 @@ export interface ContainerIndexServiceHandlers extends grpc.UntypedServiceImplem
   
   GetContainerRange: grpc.handleUnaryCall<_chaindata_containerindexer_v1_GetContainerRangeRequest__Output, _chaindata_containerindexer_v1_GetContainerRangeResponse>;
   
+  GetContainersByID: grpc.handleUnaryCall<_chaindata_containerindexer_v1_GetContainersByIDRequest__Output, _chaindata_containerindexer_v1_GetContainersResponse>;
+  
+  GetContainersByIndex: grpc.handleUnaryCall<_chaindata_containerindexer_v1_GetContainersByIndexRequest__Output, _chaindata_containerindexer_v1_GetContainersResponse>;
+  
   GetIndex: grpc.handleUnaryCall<_chaindata_containerindexer_v1_GetIndexRequest__Output, _chaindata_containerindexer_v1_GetIndexResponse>;
   
   GetLastAccepted: grpc.handleUnaryCall<_chaindata_containerindexer_v1_GetLastAcceptedRequest__Output, _chaindata_containerindexer_v1_Container>;
@@ -97,6 +122,8 @@ export interface ContainerIndexServiceDefinition extends grpc.ServiceDefinition 
   GetContainerByID: MethodDefinition<_chaindata_containerindexer_v1_GetContainerByIDRequest, _chaindata_containerindexer_v1_Container, _chaindata_containerindexer_v1_GetContainerByIDRequest__Output, _chaindata_containerindexer_v1_Container__Output>
   GetContainerByIndex: MethodDefinition<_chaindata_containerindexer_v1_GetContainerByIndexRequest, _chaindata_containerindexer_v1_Container, _chaindata_containerindexer_v1_GetContainerByIndexRequest__Output, _chaindata_containerindexer_v1_Container__Output>
   GetContainerRange: MethodDefinition<_chaindata_containerindexer_v1_GetContainerRangeRequest, _chaindata_containerindexer_v1_GetContainerRangeResponse, _chaindata_containerindexer_v1_GetContainerRangeRequest__Output, _chaindata_containerindexer_v1_GetContainerRangeResponse__Output>
+  GetContainersByID: MethodDefinition<_chaindata_containerindexer_v1_GetContainersByIDRequest, _chaindata_containerindexer_v1_GetContainersResponse, _chaindata_containerindexer_v1_GetContainersByIDRequest__Output, _chaindata_containerindexer_v1_GetContainersResponse__Output>
+  GetContainersByIndex: MethodDefinition<_chaindata_containerindexer_v1_GetContainersByIndexRequest, _chaindata_containerindexer_v1_GetContainersResponse, _chaindata_containerindexer_v1_GetContainersByIndexRequest__Output, _chaindata_containerindexer_v1_GetContainersResponse__Output>
   GetIndex: MethodDefinition<_chaindata_containerindexer_v1_GetIndexRequest, _chaindata_containerindexer_v1_GetIndexResponse, _chaindata_containerindexer_v1_GetIndexRequest__Output, _chaindata_containerindexer_v1_GetIndexResponse__Output>
   GetLastAccepted: MethodDefinition<_chaindata_containerindexer_v1_GetLastAcceptedRequest, _chaindata_containerindexer_v1_Container, _chaindata_containerindexer_v1_GetLastAcceptedRequest__Output, _chaindata_containerindexer_v1_Container__Output>
   IsAccepted: MethodDefinition<_chaindata_containerindexer_v1_IsAcceptedRequest, _chaindata_containerindexer_v1_IsAcceptedResponse, _chaindata_containerindexer_v1_IsAcceptedRequest__Output, _chaindata_containerindexer_v1_IsAcceptedResponse__Output>
