@@ -8,10 +8,13 @@
  * - gateway-data under load for the busiest address: `GET …/transactions?addresses=` and `POST …/utxos`.
  *
  * Every component runs as `chain-data <component>` (telemetry on, no exporter), on embedded PostgreSQL. With
- * --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md.
+ * --write-docs (or BENCH_WRITE_DOCS=1) it rewrites its section of docs/benchmarks.md; with --only projection it stops
+ * after the projection. The machine is shared, so the projection is also judged by the CPU time it costs per 1,000
+ * containers, in primary-network and in PostgreSQL.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { ProtoGrpcType as IndexerProto } from '../services/generated/proto/container_indexer.ts';
 import type { ProtoGrpcType } from '../services/generated/proto/primary_network.ts';
@@ -35,11 +38,61 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     duration: { type: 'string', default: '10' },
     'write-docs': { type: 'boolean', default: false },
+    // `projection`: the stream and the projection only, without loading the list routes.
+    only: { type: 'string' },
   },
 });
+if (args.only !== undefined && args.only !== 'projection') throw new Error('--only takes `projection`');
 const writeDocs = args['write-docs'] || process.env.BENCH_WRITE_DOCS === '1';
 const settings = { connections: Number(args.connections), durationMs: Number(args.duration) * 1000 };
 const log = (text: string) => process.stderr.write(`[bench] primary-network: ${text}\n`);
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, what /proc/<pid>/stat counts in on Linux
+
+/** A process's stat fields after its command name (utime is [11], stime [12], cutime [13], cstime [14]). */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+const ticksToMs = (ticks: number) => (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+
+/** CPU time a process has used, in ms. */
+function cpuMsOf(pid: number): number {
+  const f = statFields(pid);
+  return f ? ticksToMs(Number(f[11]) + Number(f[12])) : 0;
+}
+
+/**
+ * CPU time of a whole PostgreSQL server, in ms: its postmaster's live children (backends come and go with pools)
+ * and what the ones that exited left in the postmaster's cutime and cstime.
+ */
+function serverCpuMs(postmaster: number): number {
+  const own = statFields(postmaster);
+  let sum = own ? ticksToMs(Number(own[13]) + Number(own[14])) : 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const f = statFields(Number(entry));
+    if (f && Number(f[1]) === postmaster) sum += ticksToMs(Number(f[11]) + Number(f[12]));
+  }
+  return sum;
+}
+
+/** The postmaster of the server behind `url`: the parent of this connection's backend. */
+async function postmasterPid(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return Number(statFields(rows[0]!.pid)![1]);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The devnet with its whole history generated, and its container counts per index. */
 async function startDevnet() {
@@ -112,6 +165,10 @@ try {
   });
   const projectionStarted = performance.now();
   running.push(service);
+  const servicePid = service.child.pid!;
+  const postmaster = db.pid === undefined ? await postmasterPid(db.url) : undefined;
+  const databaseCpuMs = () => (postmaster === undefined ? cpuMsOf(db.pid!) : serverCpuMs(postmaster));
+  const cpuStart = { projector: cpuMsOf(servicePid), database: databaseCpuMs() };
   const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
   const client = createGrpcClient(
     proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
@@ -130,98 +187,130 @@ try {
     'the projection',
   );
   const projectionSeconds = (performance.now() - projectionStarted) / 1000;
+  const perThousand = (ms: number) => (ms / total) * 1000;
+  const cpu = {
+    projector: perThousand(cpuMsOf(servicePid) - cpuStart.projector),
+    database: perThousand(databaseCpuMs() - cpuStart.database),
+  };
   client.close();
   log(`projected in ${projectionSeconds.toFixed(1)} s (stream read in ${streamSeconds.toFixed(1)} s)`);
-
-  // gateway-data under load for the busiest P-Chain address.
-  const gatewayPort = await freePort();
-  running.push(
-    await startBenchComponent('gateway-data', {
+  const cpuLine = `CPU per 1,000 containers while projecting: primary-network ${cpu.projector.toFixed(0)} ms, PostgreSQL ${cpu.database.toFixed(0)} ms${postmaster === undefined ? '' : ' (the whole server)'}.`;
+  log(cpuLine);
+  if (args.only === 'projection') {
+    const rate = total / projectionSeconds;
+    const streamRate = streamed / streamSeconds;
+    process.stdout.write(
+      `\nstream ${streamRate.toFixed(0)} containers/s, projection ${rate.toFixed(0)} containers/s (${(rate / streamRate).toFixed(2)} of the stream)\n${cpuLine}\n`,
+    );
+  } else {
+    // gateway-data under load for the busiest P-Chain address.
+    const gatewayPort = await freePort();
+    const gateway = await startBenchComponent('gateway-data', {
       HTTP_HOST: '127.0.0.1',
       HTTP_PORT: String(gatewayPort),
       PRIMARY_NETWORK_ADDRESS: `127.0.0.1:${servicePort}`,
       PAGE_TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret',
-    }),
-  );
-  const sql = new pg.Client({ connectionString: db.url });
-  await sql.connect();
-  const { rows } = await sql.query<{ address: Buffer; count: string }>(
-    `SELECT address, count(*) AS count FROM primary_network.address_transactions
+    });
+    running.push(gateway);
+    // Each process's CPU per answered request: the machine is shared, so requests/s alone says little.
+    const cpuOfLoad = async (load: () => Promise<Measurement>) => {
+      const before = [cpuMsOf(gateway.child.pid!), cpuMsOf(servicePid), databaseCpuMs()];
+      const measurement = await load();
+      const after = [cpuMsOf(gateway.child.pid!), cpuMsOf(servicePid), databaseCpuMs()];
+      const perRequest = after.map((ms, i) =>
+        ((ms - before[i]!) / Math.max(1, measurement.completed)).toFixed(2),
+      );
+      return { ...measurement, cpu: perRequest.join(' / ') };
+    };
+    const sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    const { rows } = await sql.query<{ address: Buffer; count: string }>(
+      `SELECT address, count(*) AS count FROM primary_network.address_transactions
      WHERE chain = 'P' AND kind = 0 GROUP BY address ORDER BY count DESC LIMIT 1`,
-  );
-  const { rows: utxoRows } = await sql.query<{ count: string }>(
-    `SELECT count(*) AS count FROM primary_network.address_utxos WHERE chain = 'P' AND address = $1`,
-    [rows[0]!.address],
-  );
-  await sql.end();
-  const busiest = formatBech32('fuji', rows[0]!.address);
-  const busyTxs = Number(rows[0]!.count);
-  const base = `http://127.0.0.1:${gatewayPort}/v1/networks/fuji/blockchains/p-chain`;
-  const transactionRequests = ['asc', 'desc'].flatMap((sortOrder) =>
-    ['10', '25', '100'].map((pageSize) => ({
-      method: 'GET' as const,
-      path: `/v1/networks/fuji/blockchains/p-chain/transactions?addresses=${busiest}&pageSize=${pageSize}&sortOrder=${sortOrder}`,
-    })),
-  );
-  const utxoRequests = ['timestamp', 'amount'].flatMap((sortBy) =>
-    ['asc', 'desc'].map((sortOrder) => ({
-      method: 'POST' as const,
-      path: `/v1/networks/fuji/blockchains/p-chain/utxos?pageSize=100&includeSpent=true&sortBy=${sortBy}&sortOrder=${sortOrder}`,
-      body: JSON.stringify({ addresses: `P-${busiest}` }),
-    })),
-  );
-  const hasList = (field: string) => (body: string) => body.includes(`"${field}":[{`);
-  log('loading transactions');
-  const transactions = await httpLoad(base, transactionRequests, settings, hasList('transactions'));
-  log('loading utxos');
-  const utxos = await httpLoad(base, utxoRequests, settings, hasList('utxos'));
+    );
+    const { rows: utxoRows } = await sql.query<{ count: string }>(
+      `SELECT count(*) AS count FROM primary_network.address_utxos WHERE chain = 'P' AND address = $1`,
+      [rows[0]!.address],
+    );
+    await sql.end();
+    const busiest = formatBech32('fuji', rows[0]!.address);
+    const busyTxs = Number(rows[0]!.count);
+    const base = `http://127.0.0.1:${gatewayPort}/v1/networks/fuji/blockchains/p-chain`;
+    const transactionRequests = ['asc', 'desc'].flatMap((sortOrder) =>
+      ['10', '25', '100'].map((pageSize) => ({
+        method: 'GET' as const,
+        path: `/v1/networks/fuji/blockchains/p-chain/transactions?addresses=${busiest}&pageSize=${pageSize}&sortOrder=${sortOrder}`,
+      })),
+    );
+    const utxoRequests = ['timestamp', 'amount'].flatMap((sortBy) =>
+      ['asc', 'desc'].map((sortOrder) => ({
+        method: 'POST' as const,
+        path: `/v1/networks/fuji/blockchains/p-chain/utxos?pageSize=100&includeSpent=true&sortBy=${sortBy}&sortOrder=${sortOrder}`,
+        body: JSON.stringify({ addresses: `P-${busiest}` }),
+      })),
+    );
+    const hasList = (field: string) => (body: string) => body.includes(`"${field}":[{`);
+    log('loading transactions');
+    const transactions = await cpuOfLoad(() =>
+      httpLoad(base, transactionRequests, settings, hasList('transactions')),
+    );
+    log('loading utxos');
+    const utxos = await cpuOfLoad(() => httpLoad(base, utxoRequests, settings, hasList('utxos')));
 
-  const streamRate = streamed / streamSeconds;
-  const projectionRate = total / projectionSeconds;
-  const ratio = projectionRate / streamRate;
-  const row = (name: string, m: Measurement) => [
-    name,
-    m.requestsPerSecond.toFixed(0),
-    m.p50Ms.toFixed(2),
-    m.p99Ms.toFixed(2),
-    m.failures.map((f) => `${f.count} ${f.kind}`).join(', ') || 'none',
-  ];
-  const projectionTable = markdownTable(
-    ['path', 'containers', 'seconds', 'containers/s', 'vs stream'],
-    [
+    const streamRate = streamed / streamSeconds;
+    const projectionRate = total / projectionSeconds;
+    const ratio = projectionRate / streamRate;
+    const row = (name: string, m: Measurement & { cpu: string }) => [
+      name,
+      m.requestsPerSecond.toFixed(0),
+      m.p50Ms.toFixed(2),
+      m.p99Ms.toFixed(2),
+      m.cpu,
+      m.failures.map((f) => `${f.count} ${f.kind}`).join(', ') || 'none',
+    ];
+    const projectionTable = markdownTable(
+      ['path', 'containers', 'seconds', 'containers/s', 'vs stream'],
       [
-        'raw container stream (StreamContainers)',
-        String(streamed),
-        streamSeconds.toFixed(1),
-        streamRate.toFixed(0),
-        '1.00',
+        [
+          'raw container stream (StreamContainers)',
+          String(streamed),
+          streamSeconds.toFixed(1),
+          streamRate.toFixed(0),
+          '1.00',
+        ],
+        [
+          'projection (primary-network)',
+          String(total),
+          projectionSeconds.toFixed(1),
+          projectionRate.toFixed(0),
+          ratio.toFixed(2),
+        ],
       ],
+      [false, true, true, true, true],
+    );
+    const loadTable = markdownTable(
       [
-        'projection (primary-network)',
-        String(total),
-        projectionSeconds.toFixed(1),
-        projectionRate.toFixed(0),
-        ratio.toFixed(2),
+        'route (busiest address)',
+        'requests/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU ms/request: gateway-data / primary-network / PostgreSQL',
+        'failures',
       ],
-    ],
-    [false, true, true, true, true],
-  );
-  const loadTable = markdownTable(
-    ['route (busiest address)', 'requests/s', 'p50 ms', 'p99 ms', 'failures'],
-    [row('GET …/p-chain/transactions?addresses=', transactions), row('POST …/p-chain/utxos', utxos)],
-    [false, true, true, true, false],
-  );
-  const verdict = [
-    `Projection target (at least ${MINIMUM_PROJECTION_RATIO * 100}% of the raw stream's rate): ${(ratio * 100).toFixed(0)}%, ${ratio >= MINIMUM_PROJECTION_RATIO ? 'met' : 'NOT met'}.`,
-    `Busiest address: ${busyTxs} P-Chain transactions, ${utxoRows[0]!.count} UTXOs${busyTxs >= BUSY_ADDRESS_TXS ? '' : ` (fewer than the ${BUSY_ADDRESS_TXS} asked for: use more --hours)`}.`,
-  ].join('\n');
-  const text = `${projectionTable}\n\n${loadTable}\n\n${verdict}\n${await peakMemoryLine()}`;
-  process.stdout.write(`\n## Primary-network service\n\n${text}\n`);
-  if (writeDocs) {
-    await writeMarkedSection(
-      DOCS_FILE,
-      'primary-network',
-      `## Primary-network service
+      [row('GET …/p-chain/transactions?addresses=', transactions), row('POST …/p-chain/utxos', utxos)],
+      [false, true, true, true, true, false],
+    );
+    const verdict = [
+      `Projection target (at least ${MINIMUM_PROJECTION_RATIO * 100}% of the raw stream's rate): ${(ratio * 100).toFixed(0)}%, ${ratio >= MINIMUM_PROJECTION_RATIO ? 'met' : 'NOT met'}.`,
+      `Busiest address: ${busyTxs} P-Chain transactions, ${utxoRows[0]!.count} UTXOs${busyTxs >= BUSY_ADDRESS_TXS ? '' : ` (fewer than the ${BUSY_ADDRESS_TXS} asked for: use more --hours)`}.`,
+    ].join('\n');
+    const text = `${projectionTable}\n\n${loadTable}\n\n${verdict}\n${cpuLine}\n${await peakMemoryLine()}`;
+    process.stdout.write(`\n## Primary-network service\n\n${text}\n`);
+    if (writeDocs) {
+      await writeMarkedSection(
+        DOCS_FILE,
+        'primary-network',
+        `## Primary-network service
 
 - Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 - Machine: ${machineDescription()}
@@ -235,7 +324,8 @@ gateway-data at a fixed concurrency for the P-Chain address with the most transa
 10, 25 and 100 in both orders, and UTXOs (spent included, 100 per page) by time and by amount in both orders.
 
 ${text}`,
-    );
+      );
+    }
   }
 } finally {
   for (const r of running.reverse()) await r.stop();

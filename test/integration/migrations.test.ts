@@ -212,4 +212,40 @@ describe('migrations: an applied migration cannot drift', function () {
     const cursors = await pool.query('SELECT * FROM primary_network.cursors');
     expect(cursors.rowCount).to.equal(1);
   });
+  it('primary-network 010: keys the owner tables by time, keeping every row and replaying nothing', async function () {
+    const all = await readMigrations(PRIMARY_NETWORK_MIGRATIONS);
+    await pool.query('DROP SCHEMA IF EXISTS primary_network CASCADE');
+    expect(await migrate(pool, 'primary_network', all.slice(0, 9))).to.deep.equal([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    // Address 0a owns UTXO c1 (spent) and c2 (unspent); address 0b owns c2 too.
+    await pool.query(
+      `INSERT INTO primary_network.cursors (index_name, next_index) VALUES ('P/block', 5);
+       INSERT INTO primary_network.address_utxos (chain, address, utxo_id, block_timestamp, amount, asset_id)
+       VALUES ('P', '\\x0a', '\\xc1', 100, 5, '\\xa1'), ('P', '\\x0a', '\\xc2', 200, 7, '\\xa1'),
+              ('P', '\\x0b', '\\xc2', 200, 7, '\\xa1');
+       INSERT INTO primary_network.address_unspent (chain, address, utxo_id, block_timestamp, amount, asset_id)
+       VALUES ('P', '\\x0a', '\\xc2', 200, 7, '\\xa1'), ('P', '\\x0b', '\\xc2', 200, 7, '\\xa1');`,
+    );
+    expect(await migrate(pool, 'primary_network', all.slice(0, 10))).to.deep.equal([10]);
+    for (const [table, n] of [
+      ['address_utxos', 3],
+      ['address_unspent', 2],
+      ['cursors', 1],
+    ] as const) {
+      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM primary_network.${table}`);
+      expect(Number(rows[0]!.n), table).to.equal(n);
+    }
+    const { rows: indexes } = await pool.query<{ table: string; definition: string }>(
+      `SELECT tablename AS table, indexdef AS definition FROM pg_indexes
+       WHERE schemaname = 'primary_network' AND tablename IN ('address_utxos', 'address_unspent')
+       ORDER BY tablename, indexname`,
+    );
+    expect(indexes.map((i) => `${i.table}: ${i.definition.replace(/^.* USING btree /, '')}`)).to.deep.equal([
+      'address_unspent: (chain, address, amount, utxo_id)',
+      'address_unspent: (chain, address, block_timestamp, utxo_id)',
+      'address_utxos: (chain, address, amount, utxo_id)',
+      'address_utxos: (chain, address, block_timestamp, utxo_id)',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './decode/hashes.ts';
 import { encodeCb58 } from '../../runtime/formatting/cb58.ts';
 import { chainKeyOf, type ChainKey, type NetworkContext } from '../network.ts';
 import type {

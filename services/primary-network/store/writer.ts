@@ -86,6 +86,45 @@ export interface L1FeeChangeRow {
 const byteaArrayLiteral = (items: Uint8Array[]) =>
   `{${items.map((b) => `"\\\\x${bytea(b).toString('hex')}"`).join(',')}}`;
 
+const ID_BYTES = 32;
+
+/**
+ * Ids (transactions, UTXOs, blocks, assets: all 32 bytes) end to end, as one binary parameter. In a bytea[] each id
+ * went as hex text, written out by the projection and parsed back by the server, the most of what either spent on
+ * a batch's parameters.
+ */
+function packedIds(ids: Uint8Array[]): Buffer {
+  for (const id of ids) if (id.length !== ID_BYTES) throw new Error(`an id of ${id.length} bytes`);
+  return Buffer.concat(ids);
+}
+
+/** SQL for the id of row `n.i` (WITH ORDINALITY, from 1) of a packedIds() parameter. */
+const idAt = (param: string) =>
+  `substring(${param}::bytea FROM (n.i::int - 1) * ${ID_BYTES} + 1 FOR ${ID_BYTES})`;
+
+/** Byte strings of any length end to end, as one binary parameter, with where each starts and its length. */
+function spans(items: Uint8Array[]): { bytes: Buffer; starts: number[]; lengths: number[] } {
+  const starts: number[] = [];
+  let at = 0;
+  for (const item of items) {
+    starts.push(at);
+    at += item.length;
+  }
+  return { bytes: Buffer.concat(items), starts, lengths: items.map((i) => i.length) };
+}
+
+/** SQL for row n's byte string of a spans() parameter, given the columns `<column>_start` and `<column>_length`. */
+const spanAt = (param: string, column: string) =>
+  `substring(${param}::bytea FROM n.${column}_start + 1 FOR n.${column}_length)`;
+
+/**
+ * A batch joins its few hundred rows to tables of millions (a UTXO's spend, a spent UTXO's owners). Priced for a
+ * large batch, a hash or merge join reads the whole table on every batch, so the projection slowed as it grew;
+ * without them each row is found through its key's index.
+ */
+const LOOK_UP_BY_KEY =
+  "set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)";
+
 /** The cursor that says the genesis UTXOs are written (1) or not yet (0 or absent). */
 export const GENESIS_CURSOR = 'genesis';
 
@@ -202,7 +241,7 @@ export class ProjectionWriter {
   async write(batch: ProjectionBatch, expectedNext: bigint): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       // A commit lost in a crash takes its cursor move with it, so the batch is replayed: durability can wait.
-      await client.query('SET LOCAL synchronous_commit = off');
+      await client.query(`SELECT set_config('synchronous_commit', 'off', true), ${LOOK_UP_BY_KEY}`);
       if (!(await this.claimCursor(client, batch.indexName, expectedNext))) return false;
       await this.insertBlocks(client, batch.blocks);
       await this.insertVertices(client, batch.vertices);
@@ -236,6 +275,7 @@ export class ProjectionWriter {
   async writeGenesis(creations: UtxoCreation[]): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       if (!(await this.claimCursor(client, GENESIS_CURSOR, 0n))) return false;
+      await client.query(`SELECT ${LOOK_UP_BY_KEY}`);
       await this.insertCreations(client, creations, { linkCreator: false });
       await this.moveCursor(client, GENESIS_CURSOR, 1n);
       return true;
@@ -262,6 +302,10 @@ export class ProjectionWriter {
     ]);
   }
 
+  /**
+   * Blocks, vertices and transactions name the key a replay conflicts on: ON CONFLICT without one probes every
+   * unique index of the table for every row before inserting it.
+   */
   private async insertBlocks(client: PoolClient, blocks: BlockRow[]): Promise<void> {
     if (blocks.length === 0) return;
     await client.query(
@@ -269,21 +313,21 @@ export class ProjectionWriter {
          (chain, height, id, parent_id, block_timestamp, block_type, size_bytes, tx_ids, proposer_id,
           proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees,
           l1_fee_excess, l1_active_validators)
-       SELECT chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids::bytea[], proposer_id,
+       SELECT chain, height, ${idAt('$3')}, ${idAt('$4')}, ts, block_type, size_bytes, tx_ids::bytea[], proposer_id,
               proposer_parent_id, proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees,
               l1_fee_excess, l1_active_validators
-       FROM unnest($1::text[], $2::bigint[], $3::bytea[], $4::bytea[], $5::bigint[], $6::text[], $7::int[],
-                   $8::text[], $9::bytea[], $10::bytea[], $11::bytea[], $12::bigint[], $13::bigint[],
-                   $14::numeric[], $15::numeric[], $16::int[])
-         AS b(chain, height, id, parent_id, ts, block_type, size_bytes, tx_ids, proposer_id, proposer_parent_id,
+       FROM unnest($1::text[], $2::bigint[], $5::bigint[], $6::text[], $7::int[], $8::text[], $9::bytea[],
+                   $10::bytea[], $11::bytea[], $12::bigint[], $13::bigint[], $14::numeric[], $15::numeric[],
+                   $16::int[])
+         WITH ORDINALITY AS n(chain, height, ts, block_type, size_bytes, tx_ids, proposer_id, proposer_parent_id,
               proposer_node_id, proposer_p_chain_height, proposer_timestamp, l1_accrued_fees, l1_fee_excess,
-              l1_active_validators)
-       ON CONFLICT DO NOTHING`,
+              l1_active_validators, i)
+       ON CONFLICT (chain, height) DO NOTHING`,
       [
         blocks.map((b) => b.chain),
         blocks.map((b) => b.height.toString()),
-        blocks.map((b) => bytea(b.id)),
-        blocks.map((b) => bytea(b.parentId)),
+        packedIds(blocks.map((b) => b.id)),
+        packedIds(blocks.map((b) => b.parentId)),
         blocks.map((b) => b.timestamp.toString()),
         blocks.map((b) => b.blockType),
         blocks.map((b) => b.sizeBytes),
@@ -307,7 +351,7 @@ export class ProjectionWriter {
        SELECT id, idx, height, parent_ids::bytea[], ts, size_bytes, tx_ids::bytea[]
        FROM unnest($1::bytea[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::int[], $7::text[])
          AS v(id, idx, height, parent_ids, ts, size_bytes, tx_ids)
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT (id) DO NOTHING`,
       [
         vertices.map((v) => bytea(v.id)),
         vertices.map((v) => v.index.toString()),
@@ -326,19 +370,22 @@ export class ProjectionWriter {
       await client.query(
         `INSERT INTO primary_network.transactions
            (chain, id, seq, tx_type, block_height, block_id, block_timestamp, chain_format, details)
-         SELECT * FROM unnest($1::text[], $2::bytea[], $3::bigint[], $4::text[], $5::bigint[], $6::bytea[],
-                              $7::bigint[], $8::text[], $9::jsonb[])
-         ON CONFLICT DO NOTHING`,
+         SELECT chain, ${idAt('$2')}, seq, tx_type, block_height, ${idAt('$6')}, ts, chain_format,
+                $9::jsonb -> (n.i::int - 1)
+         FROM unnest($1::text[], $3::bigint[], $4::text[], $5::bigint[], $7::bigint[], $8::text[])
+           WITH ORDINALITY AS n(chain, seq, tx_type, block_height, ts, chain_format, i)
+         ON CONFLICT (chain, id) DO NOTHING`,
         [
           txs.map((t) => t.chain),
-          txs.map((t) => bytea(t.id)),
+          packedIds(txs.map((t) => t.id)),
           txs.map((t) => t.seq.toString()),
           txs.map((t) => t.txType),
           txs.map((t) => t.blockHeight.toString()),
-          txs.map((t) => bytea(t.blockId)),
+          packedIds(txs.map((t) => t.blockId)),
           txs.map((t) => t.blockTimestamp.toString()),
           txs.map((t) => t.chainFormat ?? null),
-          txs.map((t) => JSON.stringify(t.details)),
+          // One JSON array: as a jsonb[] every document's quotes were escaped again for the array's text.
+          JSON.stringify(txs.map((t) => t.details)),
         ],
       );
     }
@@ -369,67 +416,67 @@ export class ProjectionWriter {
   ): Promise<void> {
     if (creations.length === 0) return;
     const c = creations;
+    const utxoBytes = spans(c.map((x) => x.output.utxoBytes));
     await client.query(
       `WITH created AS (
          INSERT INTO primary_network.utxos
            (utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height, block_id,
             block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime, output_type,
             group_id, payload, utxo_bytes, staked, stake_start, stake_end, reward_type)
-         SELECT utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height,
-                block_id, block_timestamp, asset_id, amount, addresses::bytea[], threshold, locktime,
-                stakeable_locktime, output_type, group_id, payload, utxo_bytes, staked, stake_start, stake_end,
-                reward_type
-         FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::int[], $6::bytea[], $7::bigint[],
-                     $8::bigint[], $9::bytea[], $10::bigint[], $11::bytea[], $12::numeric[], $13::text[],
-                     $14::int[], $15::bigint[], $16::bigint[], $17::text[], $18::int[], $19::bytea[], $20::bytea[],
-                     $21::boolean[], $22::bigint[], $23::bigint[], $24::text[])
-           AS n(utxo_id, chain, created_chain, tx_id, output_index, emitted_by_tx, created_seq, block_height,
-                block_id, block_timestamp, asset_id, amount, addresses, threshold, locktime, stakeable_locktime,
-                output_type, group_id, payload, utxo_bytes, staked, stake_start, stake_end, reward_type)
+         SELECT ${idAt('$1')}, chain, created_chain, ${idAt('$4')}, output_index, ${idAt('$6')}, created_seq,
+                block_height, ${idAt('$9')}, block_timestamp, ${idAt('$11')}, amount, addresses::bytea[], threshold,
+                locktime, stakeable_locktime, output_type, group_id, payload, ${spanAt('$20', 'utxo_bytes')}, staked,
+                stake_start, stake_end, reward_type
+         FROM unnest($2::text[], $3::text[], $5::int[], $7::bigint[], $8::bigint[], $10::bigint[], $12::numeric[],
+                     $13::text[], $14::int[], $15::bigint[], $16::bigint[], $17::text[], $18::int[], $19::bytea[],
+                     $26::int[], $27::int[], $21::boolean[], $22::bigint[], $23::bigint[], $24::text[])
+           WITH ORDINALITY AS n(chain, created_chain, output_index, created_seq, block_height, block_timestamp,
+                amount, addresses, threshold, locktime, stakeable_locktime, output_type, group_id, payload,
+                utxo_bytes_start, utxo_bytes_length, staked, stake_start, stake_end, reward_type, i)
          ON CONFLICT DO NOTHING
          RETURNING utxo_id, chain, created_chain, created_seq, emitted_by_tx, block_timestamp, amount, asset_id,
                    addresses
        ),
-       owned AS (
-         SELECT created.*, a AS address, s.consumed_chain, s.consumed_seq, s.consumed_by_tx
-         FROM created CROSS JOIN LATERAL unnest(created.addresses) a
-         LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = created.utxo_id
+       spent AS MATERIALIZED (
+         SELECT created.*, s.consumed_chain, s.consumed_seq, s.consumed_by_tx
+         FROM created LEFT JOIN primary_network.utxo_spends s ON s.utxo_id = created.utxo_id
        ),
+       owned AS MATERIALIZED (
+         SELECT spent.*, a AS address FROM spent CROSS JOIN LATERAL unnest(spent.addresses) a
+       ),
+       -- Owners are written with their UTXO, only when it is new: they cannot be there already.
        every_owner AS (
          INSERT INTO primary_network.address_utxos (chain, address, utxo_id, block_timestamp, amount, asset_id)
          SELECT chain, address, utxo_id, block_timestamp, amount, asset_id FROM owned
-         ON CONFLICT DO NOTHING
        ),
        unspent_owner AS (
          INSERT INTO primary_network.address_unspent (chain, address, utxo_id, block_timestamp, amount, asset_id)
          SELECT chain, address, utxo_id, block_timestamp, amount, asset_id FROM owned WHERE consumed_by_tx IS NULL
-         ON CONFLICT DO NOTHING
        ),
        asset_links AS (
          INSERT INTO primary_network.asset_transactions (chain, asset_id, seq, tx_id)
-         SELECT created_chain, asset_id, created_seq, emitted_by_tx FROM created WHERE $25::boolean
-         UNION ALL
-         SELECT s.consumed_chain, created.asset_id, s.consumed_seq, s.consumed_by_tx
-         FROM created JOIN primary_network.utxo_spends s ON s.utxo_id = created.utxo_id
+         SELECT created_chain, asset_id, created_seq, emitted_by_tx FROM spent WHERE $25::boolean
+         UNION
+         SELECT consumed_chain, asset_id, consumed_seq, consumed_by_tx FROM spent WHERE consumed_by_tx IS NOT NULL
          ON CONFLICT DO NOTHING
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
        SELECT created_chain, 0, address, created_seq, emitted_by_tx FROM owned WHERE $25::boolean
-       UNION ALL
+       UNION
        SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned WHERE consumed_by_tx IS NOT NULL
        ON CONFLICT DO NOTHING`,
       [
-        c.map((x) => bytea(x.utxoId)),
+        packedIds(c.map((x) => x.utxoId)),
         c.map((x) => x.chain),
         c.map((x) => x.createdChain),
-        c.map((x) => bytea(x.txId)),
+        packedIds(c.map((x) => x.txId)),
         c.map((x) => x.outputIndex),
-        c.map((x) => bytea(x.emittedByTx)),
+        packedIds(c.map((x) => x.emittedByTx)),
         c.map((x) => x.createdSeq.toString()),
         c.map((x) => x.blockHeight.toString()),
-        c.map((x) => bytea(x.blockId)),
+        packedIds(c.map((x) => x.blockId)),
         c.map((x) => x.blockTimestamp.toString()),
-        c.map((x) => bytea(x.output.assetId)),
+        packedIds(c.map((x) => x.output.assetId)),
         c.map((x) => x.output.amount.toString()),
         c.map((x) => byteaArrayLiteral(x.output.addresses)),
         c.map((x) => x.output.threshold),
@@ -438,12 +485,14 @@ export class ProjectionWriter {
         c.map((x) => x.output.outputType),
         c.map((x) => x.output.groupId ?? null),
         c.map((x) => (x.output.payload ? bytea(x.output.payload) : null)),
-        c.map((x) => bytea(x.output.utxoBytes)),
+        utxoBytes.bytes,
         c.map((x) => x.staked),
         c.map((x) => integerOrNull(x.stakeStart)),
         c.map((x) => integerOrNull(x.stakeEnd)),
         c.map((x) => x.rewardType ?? null),
         linkCreator,
+        utxoBytes.starts,
+        utxoBytes.lengths,
       ],
     );
   }
@@ -459,32 +508,38 @@ export class ProjectionWriter {
       `WITH consumed AS (
          INSERT INTO primary_network.utxo_spends
            (utxo_id, consumed_chain, consumed_by_tx, consumed_seq, consumed_block_height, consumed_block_timestamp)
-         SELECT * FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bigint[], $5::bigint[], $6::bigint[])
+         SELECT ${idAt('$1')}, consumed_chain, ${idAt('$3')}, consumed_seq, height, ts
+         FROM unnest($2::text[], $4::bigint[], $5::bigint[], $6::bigint[])
+           WITH ORDINALITY AS n(consumed_chain, consumed_seq, height, ts, i)
          ON CONFLICT DO NOTHING
          RETURNING utxo_id, consumed_chain, consumed_seq, consumed_by_tx
        ),
-       owned AS (
-         SELECT consumed.*, u.chain, a AS address
+       known AS MATERIALIZED (
+         SELECT consumed.*, u.chain, u.asset_id, u.addresses, u.block_timestamp, u.amount
          FROM consumed JOIN primary_network.utxos u ON u.utxo_id = consumed.utxo_id
-         CROSS JOIN LATERAL unnest(u.addresses) a
        ),
+       owned AS MATERIALIZED (
+         SELECT known.*, a AS address FROM known CROSS JOIN LATERAL unnest(known.addresses) a
+       ),
+       -- Every column of both indexes is given, so that either finds the row: with the address alone the planner
+       -- may walk all of a busy address's UTXOs.
        gone AS (
          DELETE FROM primary_network.address_unspent au USING owned
-         WHERE au.chain = owned.chain AND au.address = owned.address AND au.utxo_id = owned.utxo_id
+         WHERE au.chain = owned.chain AND au.address = owned.address AND au.block_timestamp = owned.block_timestamp
+           AND au.amount = owned.amount AND au.utxo_id = owned.utxo_id
        ),
        asset_links AS (
          INSERT INTO primary_network.asset_transactions (chain, asset_id, seq, tx_id)
-         SELECT consumed.consumed_chain, u.asset_id, consumed.consumed_seq, consumed.consumed_by_tx
-         FROM consumed JOIN primary_network.utxos u ON u.utxo_id = consumed.utxo_id
+         SELECT DISTINCT consumed_chain, asset_id, consumed_seq, consumed_by_tx FROM known
          ON CONFLICT DO NOTHING
        )
        INSERT INTO primary_network.address_transactions (chain, kind, address, seq, tx_id)
-       SELECT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned
+       SELECT DISTINCT consumed_chain, 0, address, consumed_seq, consumed_by_tx FROM owned
        ON CONFLICT DO NOTHING`,
       [
-        s.map((x) => bytea(x.utxoId)),
+        packedIds(s.map((x) => x.utxoId)),
         s.map((x) => x.consumedChain),
-        s.map((x) => bytea(x.consumedByTx)),
+        packedIds(s.map((x) => x.consumedByTx)),
         s.map((x) => x.consumedSeq.toString()),
         s.map((x) => x.blockHeight.toString()),
         s.map((x) => x.blockTimestamp.toString()),

@@ -3,7 +3,7 @@
  * codec.go), and the model block assembled from a wrapper and the inner block it carries.
  */
 import { ripemd160 } from '@noble/hashes/legacy.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './hashes.ts';
 import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { unknownType } from './container.ts';
 import type { DecodedBlock, DecodedTx, ProposerDetails } from './model.ts';

@@ -10,7 +10,7 @@ import {
   type TransferableInput,
   type TransferableOutput,
 } from '@avalabs/avalanchejs';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './hashes.ts';
 import type { DecodedInput, DecodedOutput, DecodedTx, Owner, PrimaryNetworkTxType } from './model.ts';
 import type { ChainKey } from '../../network.ts';
 import { concat, CODEC_VERSION, u16 } from '../../../runtime/avalanche/linear-codec.ts';

@@ -2,7 +2,7 @@
  * X-Chain containers: signed avm transactions (X/tx), the vertices that accepted them before Cortina linearized
  * the chain (X/vtx), and the avm blocks after it, inside proposervm blocks (X/block).
  */
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256 } from './hashes.ts';
 import type { DecodedBlock, DecodedTx, DecodedVertex } from './model.ts';
 import { Reader } from '../../../runtime/avalanche/byte-reader.ts';
 import { inContainer, unknownType, type ContainerContext } from './container.ts';
