@@ -131,21 +131,22 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
       log,
       reader: upstreamTokenUris(upstream, registry),
       store: {
-        saveTokenMetadata: async ({ chainKey, contract, tokenId, tokenUri, outcome, fetchedAt }) => {
-          // `reason` explains a failure to the logs; it is not part of the token's metadata.
-          const { indexStatus, reason, ...metadata } = outcome;
-          if (reason !== undefined)
-            log.debug({ chainKey, contract, tokenId, indexStatus, reason }, 'token metadata not indexed');
-          await reader.saveTokenMetadata(
-            Number(chainKey),
-            Buffer.from(contract.slice(2), 'hex'),
-            tokenId,
-            tokenUri,
-            indexStatus,
-            metadata,
-            fetchedAt,
-          );
-        },
+        saveTokenMetadata: (results) =>
+          reader.saveTokenMetadata(
+            // `reason` explains a failure to the logs; it is not part of the token's metadata.
+            results.map(({ chainKey, contract, tokenId, tokenUri, outcome, fetchedAt }) => {
+              const { indexStatus, reason: _reason, ...metadata } = outcome;
+              return {
+                chain: Number(chainKey),
+                contract: Buffer.from(contract.slice(2), 'hex'),
+                tokenId,
+                tokenUri,
+                indexStatus,
+                metadata,
+                fetchedAt,
+              };
+            }),
+          ),
       },
       fetchOptions: {
         ipfsGatewayUrl: cfg.IPFS_GATEWAY_URL,
@@ -193,6 +194,13 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
       }),
     };
     const health = followerHealthOf(ctx, cfg);
+    // Chains more than a write batch behind their head: NFT metadata waits while there is any.
+    const behind = new Set<number>();
+    const backlog = (chain: number, isBehind: boolean) => {
+      if (isBehind) behind.add(chain);
+      else behind.delete(chain);
+      metadataJobs?.wait(behind.size > 0);
+    };
     const running = chainEntries.map(async (entry) => {
       const chain = await resolveChain(entry);
       if (!chain) return;
@@ -212,6 +220,7 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
         log,
         metrics,
         report: health.follower(`chain ${chain.evmChainId}`),
+        onBacklog: (isBehind) => backlog(chain.id, isBehind),
         ...(metadataJobs
           ? {
               onDiscovered: (id, tokens) =>
@@ -228,7 +237,7 @@ export async function startEvmData(ctx: ComponentContext): Promise<void> {
           : {}),
         onCaughtUp: async () => {
           await writer.analyze();
-          await sweep?.run();
+          sweep?.start(abort.signal);
         },
       });
       await ingester.run(await writer.cursor(chain.id), abort.signal);

@@ -13,11 +13,16 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { Redis } from 'ioredis';
 import { createLogger } from '../../services/runtime/logger.ts';
+import { Queue } from 'bullmq';
 import {
   jobIdOf,
+  jobsOf,
+  NFT_METADATA_QUEUE,
   NftMetadataJobs,
+  TOKENS_PER_JOB,
   type MetadataStore,
-  type NftMetadataJobData,
+  type NftMetadataRequest,
+  type NftToken,
   type TokenMetadataResult,
   type TokenUriReader,
   type TokenUriResult,
@@ -94,28 +99,37 @@ class TokenServer {
 /** tokenURI as a contract would answer it: a URI on the test server, a revert, or an upstream failure. */
 class FakeReader implements TokenUriReader {
   readonly calls = new Map<string, number>();
+  /** The tokens of each tokenUris call. */
+  readonly batches: string[][] = [];
   readonly missing = new Set<string>();
   readonly failOnce = new Set<string>();
   base = '';
 
-  tokenUri(chainKey: string, contract: string, tokenId: string, ercType: string): Promise<TokenUriResult> {
+  tokenUris(chainKey: string, tokens: NftToken[]): Promise<TokenUriResult[]> {
     assert.equal(chainKey, CHAIN);
-    assert.equal(contract, CONTRACT);
-    this.calls.set(tokenId, (this.calls.get(tokenId) ?? 0) + 1);
-    if (this.failOnce.delete(tokenId)) return Promise.reject(new Error('upstream node unavailable'));
-    if (this.missing.has(tokenId)) return Promise.resolve({ kind: 'missing' });
-    // ERC-1155 answers one URI for all tokens, with {id} for the client to fill in.
-    const uri =
-      ercType === 'ERC-1155' ? `${this.base}/token/{id}.json` : `${this.base}/token/${tokenId}.json`;
-    return Promise.resolve({ kind: 'uri', uri });
+    this.batches.push(tokens.map((t) => t.tokenId));
+    let failed = false;
+    const results = tokens.map(({ contract, tokenId, ercType }): TokenUriResult => {
+      assert.equal(contract, CONTRACT);
+      this.calls.set(tokenId, (this.calls.get(tokenId) ?? 0) + 1);
+      if (this.failOnce.delete(tokenId)) failed = true;
+      if (this.missing.has(tokenId)) return { kind: 'missing' };
+      // ERC-1155 answers one URI for all tokens, with {id} for the client to fill in.
+      const uri =
+        ercType === 'ERC-1155' ? `${this.base}/token/{id}.json` : `${this.base}/token/${tokenId}.json`;
+      return { kind: 'uri', uri };
+    });
+    return failed ? Promise.reject(new Error('upstream node unavailable')) : Promise.resolve(results);
   }
 }
 
 class MemoryStore implements MetadataStore {
   readonly saved: TokenMetadataResult[] = [];
+  saves = 0;
 
-  saveTokenMetadata(result: TokenMetadataResult): Promise<void> {
-    this.saved.push(result);
+  saveTokenMetadata(results: TokenMetadataResult[]): Promise<void> {
+    this.saves++;
+    this.saved.push(...results);
     return Promise.resolve();
   }
 
@@ -124,7 +138,7 @@ class MemoryStore implements MetadataStore {
   }
 }
 
-function job(tokenId: string, overrides: Partial<NftMetadataJobData> = {}): NftMetadataJobData {
+function job(tokenId: string, overrides: Partial<NftMetadataRequest> = {}): NftMetadataRequest {
   return {
     chainKey: CHAIN,
     contract: CONTRACT,
@@ -134,6 +148,9 @@ function job(tokenId: string, overrides: Partial<NftMetadataJobData> = {}): NftM
     ...overrides,
   };
 }
+
+/** The id of the job that carries `requests`, made of them alone. */
+const idOf = (...requests: NftMetadataRequest[]) => jobIdOf(jobsOf(requests)[0]!);
 
 describe('nft metadata jobs (BullMQ on Redis)', function () {
   this.timeout(60_000);
@@ -176,9 +193,9 @@ describe('nft metadata jobs (BullMQ on Redis)', function () {
     if (redis) {
       const client = new Redis(redis.url);
       try {
-        const keys = await client.keys(`${prefix}:*`);
+        const keys = await client.keys(`${prefix}*`);
         if (keys.length > 0) await client.del(...keys);
-        assert.deepEqual(await client.keys(`${prefix}:*`), []);
+        assert.deepEqual(await client.keys(`${prefix}*`), []);
       } finally {
         await client.quit();
       }
@@ -211,24 +228,68 @@ describe('nft metadata jobs (BullMQ on Redis)', function () {
   });
 
   it('queues a token discovered twice once', async () => {
-    assert.equal(jobIdOf(job('3')), `${CHAIN}/${CONTRACT}/3`);
+    assert.equal(idOf(job('3')), `${CHAIN}/${CONTRACT}/3`);
     await jobs.enqueue([job('3'), job('3')]);
     await jobs.enqueue([job('3')]);
     await saved('3');
     // Again after it ran: the completed job is retained, so this is still a duplicate.
-    await jobs.enqueue([job('3'), job('1')]);
+    await jobs.enqueue([job('3')]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(store.of('3').length, 1);
-    assert.equal(store.of('1').length, 1);
     assert.equal(server.requests.get('/token/3.json'), 1);
     assert.equal(reader.calls.get('3'), 1);
+  });
+
+  it('groups the tokens discovered together into jobs of up to TOKENS_PER_JOB: their URIs asked at once, their results stored at once', async () => {
+    const ids = Array.from({ length: TOKENS_PER_JOB + 2 }, (_, i) => String(1000 + i));
+    const grouped = jobsOf(ids.map((id) => job(id)));
+    assert.deepEqual(
+      grouped.map((g) => g.tokens.length),
+      [TOKENS_PER_JOB, 2],
+    );
+    // A group's id is fixed by its tokens: the same group queued again is the same job.
+    const first = jobIdOf(grouped[0]!);
+    assert.match(first, new RegExp(`^${CHAIN}/${CONTRACT}/1000/\\+${TOKENS_PER_JOB - 1}-[0-9a-f]{16}$`));
+    assert.equal(jobIdOf(jobsOf(ids.map((id) => job(id)))[0]!), first);
+    assert.notEqual(jobIdOf(jobsOf(ids.slice(1).map((id) => job(id)))[0]!), first);
+
+    const batchesBefore = reader.batches.length;
+    const savesBefore = store.saves;
+    await jobs.enqueue(ids.map((id) => job(id)));
+    await eventually(() => ids.every((id) => store.of(id).length === 1), 20_000, 'every token stored');
+    assert.deepEqual(
+      reader.batches
+        .slice(batchesBefore)
+        .map((b) => b.length)
+        .sort((a, b) => a - b),
+      [2, TOKENS_PER_JOB],
+    );
+    assert.equal(store.saves - savesBefore, 2);
+    assert.ok(ids.every((id) => store.of(id)[0]?.outcome.indexStatus === 'INDEXED'));
+  });
+
+  it('runs a job queued with one token at the top level (as an earlier version queued them)', async () => {
+    const queue = new Queue(NFT_METADATA_QUEUE, { connection: { url: redis.url }, prefix });
+    try {
+      await queue.add(
+        'discovered',
+        { chainKey: CHAIN, contract: CONTRACT, tokenId: '8', ercType: 'ERC-721', reason: 'discovered' },
+        { jobId: `${CHAIN}/${CONTRACT}/8`, removeOnComplete: true },
+      );
+    } finally {
+      await queue.close();
+    }
+    await saved('8');
+    assert.equal(store.of('8')[0]?.outcome.indexStatus, 'INDEXED');
   });
 
   it('runs a reindex of a token already fetched', async () => {
     server.versions.set('1', 2);
     const reindex = job('1', { reason: 'reindex' });
-    assert.match(jobIdOf(reindex), new RegExp(`^${CHAIN}/${CONTRACT}/1/reindex/\\d+-[0-9a-f]{8}$`));
-    assert.notEqual(jobIdOf(reindex), jobIdOf(reindex));
+    assert.match(idOf(reindex), new RegExp(`^${CHAIN}/${CONTRACT}/1/reindex/\\d+-[0-9a-f]{8}$`));
+    assert.notEqual(idOf(reindex), idOf(reindex));
+    // Each reindex of one enqueue is a job of its own.
+    assert.equal(jobsOf([reindex, reindex]).length, 2);
     await jobs.enqueue([reindex]);
     await saved('1', 2);
     assert.equal(store.of('1')[1]?.outcome.name, 'Token 1 v2');
@@ -271,7 +332,50 @@ describe('nft metadata jobs (BullMQ on Redis)', function () {
     assert.equal(span?.name, 'nft-metadata fetch');
     assert.equal(span.spanContext().traceId, parent.spanContext().traceId);
     assert.equal(span.parentSpanContext?.spanId, parent.spanContext().spanId);
-    assert.equal(span.attributes['nft.index_status'], 'INDEXED');
+    assert.equal(span.attributes['nft.token_count'], 1);
+    assert.equal(span.attributes['nft.index_status.INDEXED'], 1);
+  });
+
+  it('holds its jobs while told to wait (ingestion catching up), and runs them once let go', async () => {
+    jobs.wait(true);
+    await jobs.enqueue([job('9')]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(store.of('9').length, 0);
+    // Taken, and waiting in the worker.
+    assert.equal((await jobs.counts()).active, 1);
+    jobs.wait(false);
+    await saved('9');
+  });
+
+  it('puts a job it holds back in the queue when it closes, no attempt spent, for the next worker to run', async () => {
+    const options = {
+      redisUrl: redis.url,
+      prefix: `${prefix}-closing`,
+      concurrency: 2,
+      log: createLogger('nft-metadata-test', 'silent'),
+      reader,
+      store,
+      fetchOptions: { ipfsGatewayUrl: 'http://127.0.0.1:1', timeoutMs: 5_000, maxBytes: 1024 * 1024 },
+      backoffDelayMs: 50,
+    };
+    const first = new NftMetadataJobs(options);
+    first.start();
+    first.wait(true);
+    await first.enqueue([job('10')]);
+    await eventually(async () => (await first.counts()).active === 1, 10_000, 'the job to be taken');
+    await first.close();
+    const second = new NftMetadataJobs(options);
+    try {
+      const counts = await second.counts();
+      assert.equal(counts.failed, 0);
+      assert.equal(counts.waiting + counts.delayed, 1);
+      assert.equal(store.of('10').length, 0);
+      second.start();
+      await saved('10');
+      assert.equal(reader.calls.get('10'), 1);
+    } finally {
+      await second.close();
+    }
   });
 
   it('reports queue counts', async () => {

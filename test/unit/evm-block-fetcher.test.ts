@@ -320,20 +320,68 @@ describe('evm-data BlockFetcher', () => {
       expect(node.singles()).to.have.length(6);
     });
 
-    it("asks every block alone when the node answers only the batch's first call (geth past its batch-request-limit)", async () => {
+    // geth past its batch-request-limit answers "batch too large" for the first call only; a provider that turns
+    // batches off may answer one error with a null id. Neither ran a call, and neither will run the next batch.
+    const refusals: [string, (firstId: unknown) => object][] = [
+      [
+        'batch too large, with the first id',
+        (id) => ({ jsonrpc: '2.0', id, error: { code: -32600, message: 'batch too large' } }),
+      ],
+      [
+        'one error with a null id',
+        () => ({ jsonrpc: '2.0', id: null, error: { code: -32005, message: 'batch requests are disabled' } }),
+      ],
+    ];
+    for (const [what, refusal] of refusals) {
+      it(`asks call by call from then on when the node refuses batches with an array of one error (${what})`, async () => {
+        const node = await startEvmNode();
+        node.answerBatch = (replies, res) => json(res, 200, [refusal(replies[0]!.id)]);
+        const upstream = client([node.url]);
+        const fetcher = new BlockFetcher(upstream, RPC_PATH);
+        expect(await fetcher.fetchBlocks([1n, 2n, 3n])).to.deep.equal([1n, 2n, 3n].map(bundleOf));
+        expect(node.batches()).to.have.length(1);
+        expect(described(node.singles()).sort()).to.deep.equal(
+          [
+            'eth_getBlockByNumber 0x1',
+            'eth_getBlockReceipts 0x1',
+            'debug_traceBlockByNumber 0x1',
+            'eth_getBlockByNumber 0x2',
+            'eth_getBlockReceipts 0x2',
+            'debug_traceBlockByNumber 0x2',
+            'eth_getBlockByNumber 0x3',
+          ].sort(),
+        );
+        // No doomed batch first for the next blocks.
+        expect(await fetcher.fetchBlocks([4n, 5n])).to.deep.equal([4n, 5n].map(bundleOf));
+        expect(node.batches()).to.have.length(1);
+        expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+      });
+    }
+
+    it('fetches block 0 alone when a batch it is first in is refused, on a node without eth_getBlockReceipts', async () => {
       const node = await startEvmNode();
-      node.answerBatch = (replies, res) =>
-        json(res, 200, [
-          { jsonrpc: '2.0', id: replies[0]!.id, error: { code: -32600, message: 'batch too large' } },
-        ]);
-      const bundles = await fetcherOn(node).fetchBlocks([1n, 2n, 3n]);
-      expect(bundles).to.deep.equal([1n, 2n, 3n].map(bundleOf));
+      node.blockReceipts = false;
+      // Block 0's only call is the first of the batch: the refusal carries its id.
+      node.answerBatch = (replies, res) => json(res, 200, [refusals[0]![1](replies[0]!.id)]);
+      const fetcher = fetcherOn(node);
+      // A block asked alone first: the fetcher learns the node has no eth_getBlockReceipts.
+      expect(await fetcher.fetch(1n)).to.deep.equal(bundleOf(1n));
+      const before = node.singles().length;
+      expect(await fetcher.fetchBlocks([0n, 1n, 2n])).to.deep.equal([0n, 1n, 2n].map(bundleOf));
       expect(node.batches()).to.have.length(1);
-      expect(
-        described(node.singles())
-          .filter((c) => c.startsWith('eth_getBlockByNumber'))
-          .sort(),
-      ).to.deep.equal(['eth_getBlockByNumber 0x1', 'eth_getBlockByNumber 0x2', 'eth_getBlockByNumber 0x3']);
+      expect(described(node.batches()[0]!)).to.deep.equal([
+        'eth_getBlockByNumber 0x0',
+        'eth_getBlockByNumber 0x1',
+        'debug_traceBlockByNumber 0x1',
+        'eth_getBlockByNumber 0x2',
+        'debug_traceBlockByNumber 0x2',
+      ]);
+      const afterBatch = described(node.singles().slice(before));
+      expect(afterBatch.filter((c) => c.startsWith('eth_getBlockByNumber'))).to.have.members([
+        'eth_getBlockByNumber 0x0',
+        'eth_getBlockByNumber 0x1',
+        'eth_getBlockByNumber 0x2',
+      ]);
     });
 
     for (const status of [200, 400]) {

@@ -1,6 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { backoffDelay, sleep } from '../../services/runtime/upstream/backoff.ts';
@@ -273,6 +274,49 @@ describe('upstream', () => {
       expect(unknown).to.be.instanceOf(UpstreamUnavailableError);
     });
 
+    it('keeps its connections alive: calls one after another share one', async () => {
+      const sockets = new Set<Socket>();
+      const node = await startNode((req, res) => {
+        sockets.add(res.socket!);
+        answering('ok')(req, res);
+      });
+      const upstream = client({ urls: [node.url] });
+      for (let i = 0; i < 5; i++) await upstream.call('/ext/x', 'a.b', {});
+      expect(node.rpcCount()).to.equal(5);
+      expect(sockets.size).to.equal(1);
+    });
+
+    it('reads a reply compressed with gzip, as fetch did', async () => {
+      const node = await startNode((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(gzipSync(JSON.stringify(resultFor(req, 'zipped'))));
+      });
+      expect(await client({ urls: [node.url] }).call('/ext/x', 'a.b', {})).to.equal('zipped');
+    });
+
+    it('sends a call again on a new connection when the node closed its kept-alive one, unless it is a write', async () => {
+      // Closes a connection, without a reply, when its second request arrives: as a node closing an idle connection
+      // just as it was reused.
+      const seen = new WeakSet<Socket>();
+      const node = await startNode((req, res) => {
+        const socket = res.socket!;
+        if (seen.has(socket)) return void socket.destroy();
+        seen.add(socket);
+        answering('ok')(req, res);
+      });
+      const upstream = client({ urls: [node.url], attempts: 1 });
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('ok');
+      expect(await upstream.call('/ext/x', 'a.b', {})).to.equal('ok');
+      expect(node.rpcCount()).to.equal(3);
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
+      const err = await rejection(
+        upstream.call('/ext/x', 'eth_sendRawTransaction', [], undefined, { idempotent: false }),
+      );
+      expect(err).to.be.instanceOf(UpstreamUnavailableError);
+      expect(err.message).to.include('is not retried');
+      expect(node.rpcCount()).to.equal(4);
+    });
+
     it('uses a fresh request id per call', async () => {
       const node = await startNode(answering(null));
       const upstream = client({ urls: [node.url] });
@@ -411,7 +455,9 @@ describe('upstream', () => {
       const upstream = client({ urls: [await refusedUrl()], attempts: 1 });
       const err = await rejection(upstream.call('/ext/x', 'a.b', {}));
       expect(err).to.be.instanceOf(UpstreamUnavailableError);
-      expect(err.message).to.match(/^upstream test: a\.b failed after 1 attempts: fetch failed \(.+\)$/);
+      expect(err.message).to.match(
+        /^upstream test: a\.b failed after 1 attempts: request failed \(connect ECONNREFUSED .+\)$/,
+      );
     });
 
     it('returns an unhealthy endpoint to service once its health check answers 200', async () => {
@@ -1050,20 +1096,13 @@ describe('upstream', () => {
       expect(node.rpcCount()).to.equal(1);
       expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
 
-      // geth past its batch-request-limit: one error, for the first call, and nothing for the rest.
+      // One call's own error, the others left out: still that call's answer, not a refusal of the batch.
       arrange = (replies) => [
-        {
-          jsonrpc: '2.0',
-          id: (replies[0] as { id: number }).id,
-          error: { code: -32600, message: 'batch too large' },
-        },
+        { jsonrpc: '2.0', id: (replies[0] as { id: number }).id, error: { code: 3, message: 'reverted' } },
       ];
-      const tooMany = await upstream.batch('/ext/bc/C/rpc', CALLS);
-      expect(errorOf(tooMany[0])).to.include({ code: -32600, message: 'batch too large' });
-      expect(tooMany.slice(1).map((o) => errorOf(o).code)).to.deep.equal([
-        BATCH_UNANSWERED,
-        BATCH_UNANSWERED,
-      ]);
+      const one = await upstream.batch('/ext/bc/C/rpc', CALLS);
+      expect(errorOf(one[0])).to.include({ code: 3, message: 'reverted' });
+      expect(one.slice(1).map((o) => errorOf(o).code)).to.deep.equal([BATCH_UNANSWERED, BATCH_UNANSWERED]);
 
       // An empty array answers nothing.
       arrange = () => [];
@@ -1074,6 +1113,43 @@ describe('upstream', () => {
         BATCH_UNANSWERED,
       ]);
       expect(node.rpcCount()).to.equal(3);
+    });
+
+    it('an array of one error that answers no call, or says the request is invalid, is the node refusing the batch: thrown', async () => {
+      let reply: (firstId: number) => object = () => ({});
+      const node = await startNode((req, res) => {
+        if (req.method === 'GET') return json(res, 200, { healthy: true });
+        json(res, 200, [reply(sentBatch(req)[0]!.id)]);
+      });
+      const backup = await startNode(batchAnswering(echo));
+      const upstream = client({ urls: [node.url, backup.url] });
+      const refusals: [string, (firstId: number) => object, object][] = [
+        [
+          'a null id',
+          () => ({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32005, message: 'batch requests are disabled' },
+          }),
+          { code: -32005, message: 'batch requests are disabled' },
+        ],
+        [
+          "geth past its batch-request-limit: the first call's id",
+          (firstId) => ({ jsonrpc: '2.0', id: firstId, error: { code: -32600, message: 'batch too large' } }),
+          { code: -32600, message: 'batch too large' },
+        ],
+      ];
+      for (const [what, answer, error] of refusals) {
+        reply = answer;
+        const err = await rejection(upstream.batch('/ext/bc/C/rpc', CALLS));
+        expect(err, what)
+          .to.be.instanceOf(UpstreamRpcError)
+          .and.to.include({ ...error, endpoint: node.url });
+      }
+      // The node's answer, not its failure: not failed over, the node stays healthy.
+      expect(node.rpcCount()).to.equal(2);
+      expect(backup.rpcCount()).to.equal(0);
+      expect(upstream.status()[0]).to.include({ healthy: true, consecutiveFailures: 0 });
     });
 
     it('fails over to the next URL as a call does: on a 503, a 429, a refused connection or a reply that is no batch', async () => {

@@ -33,6 +33,11 @@ export interface ChainIngesterOptions {
   log: Logger;
   onDiscovered?: (chain: number, tokens: DiscoveredToken[]) => Promise<unknown>;
   onCaughtUp?: () => Promise<void>;
+  /**
+   * Told at each step whether the chain is more than a write batch behind its head (a backfill, or a restart after
+   * a while), and that it is not once the ingester stops: work that can wait (NFT metadata) waits while it is.
+   */
+  onBacklog?: (behind: boolean) => void;
   metrics?: IngestMetrics;
   /** Where the ingester says how far behind it is, and that it stopped. */
   report?: FollowerReport;
@@ -60,10 +65,10 @@ export class ChainIngester {
   }
 
   /** Follows the chain from `startBlock` until the signal fires or the upstream diverges. Never rejects. */
-  run(startBlock: bigint, signal: AbortSignal): Promise<void> {
+  async run(startBlock: bigint, signal: AbortSignal): Promise<void> {
     const { log, chain, writer, metrics } = this.o;
     let started = false;
-    return followLoop(
+    await followLoop(
       {
         name: chain.name,
         reposition: async () => {
@@ -97,6 +102,7 @@ export class ChainIngester {
       },
       signal,
     );
+    this.o.onBacklog?.(false);
   }
 
   /** Asks for the head and ingests up to it from the cursor. */
@@ -105,6 +111,7 @@ export class ChainIngester {
     const head = await this.o.fetcher.head(signal);
     this.o.metrics?.headBlock.set({ chain: chain.name }, Number(head));
     this.o.report?.progressed(this.next, head + 1n);
+    this.o.onBacklog?.(head + 1n - this.next > BigInt(this.o.batchBlocks));
     // Polling once caught up sees the same head again and again; only a new one is worth a write.
     if (head !== this.head) {
       await this.o.writer.recordHead(chain.id, head);

@@ -1,11 +1,7 @@
 import { decodeAbiParameters, hexToString, type Hex } from 'viem';
-import {
-  UpstreamRpcError,
-  unansweredInBatch,
-  type BatchOutcome,
-  type Upstream,
-} from '../../runtime/upstream/client.ts';
+import type { Upstream } from '../../runtime/upstream/client.ts';
 import type { ErcType } from './derive.ts';
+import { EthCalls } from './eth-calls.ts';
 
 export type ContractErcType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'UNKNOWN';
 
@@ -34,104 +30,82 @@ export interface ProbeCandidate {
   hint: ErcType | undefined;
 }
 
-/** Calls per JSON-RPC batch: within what public nodes take (the public API's limit is 40). */
-const CALLS_PER_BATCH = 32;
-
 /**
  * What a contract is, asked of the contract itself with eth_call: the standard its transfer events follow when it
  * emitted any (they are unambiguous), else ERC-165 for ERC-721 and ERC-1155, else an ERC-20's decimals() and
- * totalSupply(); then its name, symbol and decimals. Every question a contract may need is asked at once, the
- * questions of all the contracts in JSON-RPC batches. A call that reverts or returns garbage is an answer (the
- * contract lacks that function); a node that fails is not, and the error propagates so the batch is retried.
+ * totalSupply(); then its name, symbol and decimals. The questions go in two rounds, each round's questions of all
+ * the contracts at once (see EthCalls): first what tells a contract's standard, then only what can still matter
+ * (most contracts a chain creates are no token, and their name, symbol and totalSupply would only be dropped). A
+ * call that reverts or returns garbage is an answer (the contract lacks that function); a node that fails is not,
+ * and the error propagates so the batch is retried.
  */
 export class ContractProbe {
-  private readonly upstream: Upstream;
-  private readonly rpcPath: string;
+  private readonly calls: EthCalls;
 
   constructor(upstream: Upstream, rpcPath: string) {
-    this.upstream = upstream;
-    this.rpcPath = rpcPath;
+    this.calls = new EthCalls(upstream, rpcPath);
   }
 
   /** What each candidate is, as of `blockNumber`, in order. */
   async probeAll(candidates: ProbeCandidate[], blockNumber: bigint): Promise<ContractInfo[]> {
-    const questions = candidates.map((c) => questionsFor(c.hint));
-    const answers = await this.callAll(
-      candidates.flatMap((c, i) => questions[i]!.map((data) => ({ address: c.address, data }))),
+    const answers = await this.ask(
+      candidates.map((c) => firstQuestions(c.hint)),
+      candidates,
       blockNumber,
     );
-    let at = 0;
+    const more = await this.ask(
+      candidates.map((c, i) => (c.hint === undefined ? questionsAfter(answers[i]!) : [])),
+      candidates,
+      blockNumber,
+    );
     return candidates.map((c, i) => {
-      const asked = questions[i]!;
-      const answered = new Map(asked.map((data, j) => [data, answers[at + j]]));
-      at += asked.length;
-      return contractInfo(c, (data) => answered.get(data));
+      for (const [data, answer] of more[i]!) answers[i]!.set(data, answer);
+      return contractInfo(c, (data) => answers[i]!.get(data));
     });
   }
 
-  /** Each call's return data, or undefined when it reverted (or the node refused it as invalid). */
-  private async callAll(
-    calls: { address: Buffer; data: string }[],
+  /** Each candidate's questions (call data) with their answers, all asked at once. */
+  private async ask(
+    questions: string[][],
+    candidates: ProbeCandidate[],
     blockNumber: bigint,
-  ): Promise<(Hex | undefined)[]> {
-    const chunks: (typeof calls)[] = [];
-    for (let i = 0; i < calls.length; i += CALLS_PER_BATCH) chunks.push(calls.slice(i, i + CALLS_PER_BATCH));
-    const answers = await Promise.all(chunks.map((chunk) => this.callBatch(chunk, blockNumber)));
-    return answers.flat();
-  }
-
-  private async callBatch(
-    calls: { address: Buffer; data: string }[],
-    blockNumber: bigint,
-  ): Promise<(Hex | undefined)[]> {
-    const ask = (c: { address: Buffer; data: string }) => this.call(c.address, c.data, blockNumber);
-    if (calls.length === 1) return [await ask(calls[0]!)];
-    let outcomes: BatchOutcome[];
-    try {
-      outcomes = await this.upstream.batch(
-        this.rpcPath,
-        calls.map((c) => ({ method: 'eth_call', params: callParams(c.address, c.data, blockNumber) })),
-      );
-    } catch (err) {
-      // A node's error for the whole batch: it does not take batches.
-      if (!(err instanceof UpstreamRpcError)) throw err;
-      return Promise.all(calls.map(ask));
-    }
-    return Promise.all(
-      outcomes.map(async (outcome, i) => {
-        if (!('error' in outcome)) return outcome.result as Hex;
-        // Left out of the batch's answer: not the contract's answer, so it is asked alone.
-        return unansweredInBatch(outcome) ? ask(calls[i]!) : undefined;
-      }),
+  ): Promise<Map<string, Hex | undefined>[]> {
+    const replies = await this.calls.callAll(
+      candidates.flatMap((c, i) => questions[i]!.map((data) => ({ to: c.address, data }))),
+      blockNumber,
     );
-  }
-
-  private async call(address: Buffer, data: string, blockNumber: bigint): Promise<Hex | undefined> {
-    try {
-      return await this.upstream.call<Hex>(this.rpcPath, 'eth_call', callParams(address, data, blockNumber));
-    } catch (err) {
-      if (err instanceof UpstreamRpcError) return undefined;
-      throw err;
-    }
+    let at = 0;
+    return questions.map((asked) => new Map(asked.map((data) => [data, replies[at++]])));
   }
 }
 
 const supportsInterface = (id: string) => `${SELECTORS.supportsInterface}${id.padEnd(64, '0')}`;
 
-/** The calls that may be needed to tell what a contract is. */
-function questionsFor(hint: ErcType | undefined): string[] {
+/**
+ * The first round's questions: for a contract whose transfer events told its standard, all it needs; for any other,
+ * what tells its standard.
+ */
+function firstQuestions(hint: ErcType | undefined): string[] {
   if (hint === undefined)
     return [
       supportsInterface(INTERFACE_IDS.erc721),
       supportsInterface(INTERFACE_IDS.erc1155),
       SELECTORS.decimals,
-      SELECTORS.totalSupply,
-      SELECTORS.name,
-      SELECTORS.symbol,
     ];
   return hint === 20
     ? [SELECTORS.name, SELECTORS.symbol, SELECTORS.decimals]
     : [SELECTORS.name, SELECTORS.symbol];
+}
+
+/** The second round's questions for a contract of no known standard, given the first round's answers. */
+function questionsAfter(answers: ReadonlyMap<string, Hex | undefined>): string[] {
+  const answer = (data: string) => answers.get(data);
+  if (decodeBool(answer(supportsInterface(INTERFACE_IDS.erc721)))) return [SELECTORS.name, SELECTORS.symbol];
+  if (decodeBool(answer(supportsInterface(INTERFACE_IDS.erc1155)))) return [SELECTORS.name, SELECTORS.symbol];
+  // Small decimals make an ERC-20 only with a totalSupply too.
+  if (decodeSmallUint(answer(SELECTORS.decimals)) !== undefined)
+    return [SELECTORS.totalSupply, SELECTORS.name, SELECTORS.symbol];
+  return [];
 }
 
 /** What the answers say the contract is (see ContractProbe). */
@@ -157,10 +131,6 @@ function detect(answer: (data: string) => Hex | undefined): ContractErcType {
   return decodeSmallUint(decimals) !== undefined && isWord(answer(SELECTORS.totalSupply))
     ? 'ERC-20'
     : 'UNKNOWN';
-}
-
-function callParams(address: Buffer, data: string, blockNumber: bigint): unknown[] {
-  return [{ to: `0x${address.toString('hex')}`, data }, `0x${blockNumber.toString(16)}`];
 }
 
 const isWord = (data: Hex | undefined): data is Hex => data !== undefined && data.length >= 66;

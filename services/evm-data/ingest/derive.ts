@@ -148,6 +148,15 @@ const SEND = toEventSelector(TELEPORTER_ABI[0]);
 const RECEIVE = toEventSelector(TELEPORTER_ABI[1]);
 const EXECUTED = toEventSelector(TELEPORTER_ABI[2]);
 const RECEIPT = toEventSelector(TELEPORTER_ABI[3]);
+/**
+ * The decoded ICM events, each with its own ABI item: decodeEventLog finds the item for a log by hashing each
+ * item's signature, on every call.
+ */
+const ICM_EVENTS = new Map<string, (typeof TELEPORTER_ABI)[number][]>([
+  [SEND, [TELEPORTER_ABI[0]]],
+  [RECEIVE, [TELEPORTER_ABI[1]]],
+  [RECEIPT, [TELEPORTER_ABI[3]]],
+]);
 
 export const bytesOf = (hex: string): Buffer => Buffer.from(hex.slice(2), 'hex');
 const big = (hex: string | undefined): bigint => (hex === undefined || hex === '0x' ? 0n : BigInt(hex));
@@ -379,12 +388,12 @@ function deriveIcm(derived: DerivedBlock, receipt: RpcReceipt, tx: TxContext): v
     receipt.logs.filter((l) => l.topics[0] === EXECUTED).map((l) => `${l.address}:${l.topics[1]}`),
   );
   for (const log of receipt.logs) {
-    const topic0 = log.topics[0];
-    if (topic0 !== SEND && topic0 !== RECEIVE && topic0 !== RECEIPT) continue;
+    const abi = ICM_EVENTS.get(log.topics[0] ?? '');
+    if (!abi) continue;
     let event;
     try {
       event = decodeEventLog({
-        abi: TELEPORTER_ABI,
+        abi,
         data: log.data,
         topics: log.topics as [Hex, ...Hex[]],
       });

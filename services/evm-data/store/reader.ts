@@ -567,19 +567,35 @@ export class EvmDataReader {
     return rows;
   }
 
+  /** Stores tokens' fetched metadata (a metadata job's results) in one statement. */
   async saveTokenMetadata(
-    chain: number,
-    contract: Buffer,
-    tokenId: string,
-    tokenUri: string,
-    indexStatus: string,
-    metadata: Record<string, unknown>,
-    fetchedAt: Date,
+    rows: {
+      chain: number;
+      contract: Buffer;
+      tokenId: string;
+      tokenUri: string;
+      indexStatus: string;
+      metadata: Record<string, unknown>;
+      fetchedAt: Date;
+    }[],
   ): Promise<void> {
+    if (rows.length === 0) return;
     await this.pool.query(
-      `UPDATE evm_data.nft_tokens SET token_uri = $4, index_status = $5, metadata = $6, metadata_updated_at = $7
-       WHERE chain = $1 AND contract = $2 AND token_id = $3::numeric`,
-      [chain, contract, tokenId, tokenUri, indexStatus, JSON.stringify(metadata), fetchedAt],
+      `UPDATE evm_data.nft_tokens t
+       SET token_uri = r.token_uri, index_status = r.index_status, metadata = r.metadata,
+           metadata_updated_at = r.fetched_at
+       FROM unnest($1::smallint[], $2::bytea[], $3::numeric[], $4::text[], $5::text[], $6::jsonb[],
+                   $7::timestamptz[]) AS r(chain, contract, token_id, token_uri, index_status, metadata, fetched_at)
+       WHERE t.chain = r.chain AND t.contract = r.contract AND t.token_id = r.token_id`,
+      [
+        rows.map((r) => r.chain),
+        rows.map((r) => r.contract),
+        rows.map((r) => r.tokenId),
+        rows.map((r) => r.tokenUri),
+        rows.map((r) => r.indexStatus),
+        rows.map((r) => JSON.stringify(r.metadata)),
+        rows.map((r) => r.fetchedAt),
+      ],
     );
   }
 

@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.ts';
 import { Semaphore } from './semaphore.ts';
 import { backoffDelay, sleep } from './backoff.ts';
+import { HttpTransport } from './http-transport.ts';
 
 /**
  * The one way components reach upstream nodes: JSON-RPC over HTTP to a list of endpoints (node base URLs) in
@@ -155,8 +156,9 @@ export interface Upstream {
   /**
    * Calls in one JSON-RPC batch (one HTTP request, to one node) and each one's outcome in order: its result, or the
    * node's error for it. Fails over as `call` does; a node's error for one call is that call's outcome, not a
-   * failure. A call the node left unanswered (a node refusing the batch's size answers only the first) has the
-   * error BATCH_UNANSWERED.
+   * failure. A call the node left unanswered (a reply cut short) has the error BATCH_UNANSWERED. A node refusing
+   * the batch itself (batches turned off, or too many calls in one) is answered with the UpstreamRpcError it gave:
+   * the caller may ask the same calls one by one.
    */
   batch(
     path: string,
@@ -183,6 +185,7 @@ export class UpstreamClient implements Upstream {
   private readonly endpoints: Endpoint[];
   private readonly options: Required<UpstreamOptions>;
   private readonly healthTimer: NodeJS.Timeout;
+  private readonly http = new HttpTransport();
   private nextRequestId = 1;
 
   constructor(options: UpstreamOptions) {
@@ -216,7 +219,7 @@ export class UpstreamClient implements Upstream {
     options: CallOptions = {},
   ): Promise<T> {
     return this.attempt(method, signal, options, (endpoint) =>
-      this.send(endpoint, path, method, params, signal, (text) => parseResult<T>(text)),
+      this.send(endpoint, path, method, params, signal, (text) => parseResult<T>(text), resends(options)),
     );
   }
 
@@ -228,7 +231,7 @@ export class UpstreamClient implements Upstream {
     options: CallOptions = {},
   ): Promise<string> {
     return this.attempt(method, signal, options, (endpoint) =>
-      this.send(endpoint, path, method, params, signal, rawResult),
+      this.send(endpoint, path, method, params, signal, rawResult, resends(options)),
     );
   }
 
@@ -245,7 +248,7 @@ export class UpstreamClient implements Upstream {
       const body = JSON.stringify(
         calls.map((c, i) => ({ jsonrpc: '2.0', id: firstId + i, method: c.method, params: c.params })),
       );
-      const { status, text } = await this.exchange(endpoint, path, body, signal);
+      const { status, text } = await this.exchange(endpoint, path, body, signal, resends(options));
       const replies = parseBatchReplies(text, firstId, calls.length, endpoint.url);
       if (replies === undefined && status >= 400) {
         // A 4xx (5xx and 429 are failures) is the node refusing the batch itself, its size or batches at all: its
@@ -259,7 +262,7 @@ export class UpstreamClient implements Upstream {
       }
       if (replies === undefined)
         throw new Error(`HTTP ${status} from ${endpoint.url}${path}: not a JSON-RPC batch reply`);
-      // A whole batch refused (geth answers a malformed one with a single error object) is the node's answer.
+      // A whole batch refused is the node's answer, not its failure.
       if (replies instanceof UpstreamRpcError) throw replies;
       return replies;
     });
@@ -275,7 +278,9 @@ export class UpstreamClient implements Upstream {
     signal?: AbortSignal,
     options: CallOptions = {},
   ): Promise<ForwardedReply> {
-    return this.attempt(path, signal, options, (endpoint) => this.post(endpoint, path, body, signal));
+    return this.attempt(path, signal, options, (endpoint) =>
+      this.post(endpoint, path, body, signal, resends(options)),
+    );
   }
 
   /** Runs `exchange` on endpoints in turn (see the class comment) until one answers. */
@@ -304,7 +309,7 @@ export class UpstreamClient implements Upstream {
       }
       try {
         const reason = await options.check?.((p, m, a) =>
-          this.send(endpoint, p, m, a, signal, (text) => parseResult(text)),
+          this.send(endpoint, p, m, a, signal, (text) => parseResult(text), true),
         );
         if (reason !== undefined) {
           declined.set(endpoint, reason);
@@ -364,6 +369,7 @@ export class UpstreamClient implements Upstream {
 
   close(): void {
     clearInterval(this.healthTimer);
+    this.http.close();
   }
 
   /**
@@ -388,10 +394,11 @@ export class UpstreamClient implements Upstream {
     params: unknown,
     signal: AbortSignal | undefined,
     read: ReadResult<T>,
+    resend: boolean,
   ): Promise<T> {
     const id = this.nextRequestId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params });
-    const { status, text } = await this.exchange(endpoint, path, body, signal);
+    const { status, text } = await this.exchange(endpoint, path, body, signal, resend);
     const reply = read(text, id);
     if (reply === undefined) {
       throw new Error(`HTTP ${status} from ${endpoint.url}${path}: not a JSON-RPC reply`);
@@ -411,51 +418,38 @@ export class UpstreamClient implements Upstream {
     path: string,
     body: string,
     signal: AbortSignal | undefined,
+    resend: boolean,
   ): Promise<{ status: number; text: string }> {
-    const release = await endpoint.slots.acquire(signal);
-    try {
-      const timeout = AbortSignal.timeout(this.options.timeoutMs);
-      const response = await fetch(`${endpoint.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      const text = await response.text();
-      if (response.status >= 500 || response.status === 429) {
-        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}`);
-      }
-      return { status: response.status, text };
-    } finally {
-      release();
-    }
+    const reply = await this.post(endpoint, path, body, signal, resend);
+    return { status: reply.status, text: reply.body.toString('utf8') };
   }
 
+  /**
+   * A request within the endpoint's concurrency limit (a POST of `body`, or a GET without one); `resend` says whether
+   * it may be sent again when a kept-alive connection turns out closed (see HttpTransport).
+   */
   private async post(
     endpoint: Endpoint,
     path: string,
     body: string | undefined,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    resend: boolean,
   ): Promise<ForwardedReply> {
     const release = await endpoint.slots.acquire(signal);
     try {
-      const timeout = AbortSignal.timeout(this.options.timeoutMs);
-      // No body: a GET (a node's health).
-      const response = await fetch(`${endpoint.url}${path}`, {
-        ...(body === undefined
-          ? { method: 'GET' }
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      const reply = Buffer.from(await response.arrayBuffer());
-      if (response.status >= 500 || response.status === 429) {
-        throw new Error(`HTTP ${response.status} from ${endpoint.url}${path}`);
-      }
-      return {
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
+      const {
+        status,
+        headers,
         body: reply,
-      };
+      } = await this.http.request(`${endpoint.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        body,
+        timeoutMs: this.options.timeoutMs,
+        signal,
+        resendOnStaleConnection: resend,
+      });
+      if (status >= 500 || status === 429) throw new Error(`HTTP ${status} from ${endpoint.url}${path}`);
+      return { status, contentType: headers['content-type'] ?? '', body: reply };
     } finally {
       release();
     }
@@ -488,11 +482,12 @@ export class UpstreamClient implements Upstream {
         .filter((e) => !e.healthy)
         .map(async (endpoint) => {
           try {
-            const response = await fetch(`${endpoint.url}${this.options.healthPath}`, {
-              signal: AbortSignal.timeout(this.options.timeoutMs),
+            const { status } = await this.http.request(`${endpoint.url}${this.options.healthPath}`, {
+              method: 'GET',
+              timeoutMs: this.options.timeoutMs,
+              resendOnStaleConnection: true,
             });
-            await response.arrayBuffer();
-            if (response.status === 200) this.markHealthy(endpoint);
+            if (status === 200) this.markHealthy(endpoint);
           } catch {
             // still down; probed again next interval
           }
@@ -517,9 +512,15 @@ function parseResult<T>(text: string): { result: T } | { error: RpcErrorObject }
   return 'result' in body ? { result: body.result as T } : undefined;
 }
 
+/** JSON-RPC's code for a request that is not a valid request object: what geth answers a batch past its limit. */
+const INVALID_REQUEST = -32600;
+
 /**
  * A batch reply's outcomes in call order (calls numbered from `firstId`), matched by id since a node may answer in
- * any order; a single error object (the whole batch refused) as an UpstreamRpcError; undefined when it is neither.
+ * any order; the whole batch refused, as an UpstreamRpcError; undefined when it is neither. A node refuses a batch
+ * with a single error object, or with an array of one error that answers no call (a null id) or says the request
+ * itself is invalid (geth past its batch-request-limit answers "batch too large" with the first call's id): either
+ * way no call of the batch was run, and the node's answer to the next batch will be the same.
  */
 function parseBatchReplies(
   text: string,
@@ -533,9 +534,19 @@ function parseBatchReplies(
   } catch {
     return undefined;
   }
+  const refusal = (reply: unknown) => {
+    const { id, error } = (reply ?? {}) as { id?: unknown; error?: RpcErrorObject };
+    return error && (id === null || id === undefined || error.code === INVALID_REQUEST)
+      ? new UpstreamRpcError(error.code, error.message, error.data, endpoint)
+      : undefined;
+  };
   if (!Array.isArray(body)) {
     const error = (body as { error?: RpcErrorObject } | null)?.error;
     return error ? new UpstreamRpcError(error.code, error.message, error.data, endpoint) : undefined;
+  }
+  if (body.length === 1) {
+    const refused = refusal(body[0]);
+    if (refused) return refused;
   }
   const outcomes = Array.from({ length: count }, (): BatchOutcome | undefined => undefined);
   for (const reply of body as { id?: unknown; result?: unknown; error?: RpcErrorObject }[]) {
@@ -592,6 +603,9 @@ const GORILLA_HEAD = '{"jsonrpc":"2.0","result":';
 /** JSON.rawJSON (Node 21+; not yet in TypeScript's lib): a value JSON.stringify writes as the given text. */
 const rawJson = (text: string): unknown =>
   (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(text);
+
+/** Whether a request may be sent again on a new connection when its kept-alive one was closed under it. */
+const resends = (options: CallOptions) => options.idempotent !== false;
 
 /** A failure that happened before any byte of the request could reach a node. */
 function neverConnected(err: unknown): boolean {
