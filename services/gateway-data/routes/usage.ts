@@ -217,9 +217,9 @@ function ownKeyOnly(caller: Caller, named: Record<string, string | undefined>): 
 function keyedRoute(route: DataRoute): DataRoute {
   return {
     ...route,
-    async serve(request, services) {
+    prepare(request, services) {
       callerOf(request.apiKeyId, services.usage);
-      return route.serve(request, services);
+      return route.prepare(request, services);
     },
   };
 }
