@@ -3,7 +3,6 @@ import Router from '@koa/router';
 import type { Logger } from '../runtime/logger.ts';
 import type { PageTokens } from '../runtime/pagination/page-token.ts';
 import { createRestApp, mountRoute, type RestAdmission } from '../runtime/rest/gateway.ts';
-import type { AnswerCaches } from '../runtime/rest/answer-cache.ts';
 import { buildOpenApiDocument } from '../runtime/rest/openapi.ts';
 import { mountReferencePage } from '../runtime/rest/reference-page.ts';
 import { API_KEY_HEADERS } from '../edge/edge.ts';
@@ -53,8 +52,6 @@ export interface DataGatewayOptions {
   trustedProxyHops?: number;
   /** The version the OpenAPI document carries. */
   version?: string;
-  /** Where routes keep their answers, by the source that invalidates them (PRIMARY_NETWORK_PROJECTION); none: nowhere. */
-  answerCaches?: AnswerCaches;
 }
 
 const OPENAPI_PATH = '/openapi.json';
@@ -92,7 +89,7 @@ export function createDataGateway(options: DataGatewayOptions): Koa {
   });
   // Like the document it renders, the reference page is for anyone: no route's admission applies to it.
   mountReferencePage(router, OPENAPI_PATH, 'Data API reference (chain-data gateway-data)');
-  for (const route of DATA_ROUTES) mountRoute(router, route, services, admission, options.answerCaches);
+  for (const route of DATA_ROUTES) mountRoute(router, route, services, admission);
   router.all(ICM_AGGREGATE_SIGNATURES_PATH, icmAggregateSignatures(options.signatureAggregator));
   // The download links are their own credential (signed, expiring), as presigned object-store URLs are.
   router.get(

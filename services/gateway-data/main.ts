@@ -12,10 +12,6 @@ import { createDataGateway } from './app.ts';
 import { createDownloadLinks } from './export-downloads.ts';
 import { edgeConfig, startEdge } from '../edge/start-edge.ts';
 import { DATA_API } from '../edge/limits/weights.ts';
-import type { PrimaryNetworkServiceClient } from '../generated/proto/chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
-import { AnswerCache, type AnswerCaches } from '../runtime/rest/answer-cache.ts';
-import { PRIMARY_NETWORK_PROJECTION } from './routes/route.ts';
-import { ProjectionWatch } from './projection-watch.ts';
 
 const config = {
   HTTP_HOST: env.text('a host name or address', '0.0.0.0'),
@@ -31,8 +27,6 @@ const config = {
   // Collecting signatures takes longer than a read: the aggregator's own budget, plus the hop.
   SIGNATURE_AGGREGATOR_DEADLINE_MS: env.integer(10, 600_000, 12_000),
   GRPC_DEADLINE_MS: env.integer(10, 600_000, 5_000),
-  /** Memory for the answers of the routes primary-network's projection alone decides; 0 keeps none. */
-  DATA_ANSWER_CACHE_BYTES: env.integer(0, 64 * 1024 ** 3, 64 * 1024 ** 2),
   PAGE_TOKEN_SECRET: PAGE_TOKEN_SECRET_SETTING,
   ...edgeConfig,
 };
@@ -76,11 +70,6 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     signatureAggregator.close();
   });
 
-  const answerCaches =
-    cfg.DATA_ANSWER_CACHE_BYTES > 0
-      ? projectionAnswers(ctx, primaryNetwork.raw as PrimaryNetworkServiceClient, cfg.DATA_ANSWER_CACHE_BYTES)
-      : {};
-
   const edge = await startEdge(ctx);
   const app = createDataGateway({
     primaryNetwork: primaryNetwork.unary,
@@ -95,7 +84,6 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
     }),
     pageTokens: createPageTokens({ secret: cfg.PAGE_TOKEN_SECRET, log: ctx.log }),
     log: ctx.log,
-    answerCaches,
     ...(edge
       ? {
           admission: edge.edge.restAdmission('data', DATA_API),
@@ -107,33 +95,4 @@ export async function startDataGateway(ctx: ComponentContext): Promise<void> {
   });
   await listenHttp(ctx, app, cfg.HTTP_PORT, cfg.HTTP_HOST);
   ctx.setReady(true);
-}
-
-/**
- * The answer cache of the routes the projection alone decides, and the watch of primary-network's projection that
- * invalidates it, over the same connection as the routes' calls. Ended before the clients close.
- */
-function projectionAnswers(
-  ctx: ComponentContext,
-  client: PrimaryNetworkServiceClient,
-  bytes: number,
-): AnswerCaches {
-  const watch = new ProjectionWatch(PRIMARY_NETWORK_PROJECTION);
-  const stop = new AbortController();
-  const watching = watch.run(
-    (deadlineMs) => client.WatchProjection({}, { deadline: Date.now() + deadlineMs }),
-    stop.signal,
-    ctx.log,
-  );
-  ctx.onShutdown('projection watch', async () => {
-    stop.abort();
-    await watching;
-  });
-  return {
-    [PRIMARY_NETWORK_PROJECTION]: new AnswerCache({
-      source: PRIMARY_NETWORK_PROJECTION,
-      bytes,
-      generation: watch,
-    }),
-  };
 }

@@ -8,10 +8,9 @@ import { answeredFromCache } from '../runtime/telemetry/http-server-span.ts';
  * Accepted containers never change: the container at an index, and the index of an id, stay what they are once
  * the indexer has them. The gateway keeps those asked again (bounded by entries) so repeated lookups skip the gRPC
  * call: a hit only marks its entry used, and when the cache is full entries leave oldest first, one used since it was
- * last looked at going round again unused (CLOCK, as runtime/cache/clock-cache.ts; moving every hit to the back of
- * the map cost each a delete and an insert). Answers that can change (last accepted, "not accepted", ranges) are
- * never cached. A cached container's reply is encoded once per encoding asked for and kept with it, so a hit
- * neither formats nor encodes.
+ * last looked at going round again unused (CLOCK, as final-answers.ts; moving every hit to the back of the map cost
+ * each a delete and an insert). Answers that can change (last accepted, "not accepted", ranges) are never cached. A cached
+ * container's reply is encoded once per encoding asked for and kept with it, so a hit neither formats nor encodes.
  */
 export class ContainerCache implements AcceptedContainerCache {
   private readonly capacity: number;

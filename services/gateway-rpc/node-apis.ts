@@ -7,7 +7,7 @@ import type { NodeRpcServiceDefinition } from '../generated/proto/chaindata/node
 import { DomainError } from '../runtime/errors.ts';
 import type { UnaryClient } from '../runtime/grpc/client.ts';
 import { readGorillaRequest } from '../runtime/gorilla-rpc/endpoint.ts';
-import { byteLength, ClockCache } from '../runtime/cache/clock-cache.ts';
+import { FinalAnswers } from './final-answers.ts';
 import { chainAnswerKey } from '../runtime/json-rpc/evm-methods.ts';
 import { isGethHealthProbe, serveGethHttp } from '../runtime/json-rpc/geth-envelope.ts';
 import { canonicalChain } from '../runtime/upstream/chain-routing.ts';
@@ -46,7 +46,7 @@ export function mountNodeApis(
 ): GethEndpoint {
   // The answers node-rpc reported final (about accepted blocks): a call asking one again is answered here, without
   // the hop to node-rpc.
-  const finals = new ClockCache<string, Buffer>(answerCacheBytes, byteLength);
+  const finals = new FinalAnswers(answerCacheBytes);
   // The chains node-rpc has answered for: geth's health probe (an empty GET) on another is the router's 404.
   const servedChains = new Set<string>();
   const geth: GethEndpoint = async (ctx, pathChain) => {
@@ -111,11 +111,7 @@ function carriesToken(authorization: string, token: string): boolean {
  * envelope); undefined for anything else (a batch, an unknown answer, a body the envelope would refuse), which goes to
  * node-rpc.
  */
-function answerFromFinals(
-  body: string,
-  chain: string,
-  finals: ClockCache<string, Buffer>,
-): Buffer | undefined {
+function answerFromFinals(body: string, chain: string, finals: FinalAnswers): Buffer | undefined {
   const call = plainCall(body);
   if (call !== undefined) {
     const result = finals.get(`${chain}\n${call.method}\n${call.params}`);
@@ -124,11 +120,7 @@ function answerFromFinals(
   return answerFromParsed(body, chain, finals);
 }
 
-function answerFromParsed(
-  body: string,
-  chain: string,
-  finals: ClockCache<string, Buffer>,
-): Buffer | undefined {
+function answerFromParsed(body: string, chain: string, finals: FinalAnswers): Buffer | undefined {
   if (!body.includes('"method"') || body.trimStart().startsWith('[')) return undefined;
   let message: unknown;
   try {

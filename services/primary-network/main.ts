@@ -7,7 +7,7 @@ import { IDENTITIES, type NetworkIdentity } from '../runtime/avalanche/networks.
 import type { ComponentContext } from '../runtime/component.ts';
 import { env, loadConfig } from '../runtime/config.ts';
 import { migrate, readMigrations } from '../runtime/database/migrate.ts';
-import { createPool, isEmbeddedPostgres, type Pool } from '../runtime/database/pool.ts';
+import { createPool } from '../runtime/database/pool.ts';
 import { followerHealthConfig, followerHealthOf } from '../runtime/follow/follower-health.ts';
 import { createGrpcClient } from '../runtime/grpc/client.ts';
 import { loadProto } from '../runtime/grpc/proto.ts';
@@ -26,7 +26,6 @@ import { platformValidators } from './platform-validators.ts';
 import { HoldingsReader } from './store/holdings.ts';
 import { platformSupply } from './platform-supply.ts';
 import { primaryNetworkService } from './api/service.ts';
-import { listenForChanges, pollForChanges, type ProjectionChanges } from './api/projection-changes.ts';
 import { platformRewards, PLATFORM_PATH } from './platform-rewards.ts';
 
 export const SCHEMA = 'primary_network';
@@ -153,7 +152,6 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
   const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
   const definition = proto.chaindata.primarynetwork.v1.PrimaryNetworkService.service;
   const reader = new PrimaryNetworkReader(pool, network);
-  const projectionChanges = await watchProjection(ctx, cfg.DATABASE_URL, pool, reader);
   const server = await startGrpcServer({
     address: cfg.GRPC_LISTEN_ADDRESS,
     log,
@@ -175,51 +173,18 @@ export async function startPrimaryNetwork(ctx: ComponentContext): Promise<void> 
             potentialRewards: rewards,
             supply: platformSupply(upstream),
             prices: cfg.PRICE_HISTORY_FILE ? await loadPriceFile(cfg.PRICE_HISTORY_FILE) : NO_PRICES,
-            projectionChanges,
           }),
         ),
       },
     ],
   });
   ctx.onShutdown('gRPC server', () => server.shutdown(ctx.shutdownTimeoutMs));
-  // Before the server drains (steps run in reverse): WatchProjection calls end only when the watch does.
-  ctx.onShutdown('projection watch', () => projectionChanges.stop());
   log.info(
     { port: server.port, network: cfg.AVALANCHE_NETWORK, projection: cfg.PROJECTION_ENABLED },
     'gRPC server listening',
   );
   server.setServing(true);
   ctx.setReady(true);
-}
-
-/** How often embedded PostgreSQL's cursors are read for changes (there, notifications do not reach a listener). */
-const EMBEDDED_POLL_INTERVAL_MS = 100;
-
-/**
- * The projection's commits as this process sees them (api/projection-changes.ts): LISTEN on a PostgreSQL server,
- * the cursors read again and again on embedded PostgreSQL. Which it is must be known: a LISTEN on embedded
- * PostgreSQL would hear nothing and vouch for stale answers.
- */
-async function watchProjection(
-  ctx: ComponentContext,
-  databaseUrl: string,
-  pool: Pool,
-  reader: PrimaryNetworkReader,
-): Promise<ProjectionChanges> {
-  const embedded = await isEmbeddedPostgres(pool);
-  if (embedded === undefined) throw new Error('cannot tell whether the database is embedded PostgreSQL');
-  if (embedded)
-    return pollForChanges({
-      state: async () => (await reader.cursors()).map((c) => `${c.index_name}:${c.next_index}`).join(','),
-      intervalMs: EMBEDDED_POLL_INTERVAL_MS,
-      log: ctx.log,
-    });
-  return listenForChanges({
-    connectionString: databaseUrl,
-    applicationName: `${ctx.name} projection watch`,
-    notify: (channel, payload) => pool.query('SELECT pg_notify($1, $2)', [channel, payload]),
-    log: ctx.log,
-  });
 }
 
 /**

@@ -33,7 +33,7 @@ const PROTOS = {
   'export-worker': 'chaindata/exportworker/v1/export_worker.proto',
 } as const;
 /** Streams that follow a chain and end only when their caller leaves: given a short deadline, and reaching it is fine. */
-const ENDLESS_STREAMS = new Set(['FollowHeads', 'FollowPendingTransactions', 'WatchProjection']);
+const ENDLESS_STREAMS = new Set(['FollowHeads', 'FollowPendingTransactions']);
 const ENDLESS_STREAM_DEADLINE_MS = 500;
 const CALL_DEADLINE_MS = 5_000;
 /** Random requests per run; FUZZ_RUNS=5000 searches longer. */

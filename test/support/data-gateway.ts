@@ -12,7 +12,6 @@ import type {
 import { DomainError } from '../../services/runtime/errors.ts';
 import { createPageTokens } from '../../services/runtime/pagination/page-token.ts';
 import type { UsageReader } from '../../services/edge/store/usage-reader.ts';
-import type { AnswerCaches } from '../../services/runtime/rest/answer-cache.ts';
 
 /** gateway-data in-process for the route tests: what they send it, and the service clients behind it. */
 
@@ -79,10 +78,6 @@ export async function startTestDataGateway(options: {
   /** The request log the usage routes read (absent: they answer 503). */
   usage?: UsageReader;
   pageTokenSecret: string;
-  /** The clock page tokens expire by (default: the real one). */
-  pageTokenClock?: () => number;
-  /** Where the routes keep their answers (none: nowhere). */
-  answerCaches?: AnswerCaches;
 }): Promise<{ base: string; close(): Promise<void> }> {
   const app = createDataGateway({
     primaryNetwork: options.primaryNetwork ?? absentService<PrimaryNetworkClient>('primary-network'),
@@ -92,15 +87,10 @@ export async function startTestDataGateway(options: {
     exportWorker: options.exportWorker ?? absentService<ExportWorkerClient>('export-worker'),
     exportFiles: absentService('export-worker'),
     downloadLinks: createDownloadLinks({ secret: options.pageTokenSecret, ttlSeconds: 3600 }),
-    pageTokens: createPageTokens({
-      secret: options.pageTokenSecret,
-      log: silent,
-      ...(options.pageTokenClock ? { now: options.pageTokenClock } : {}),
-    }),
+    pageTokens: createPageTokens({ secret: options.pageTokenSecret, log: silent }),
     log: silent,
     admission: options.admission,
     usage: options.usage,
-    answerCaches: options.answerCaches,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

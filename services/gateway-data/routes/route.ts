@@ -67,13 +67,6 @@ export type RouteContext = RestRouteContext<RouteServices>;
 
 export const defineRoute = routeDefiner<RouteServices>();
 
-/**
- * The answer cache of the routes whose success is a function of their parameters and the primary-network
- * projection's data alone (`invalidatedBy`): dropped whenever primary-network reports that the projection committed.
- * A route qualifies when nothing in its path reads the clock, a price, or an upstream node at request time.
- */
-export const PRIMARY_NETWORK_PROJECTION = 'primary-network';
-
 // ---- Shared by the routes of more than one group
 
 export const PAGING = { pageToken: pageTokenParam(), pageSize: pageSizeParam(MAX_PAGE_SIZE) };

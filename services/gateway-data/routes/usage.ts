@@ -217,9 +217,9 @@ function ownKeyOnly(caller: Caller, named: Record<string, string | undefined>): 
 function keyedRoute(route: DataRoute): DataRoute {
   return {
     ...route,
-    prepare(request, services) {
+    async serve(request, services) {
       callerOf(request.apiKeyId, services.usage);
-      return route.prepare(request, services);
+      return route.serve(request, services);
     },
   };
 }

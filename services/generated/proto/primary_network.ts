@@ -84,7 +84,6 @@ import type { PChainUtxo as _chaindata_primarynetwork_v1_PChainUtxo, PChainUtxo_
 import type { PendingReward as _chaindata_primarynetwork_v1_PendingReward, PendingReward__Output as _chaindata_primarynetwork_v1_PendingReward__Output } from './chaindata/primarynetwork/v1/PendingReward.ts';
 import type { PendingValidatorDetails as _chaindata_primarynetwork_v1_PendingValidatorDetails, PendingValidatorDetails__Output as _chaindata_primarynetwork_v1_PendingValidatorDetails__Output } from './chaindata/primarynetwork/v1/PendingValidatorDetails.ts';
 import type { PrimaryNetworkServiceClient as _chaindata_primarynetwork_v1_PrimaryNetworkServiceClient, PrimaryNetworkServiceDefinition as _chaindata_primarynetwork_v1_PrimaryNetworkServiceDefinition } from './chaindata/primarynetwork/v1/PrimaryNetworkService.ts';
-import type { ProjectionChanged as _chaindata_primarynetwork_v1_ProjectionChanged, ProjectionChanged__Output as _chaindata_primarynetwork_v1_ProjectionChanged__Output } from './chaindata/primarynetwork/v1/ProjectionChanged.ts';
 import type { ProjectionStatus as _chaindata_primarynetwork_v1_ProjectionStatus, ProjectionStatus__Output as _chaindata_primarynetwork_v1_ProjectionStatus__Output } from './chaindata/primarynetwork/v1/ProjectionStatus.ts';
 import type { ProposerDetails as _chaindata_primarynetwork_v1_ProposerDetails, ProposerDetails__Output as _chaindata_primarynetwork_v1_ProposerDetails__Output } from './chaindata/primarynetwork/v1/ProposerDetails.ts';
 import type { RemovedValidatorDetails as _chaindata_primarynetwork_v1_RemovedValidatorDetails, RemovedValidatorDetails__Output as _chaindata_primarynetwork_v1_RemovedValidatorDetails__Output } from './chaindata/primarynetwork/v1/RemovedValidatorDetails.ts';
@@ -107,7 +106,6 @@ import type { ValidatorHealthDetails as _chaindata_primarynetwork_v1_ValidatorHe
 import type { ValidatorSet as _chaindata_primarynetwork_v1_ValidatorSet, ValidatorSet__Output as _chaindata_primarynetwork_v1_ValidatorSet__Output } from './chaindata/primarynetwork/v1/ValidatorSet.ts';
 import type { ValidatorsDetails as _chaindata_primarynetwork_v1_ValidatorsDetails, ValidatorsDetails__Output as _chaindata_primarynetwork_v1_ValidatorsDetails__Output } from './chaindata/primarynetwork/v1/ValidatorsDetails.ts';
 import type { Vertex as _chaindata_primarynetwork_v1_Vertex, Vertex__Output as _chaindata_primarynetwork_v1_Vertex__Output } from './chaindata/primarynetwork/v1/Vertex.ts';
-import type { WatchProjectionRequest as _chaindata_primarynetwork_v1_WatchProjectionRequest, WatchProjectionRequest__Output as _chaindata_primarynetwork_v1_WatchProjectionRequest__Output } from './chaindata/primarynetwork/v1/WatchProjectionRequest.ts';
 import type { XChainAssetDetails as _chaindata_primarynetwork_v1_XChainAssetDetails, XChainAssetDetails__Output as _chaindata_primarynetwork_v1_XChainAssetDetails__Output } from './chaindata/primarynetwork/v1/XChainAssetDetails.ts';
 import type { XChainBalances as _chaindata_primarynetwork_v1_XChainBalances, XChainBalances__Output as _chaindata_primarynetwork_v1_XChainBalances__Output } from './chaindata/primarynetwork/v1/XChainBalances.ts';
 import type { XChainLinearTransaction as _chaindata_primarynetwork_v1_XChainLinearTransaction, XChainLinearTransaction__Output as _chaindata_primarynetwork_v1_XChainLinearTransaction__Output } from './chaindata/primarynetwork/v1/XChainLinearTransaction.ts';
@@ -204,7 +202,6 @@ export interface ProtoGrpcType {
         PendingReward: MessageTypeDefinition<_chaindata_primarynetwork_v1_PendingReward, _chaindata_primarynetwork_v1_PendingReward__Output>
         PendingValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_PendingValidatorDetails, _chaindata_primarynetwork_v1_PendingValidatorDetails__Output>
         PrimaryNetworkService: SubtypeConstructor<typeof grpc.Client, _chaindata_primarynetwork_v1_PrimaryNetworkServiceClient> & { service: _chaindata_primarynetwork_v1_PrimaryNetworkServiceDefinition }
-        ProjectionChanged: MessageTypeDefinition<_chaindata_primarynetwork_v1_ProjectionChanged, _chaindata_primarynetwork_v1_ProjectionChanged__Output>
         ProjectionStatus: MessageTypeDefinition<_chaindata_primarynetwork_v1_ProjectionStatus, _chaindata_primarynetwork_v1_ProjectionStatus__Output>
         ProposerDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_ProposerDetails, _chaindata_primarynetwork_v1_ProposerDetails__Output>
         RemovedValidatorDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_RemovedValidatorDetails, _chaindata_primarynetwork_v1_RemovedValidatorDetails__Output>
@@ -228,7 +225,6 @@ export interface ProtoGrpcType {
         ValidatorSet: MessageTypeDefinition<_chaindata_primarynetwork_v1_ValidatorSet, _chaindata_primarynetwork_v1_ValidatorSet__Output>
         ValidatorsDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_ValidatorsDetails, _chaindata_primarynetwork_v1_ValidatorsDetails__Output>
         Vertex: MessageTypeDefinition<_chaindata_primarynetwork_v1_Vertex, _chaindata_primarynetwork_v1_Vertex__Output>
-        WatchProjectionRequest: MessageTypeDefinition<_chaindata_primarynetwork_v1_WatchProjectionRequest, _chaindata_primarynetwork_v1_WatchProjectionRequest__Output>
         XChainAssetDetails: MessageTypeDefinition<_chaindata_primarynetwork_v1_XChainAssetDetails, _chaindata_primarynetwork_v1_XChainAssetDetails__Output>
         XChainBalances: MessageTypeDefinition<_chaindata_primarynetwork_v1_XChainBalances, _chaindata_primarynetwork_v1_XChainBalances__Output>
         XChainLinearTransaction: MessageTypeDefinition<_chaindata_primarynetwork_v1_XChainLinearTransaction, _chaindata_primarynetwork_v1_XChainLinearTransaction__Output>

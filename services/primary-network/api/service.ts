@@ -27,7 +27,6 @@ import { stakingActivityHandlers } from './staking-activity.ts';
 import type { TimeFrameValidatorsReader } from '../store/looking-glass.ts';
 import { lookingGlassHandlers } from './looking-glass.ts';
 import { transactionStreamHandlers, type TransactionsQuery } from './transaction-stream.ts';
-import { projectionWatchHandlers, type ProjectionChanges } from './projection-changes.ts';
 import {
   answerNames,
   blockDoc,
@@ -70,7 +69,6 @@ export function primaryNetworkService(options: {
   validatorNodes: ValidatorNodes;
   stakingActivity: StakingActivityReader;
   timeFrameValidators: TimeFrameValidatorsReader;
-  projectionChanges: ProjectionChanges;
 }): AsyncImplementation<PrimaryNetworkServiceHandlers> {
   const { ctx, reader } = options;
   const network = ctx.identity.name;
@@ -384,8 +382,6 @@ export function primaryNetworkService(options: {
     ...stakingActivityHandlers({ ctx, activity: options.stakingActivity }),
 
     ...lookingGlassHandlers({ ctx, validators: options.timeFrameValidators, checkNetwork }),
-
-    ...projectionWatchHandlers(options.projectionChanges),
 
     ...holdingsService({
       ctx,

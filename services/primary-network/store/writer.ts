@@ -9,9 +9,6 @@ import type { ChainKey } from '../network.ts';
 import type { AssetRow, KnownL1Identity, OwnerFacts, ProjectedTx, UtxoCreation } from './rows.ts';
 import type { L1FeeLedgerState } from '../ingest/l1-validator-fees.ts';
 
-/** What the projection's every commit notifies (api/projection-changes.ts listens). */
-export const PROJECTION_CHANGED_CHANNEL = 'primary_network_projection_changed';
-
 /** A block, a post-Cortina X-Chain block or a C-Chain block. */
 export interface BlockRow {
   chain: ChainKey;
@@ -303,8 +300,6 @@ export class ProjectionWriter {
       name,
       next.toString(),
     ]);
-    // Every transaction that writes moves a cursor; PostgreSQL delivers this to listeners only if it commits.
-    await client.query(`NOTIFY ${PROJECTION_CHANGED_CHANNEL}`);
   }
 
   /**

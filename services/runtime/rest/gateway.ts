@@ -9,8 +9,7 @@ import { httpServerSpans } from '../telemetry/http-server-span.ts';
 import { httpMetrics } from '../http/http-metrics.ts';
 import { trustForwardedFor } from '../http/client-address.ts';
 import { ParamError, rendered } from './params.ts';
-import type { RawRequest, RestRoute, RestServices } from './route.ts';
-import { answerWithCache, cacheOutcomeCounter, type AnswerCaches } from './answer-cache.ts';
+import type { RestRoute, RestServices } from './route.ts';
 
 /**
  * What the REST gateways (gateway-data, gateway-metrics) share around their routes: every failure leaves as the
@@ -58,56 +57,34 @@ export interface RestAdmission {
   requestLogger?: Koa.Middleware;
 }
 
-/**
- * Mounts a route; the admission runs before anything of the request is read. A route `invalidatedBy` a source the
- * gateway has an answer cache for is answered through it (answer-cache.ts), once admitted.
- */
+/** Mounts a route; the admission runs before anything of the request is read. */
 export function mountRoute<S extends RestServices>(
   router: Router,
   route: RestRoute<S>,
   services: S,
   admission?: RestAdmission,
-  answerCaches: AnswerCaches = {},
 ): void {
-  const path = koaPathOf(route.path);
-  const cache = route.invalidatedBy === undefined ? undefined : answerCaches[route.invalidatedBy];
-  if (cache !== undefined && (route.successStatus ?? 200) !== 200)
-    throw new Error(`${route.operationId}: only a route whose success is a 200 may keep its answers`);
-  const cached = cache === undefined ? undefined : { cache, countOutcome: cacheOutcomeCounter(path) };
   const handler = async (ctx: Koa.Context) => {
     if (admission) await admission.admit(ctx, route);
     const body = route.body ? await readJsonBody(ctx, Object.keys(route.body)[0] ?? 'body') : undefined;
-    const prepare = () => route.prepare(rawRequest(ctx, body), services);
-    if (cached !== undefined)
-      return answerWithCache(ctx, requestKey(ctx, body), prepare, cached, services.pageTokens);
-    const { document } = await prepare().answer();
+    const document = await route.serve(
+      {
+        params: ctx.params as Record<string, string>,
+        query: ctx.query,
+        body,
+        headers: ctx.headers,
+        origin: `${ctx.protocol}://${ctx.host}`,
+        ...(typeof ctx.state.apiKeyId === 'string' ? { apiKeyId: ctx.state.apiKeyId } : {}),
+      },
+      services,
+    );
     // An explicit null is an empty body (no JSON, no content type); it sets 204, so the status comes after.
     ctx.body = document ?? null;
     ctx.status = route.successStatus ?? 200;
   };
+  const path = koaPathOf(route.path);
   if (route.method === 'GET') router.get(path, handler);
   else router.post(path, handler);
-}
-
-/**
- * What a route's answer is a function of, besides its data: the request target as sent (the path and its query) and
- * the JSON body. Validation reads nothing else, so a request alike to one that passed it passes it too.
- */
-function requestKey(ctx: Koa.Context, body: unknown): string {
-  return body === undefined
-    ? `${ctx.method} ${ctx.url}`
-    : `${ctx.method} ${ctx.url}\n${JSON.stringify(body)}`;
-}
-
-function rawRequest(ctx: Koa.Context, body: unknown): RawRequest {
-  return {
-    params: ctx.params as Record<string, string>,
-    query: ctx.query,
-    body,
-    headers: ctx.headers,
-    origin: `${ctx.protocol}://${ctx.host}`,
-    ...(typeof ctx.state.apiKeyId === 'string' ? { apiKeyId: ctx.state.apiKeyId } : {}),
-  };
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;

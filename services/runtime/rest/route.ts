@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageQuery, PageTokens } from '../pagination/page-token.ts';
+import type { PageTokens } from '../pagination/page-token.ts';
 import type { ApiDocument } from './documents.ts';
 import { ParamError, parseParams, rendered } from './params.ts';
 
@@ -51,41 +51,8 @@ export interface RestRoute<S extends RestServices> {
    * and the schema of its answer, which the generated document gives as the component `responses` names.
    */
   extra?: { description: string; response: z.ZodType };
-  /**
-   * The source of data (a name the gateway gives an answer cache) whose changes alone change this route's success:
-   * set only when that answer is a function of the validated parameters and that source's data, nothing else (no
-   * clock, no prices, no upstream node asked at request time, nothing of the caller's). The gateway may then answer
-   * a request again with what it answered before, until the source reports a change (answer-cache.ts).
-   */
-  invalidatedBy?: string;
-  /**
-   * The request validated (throwing the ParamError a 400 answers with), before anything is asked; its answer is
-   * `answer()`'s document, or undefined for an empty body.
-   */
-  prepare(request: RawRequest, services: S): PreparedRequest;
-}
-
-/** A request that passed validation, and the call that answers it. */
-export interface PreparedRequest {
-  answer(): Promise<RouteAnswer>;
-}
-
-export interface RouteAnswer {
   /** The answer's document, or undefined for an empty body. */
-  document: ApiDocument | undefined;
-  /** The list pages the answer was read as (one for a list route): what its page tokens were made of. */
-  pages: readonly ListedPage[];
-}
-
-/** One page of a list call, as listPage read it and handed out its token. */
-export interface ListedPage {
-  query: PageQuery;
-  /** The token the request carried (opened to find the page); '' for the first page. */
-  token: string;
-  /** The service's cursor after the page; '' on the last. */
-  nextCursor: string;
-  /** The token issued for nextCursor; undefined on the last page. */
-  nextToken: string | undefined;
+  serve(request: RawRequest, services: S): Promise<ApiDocument | undefined>;
 }
 
 /**
@@ -126,7 +93,7 @@ export type RouteSpec<
   P extends z.ZodRawShape,
   Q extends z.ZodRawShape,
   B extends z.ZodRawShape,
-> = Omit<RestRoute<S>, 'prepare' | 'pathParams' | 'query' | 'body' | 'rules'> & {
+> = Omit<RestRoute<S>, 'serve' | 'pathParams' | 'query' | 'body' | 'rules'> & {
   pathParams: P;
   query: Q;
   body?: B;
@@ -159,43 +126,28 @@ export function routeDefiner<S extends RestServices>() {
       // A parameter's own failure is the one to report, and the rules may assume each parameter parsed.
       { when: (payload) => payload.issues.length === 0 },
     );
-    const prepare = (request: RawRequest, services: S): PreparedRequest => {
-      const input = parseParams(schema, {
-        ...picked(request.params, spec.pathParams),
-        ...picked(request.query, spec.query),
-        ...(spec.body ? withoutNulls(picked(jsonObjectBody(request.body, spec.body), spec.body)) : {}),
-      });
-      return {
-        answer: async () => {
-          const { pageTokens, ...clients } = services;
-          const pages: ListedPage[] = [];
-          const context = {
-            ...clients,
-            request: {
-              headers: request.headers ?? {},
-              origin: request.origin ?? '',
-              ...(request.apiKeyId ? { apiKeyId: request.apiKeyId } : {}),
-            },
-            listPage: async (pageToken, request, call) => {
-              const { page, response } = await listPage(
-                pageTokens,
-                spec.operationId,
-                pageToken,
-                request,
-                call,
-              );
-              pages.push(page);
-              return { response, nextPageToken: page.nextToken };
-            },
-          } as RestRouteContext<S>;
-          return { document: await handle(input, context), pages };
-        },
-      };
-    };
     return {
       ...description,
       rules: rules.map((rule) => rule.description),
-      prepare,
+      serve: (request, services) => {
+        const input = {
+          ...picked(request.params, spec.pathParams),
+          ...picked(request.query, spec.query),
+          ...(spec.body ? withoutNulls(picked(jsonObjectBody(request.body, spec.body), spec.body)) : {}),
+        };
+        const { pageTokens, ...clients } = services;
+        const context = {
+          ...clients,
+          request: {
+            headers: request.headers ?? {},
+            origin: request.origin ?? '',
+            ...(request.apiKeyId ? { apiKeyId: request.apiKeyId } : {}),
+          },
+          listPage: (pageToken, request, call) =>
+            listPage(pageTokens, spec.operationId, pageToken, request, call),
+        } as RestRouteContext<S>;
+        return handle(parseParams(schema, input), context);
+      },
     };
   };
 }
@@ -231,12 +183,10 @@ async function listPage<R extends PagedRequest, T extends PagedResponse>(
   pageToken: string | undefined,
   request: R,
   call: (request: R) => Promise<T>,
-): Promise<{ response: T; page: ListedPage }> {
+): Promise<{ response: T; nextPageToken: string | undefined }> {
   const { page_size: _pageSize, cursor: _cursor, ...params } = request;
   const query = { route: operationId, params };
   const cursor = pageTokens.open(query, pageToken);
   const response = await call({ ...request, cursor });
-  const nextCursor = response.next_cursor;
-  const nextToken = pageTokens.issue(query, nextCursor);
-  return { response, page: { query, token: pageToken ?? '', nextCursor, nextToken } };
+  return { response, nextPageToken: pageTokens.issue(query, response.next_cursor) };
 }

@@ -6,14 +6,7 @@ import {
   PRIMARY_NETWORK_TX_TYPES,
   timestampParam,
 } from '../../../runtime/rest/params.ts';
-import {
-  CHAIN_ON_NETWORK,
-  chainRef,
-  defineRoute,
-  PAGING,
-  PRIMARY_NETWORK_PROJECTION,
-  TIME_RANGE,
-} from '../route.ts';
+import { CHAIN_ON_NETWORK, chainRef, defineRoute, PAGING, TIME_RANGE } from '../route.ts';
 
 const ASSET_PATH = {
   network: networkParam(),
@@ -40,7 +33,6 @@ export const listAssetTransactions = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions',
   operationId: 'listAssetTransactions',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List asset transactions',
   pathParams: ASSET_PATH,
   query: {

@@ -10,7 +10,6 @@ import {
   CHAIN_PATH,
   chainRef,
   defineRoute,
-  PRIMARY_NETWORK_PROJECTION,
 } from '../route.ts';
 import { ADDRESSES_REQUIRED } from './utxos.ts';
 
@@ -18,7 +17,6 @@ export const getBalancesByAddresses = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/balances',
   operationId: 'getBalancesByAddresses',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'Get balances',
   pathParams: CHAIN_PATH,
   query: {

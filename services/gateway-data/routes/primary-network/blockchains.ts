@@ -3,14 +3,7 @@ import { MAX_NETWORK_LIST_PAGE_SIZE } from '../../../runtime/pagination/limits.t
 import { anyBlockchainIdParam, networkIdentity, networkParam, selectAnyBlockchain } from '../../chains.ts';
 import { toApiDocument, toListDocument } from '../../../runtime/rest/documents.ts';
 import { pageSizeParam, pageTokenParam, sortOrderParam } from '../../../runtime/rest/params.ts';
-import {
-  chainRef,
-  defineRoute,
-  PRIMARY_NETWORK_PROJECTION,
-  sortOrderOf,
-  type DataRoute,
-  type PrimaryNetworkClient,
-} from '../route.ts';
+import { chainRef, defineRoute, sortOrderOf, type DataRoute, type PrimaryNetworkClient } from '../route.ts';
 
 /** The lists of the network's own blockchains and subnets: up to 10000 a page, 100 by default. */
 export const NETWORK_LIST_QUERY = {
@@ -33,7 +26,6 @@ export function networkListRoute(spec: {
     method: 'GET',
     path: spec.path,
     operationId: spec.operationId,
-    invalidatedBy: PRIMARY_NETWORK_PROJECTION,
     summary: spec.summary,
     pathParams: { network: networkParam() },
     query: NETWORK_LIST_QUERY,

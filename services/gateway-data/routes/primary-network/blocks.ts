@@ -17,14 +17,12 @@ import {
   PAGING,
   sortOrderOf,
   TIME_RANGE,
-  PRIMARY_NETWORK_PROJECTION,
 } from '../route.ts';
 
 export const listLatestPrimaryNetworkBlocks = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/blocks',
   operationId: 'listLatestPrimaryNetworkBlocks',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List latest blocks',
   pathParams: CHAIN_PATH,
   query: {
@@ -69,7 +67,6 @@ export const getVertexByHeight = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight',
   operationId: 'getVertexByHeight',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List vertices by height',
   pathParams: { network: networkParam(), blockchainId: xChainIdParam() },
   query: {
@@ -101,7 +98,6 @@ export const listPrimaryNetworkBlocksByNodeId = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks',
   operationId: 'listPrimaryNetworkBlocksByNodeId',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List blocks proposed by node',
   pathParams: { ...CHAIN_PATH, nodeId: nodeIdParam('A primary network (P or X chain) nodeId.') },
   query: {
@@ -134,7 +130,6 @@ export const listLatestXChainVertices = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/vertices',
   operationId: 'listLatestXChainVertices',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List vertices',
   pathParams: X_CHAIN_PATH,
   query: PAGING,

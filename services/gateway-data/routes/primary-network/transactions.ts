@@ -22,7 +22,6 @@ import {
   sortOrderOf,
   TIME_RANGE,
   type InputRule,
-  PRIMARY_NETWORK_PROJECTION,
 } from '../route.ts';
 
 function evmAddressesOn(chain: ChainSelection): 'accepted' | { refused: string } {
@@ -77,7 +76,6 @@ export const listLatestPrimaryNetworkTransactions = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/transactions',
   operationId: 'listLatestPrimaryNetworkTransactions',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List latest transactions',
   pathParams: CHAIN_PATH,
   query: {

@@ -26,7 +26,6 @@ import {
   sortOrderOf,
   type InputRule,
   type RouteContext,
-  PRIMARY_NETWORK_PROJECTION,
 } from '../route.ts';
 
 const UTXO_QUERY = {
@@ -103,7 +102,6 @@ export const getUtxosByAddressesV2 = defineRoute({
   method: 'POST',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/utxos',
   operationId: 'getUtxosByAddressesV2',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List UTXOs by addresses',
   pathParams: CHAIN_PATH,
   query: { ...UTXO_QUERY, pageSize: pageSizeParam(MAX_UTXO_PAGE_SIZE) },
@@ -128,7 +126,6 @@ export const getUtxosByAddresses = defineRoute({
   method: 'GET',
   path: '/v1/networks/{network}/blockchains/{blockchainId}/utxos',
   operationId: 'getUtxosByAddresses',
-  invalidatedBy: PRIMARY_NETWORK_PROJECTION,
   summary: 'List UTXOs by addresses (v1)',
   pathParams: CHAIN_PATH,
   query: {

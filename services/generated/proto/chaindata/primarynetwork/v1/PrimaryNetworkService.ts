@@ -50,7 +50,6 @@ import type { ListVerticesByHeightRequest as _chaindata_primarynetwork_v1_ListVe
 import type { ListVerticesRequest as _chaindata_primarynetwork_v1_ListVerticesRequest, ListVerticesRequest__Output as _chaindata_primarynetwork_v1_ListVerticesRequest__Output } from '../../../chaindata/primarynetwork/v1/ListVerticesRequest.ts';
 import type { ListVerticesResponse as _chaindata_primarynetwork_v1_ListVerticesResponse, ListVerticesResponse__Output as _chaindata_primarynetwork_v1_ListVerticesResponse__Output } from '../../../chaindata/primarynetwork/v1/ListVerticesResponse.ts';
 import type { NetworkDetails as _chaindata_primarynetwork_v1_NetworkDetails, NetworkDetails__Output as _chaindata_primarynetwork_v1_NetworkDetails__Output } from '../../../chaindata/primarynetwork/v1/NetworkDetails.ts';
-import type { ProjectionChanged as _chaindata_primarynetwork_v1_ProjectionChanged, ProjectionChanged__Output as _chaindata_primarynetwork_v1_ProjectionChanged__Output } from '../../../chaindata/primarynetwork/v1/ProjectionChanged.ts';
 import type { ProjectionStatus as _chaindata_primarynetwork_v1_ProjectionStatus, ProjectionStatus__Output as _chaindata_primarynetwork_v1_ProjectionStatus__Output } from '../../../chaindata/primarynetwork/v1/ProjectionStatus.ts';
 import type { StakingActivityBlock as _chaindata_primarynetwork_v1_StakingActivityBlock, StakingActivityBlock__Output as _chaindata_primarynetwork_v1_StakingActivityBlock__Output } from '../../../chaindata/primarynetwork/v1/StakingActivityBlock.ts';
 import type { StreamStakingActivityRequest as _chaindata_primarynetwork_v1_StreamStakingActivityRequest, StreamStakingActivityRequest__Output as _chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output } from '../../../chaindata/primarynetwork/v1/StreamStakingActivityRequest.ts';
@@ -58,7 +57,6 @@ import type { Subnet as _chaindata_primarynetwork_v1_Subnet, Subnet__Output as _
 import type { Transaction as _chaindata_primarynetwork_v1_Transaction, Transaction__Output as _chaindata_primarynetwork_v1_Transaction__Output } from '../../../chaindata/primarynetwork/v1/Transaction.ts';
 import type { ValidatorSet as _chaindata_primarynetwork_v1_ValidatorSet, ValidatorSet__Output as _chaindata_primarynetwork_v1_ValidatorSet__Output } from '../../../chaindata/primarynetwork/v1/ValidatorSet.ts';
 import type { Vertex as _chaindata_primarynetwork_v1_Vertex, Vertex__Output as _chaindata_primarynetwork_v1_Vertex__Output } from '../../../chaindata/primarynetwork/v1/Vertex.ts';
-import type { WatchProjectionRequest as _chaindata_primarynetwork_v1_WatchProjectionRequest, WatchProjectionRequest__Output as _chaindata_primarynetwork_v1_WatchProjectionRequest__Output } from '../../../chaindata/primarynetwork/v1/WatchProjectionRequest.ts';
 import type { XChainAssetDetails as _chaindata_primarynetwork_v1_XChainAssetDetails, XChainAssetDetails__Output as _chaindata_primarynetwork_v1_XChainAssetDetails__Output } from '../../../chaindata/primarynetwork/v1/XChainAssetDetails.ts';
 
 export interface PrimaryNetworkServiceClient extends grpc.Client {
@@ -342,11 +340,6 @@ export interface PrimaryNetworkServiceClient extends grpc.Client {
   streamTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>;
   streamTransactions(argument: _chaindata_primarynetwork_v1_ListTransactionsRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_ListTransactionsResponse__Output>;
   
-  WatchProjection(argument: _chaindata_primarynetwork_v1_WatchProjectionRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_ProjectionChanged__Output>;
-  WatchProjection(argument: _chaindata_primarynetwork_v1_WatchProjectionRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_ProjectionChanged__Output>;
-  watchProjection(argument: _chaindata_primarynetwork_v1_WatchProjectionRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_ProjectionChanged__Output>;
-  watchProjection(argument: _chaindata_primarynetwork_v1_WatchProjectionRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_chaindata_primarynetwork_v1_ProjectionChanged__Output>;
-  
 }
 
 export interface PrimaryNetworkServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -414,8 +407,6 @@ export interface PrimaryNetworkServiceHandlers extends grpc.UntypedServiceImplem
   
   StreamTransactions: grpc.handleServerStreamingCall<_chaindata_primarynetwork_v1_ListTransactionsRequest__Output, _chaindata_primarynetwork_v1_ListTransactionsResponse>;
   
-  WatchProjection: grpc.handleServerStreamingCall<_chaindata_primarynetwork_v1_WatchProjectionRequest__Output, _chaindata_primarynetwork_v1_ProjectionChanged>;
-  
 }
 
 export interface PrimaryNetworkServiceDefinition extends grpc.ServiceDefinition {
@@ -451,5 +442,4 @@ export interface PrimaryNetworkServiceDefinition extends grpc.ServiceDefinition 
   ListVerticesByHeight: MethodDefinition<_chaindata_primarynetwork_v1_ListVerticesByHeightRequest, _chaindata_primarynetwork_v1_ListVerticesResponse, _chaindata_primarynetwork_v1_ListVerticesByHeightRequest__Output, _chaindata_primarynetwork_v1_ListVerticesResponse__Output>
   StreamStakingActivity: MethodDefinition<_chaindata_primarynetwork_v1_StreamStakingActivityRequest, _chaindata_primarynetwork_v1_StakingActivityBlock, _chaindata_primarynetwork_v1_StreamStakingActivityRequest__Output, _chaindata_primarynetwork_v1_StakingActivityBlock__Output>
   StreamTransactions: MethodDefinition<_chaindata_primarynetwork_v1_ListTransactionsRequest, _chaindata_primarynetwork_v1_ListTransactionsResponse, _chaindata_primarynetwork_v1_ListTransactionsRequest__Output, _chaindata_primarynetwork_v1_ListTransactionsResponse__Output>
-  WatchProjection: MethodDefinition<_chaindata_primarynetwork_v1_WatchProjectionRequest, _chaindata_primarynetwork_v1_ProjectionChanged, _chaindata_primarynetwork_v1_WatchProjectionRequest__Output, _chaindata_primarynetwork_v1_ProjectionChanged__Output>
 }
