@@ -33,7 +33,7 @@ import {
   startBenchDevnet,
   type BenchDatabase,
 } from './components.ts';
-import { httpLoad, type Measurement } from './load.ts';
+import { cpuMsOf, httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -58,27 +58,13 @@ const settings = { connections: Number(args.connections), durationMs: Number(arg
 const log = (text: string) => process.stderr.write(`[bench] evm-data: ${text}\n`);
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, what /proc/<pid>/stat counts in on Linux
-
-/** CPU time (user + system) a process has used, in ms; 0 once it has gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
 /** What a measured process (or group of processes) has used so far: CPU ms by process id. */
 type CpuReading = () => Map<number, number>;
 
 const processCpu =
   (pid: number | undefined): CpuReading =>
   () =>
-    new Map(pid === undefined ? [] : [[pid, cpuMsOf(pid)]]);
+    new Map(pid === undefined ? [] : [[pid, cpuMsOf(pid) ?? 0]]);
 
 const selfCpu: CpuReading = () => {
   const { user, system } = process.cpuUsage();
@@ -105,7 +91,7 @@ function databaseCpu(db: BenchDatabase): CpuReading {
         continue;
       }
       if (title.startsWith('postgres:') && title.split(' ').includes(name))
-        found.set(Number(entry), cpuMsOf(Number(entry)));
+        found.set(Number(entry), cpuMsOf(Number(entry)) ?? 0);
     }
     return found;
   };

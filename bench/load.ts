@@ -131,7 +131,8 @@ export type CpuShares = Record<string, number | undefined>;
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, what /proc/<pid>/stat counts in on Linux
 
-function cpuMsOf(pid: number): number | undefined {
+/** CPU time (user + system) a process has used, in ms; undefined once it has gone. */
+export function cpuMsOf(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

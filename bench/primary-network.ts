@@ -23,7 +23,7 @@ import { createGrpcClient } from '../services/runtime/grpc/client.ts';
 import { loadProto } from '../services/runtime/grpc/proto.ts';
 import { eventually, freePort } from '../test/support/processes.ts';
 import { peakMemoryLine, startBenchComponent, startBenchDatabase, startBenchDevnet } from './components.ts';
-import { httpLoad, type Measurement } from './load.ts';
+import { cpuMsOf, httpLoad, type Measurement } from './load.ts';
 import { machineDescription, markdownTable, writeMarkedSection } from './report.ts';
 
 const DOCS_FILE = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -61,11 +61,8 @@ function statFields(pid: number): string[] | undefined {
 
 const ticksToMs = (ticks: number) => (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 
-/** CPU time a process has used, in ms. */
-function cpuMsOf(pid: number): number {
-  const f = statFields(pid);
-  return f ? ticksToMs(Number(f[11]) + Number(f[12])) : 0;
-}
+/** CPU time a process has used, in ms (0 once it has gone). */
+const processCpuMs = (pid: number): number => cpuMsOf(pid) ?? 0;
 
 /**
  * CPU time of a whole PostgreSQL server, in ms: its postmaster's live children (backends come and go with pools)
@@ -167,8 +164,8 @@ try {
   running.push(service);
   const servicePid = service.child.pid!;
   const postmaster = db.pid === undefined ? await postmasterPid(db.url) : undefined;
-  const databaseCpuMs = () => (postmaster === undefined ? cpuMsOf(db.pid!) : serverCpuMs(postmaster));
-  const cpuStart = { projector: cpuMsOf(servicePid), database: databaseCpuMs() };
+  const databaseCpuMs = () => (postmaster === undefined ? processCpuMs(db.pid!) : serverCpuMs(postmaster));
+  const cpuStart = { projector: processCpuMs(servicePid), database: databaseCpuMs() };
   const proto = loadProto<ProtoGrpcType>('chaindata/primarynetwork/v1/primary_network.proto');
   const client = createGrpcClient(
     proto.chaindata.primarynetwork.v1.PrimaryNetworkService,
@@ -189,7 +186,7 @@ try {
   const projectionSeconds = (performance.now() - projectionStarted) / 1000;
   const perThousand = (ms: number) => (ms / total) * 1000;
   const cpu = {
-    projector: perThousand(cpuMsOf(servicePid) - cpuStart.projector),
+    projector: perThousand(processCpuMs(servicePid) - cpuStart.projector),
     database: perThousand(databaseCpuMs() - cpuStart.database),
   };
   client.close();
@@ -214,9 +211,9 @@ try {
     running.push(gateway);
     // Each process's CPU per answered request: the machine is shared, so requests/s alone says little.
     const cpuOfLoad = async (load: () => Promise<Measurement>) => {
-      const before = [cpuMsOf(gateway.child.pid!), cpuMsOf(servicePid), databaseCpuMs()];
+      const before = [processCpuMs(gateway.child.pid!), processCpuMs(servicePid), databaseCpuMs()];
       const measurement = await load();
-      const after = [cpuMsOf(gateway.child.pid!), cpuMsOf(servicePid), databaseCpuMs()];
+      const after = [processCpuMs(gateway.child.pid!), processCpuMs(servicePid), databaseCpuMs()];
       const perRequest = after.map((ms, i) =>
         ((ms - before[i]!) / Math.max(1, measurement.completed)).toFixed(2),
       );
